@@ -1,0 +1,36 @@
+import { Command, CommanderError } from 'commander';
+import { CliError, ExitCode } from './commands/exit-codes.js';
+import { registerServe } from './commands/serve.js';
+import { VERSION } from './version.js';
+
+// The one entry. It parses argv and dispatches; the UI and the server are reached through
+// dynamic import() inside their commands, so a script's `api request` never loads Ink or Hono.
+const program = new Command('domainctl')
+  .description(
+    'Manage custom domains on a project-based API: a terminal UI, script-friendly commands, a reference server',
+  )
+  .version(VERSION, '-v, --version', 'print the version')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerServe(program);
+
+program.action(() => {
+  process.stderr.write('domainctl: no command given. Run domainctl --help for the commands.\n');
+  process.exitCode = ExitCode.usage;
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // --help and --version end through here with code 0; every other parse error is usage.
+    process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  } else if (error instanceof CliError) {
+    process.stderr.write(`domainctl: ${error.message}\n`);
+    process.exitCode = error.exitCode;
+  } else {
+    process.stderr.write(`domainctl: unexpected error: ${(error as Error).stack ?? error}\n`);
+    process.exitCode = 70;
+  }
+}

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { CliError } from './exit-codes.js';
+
+interface ServeFlags {
+  host: string;
+  port: number;
+  db?: string;
+  seed?: 'demo';
+  jwksUrl?: string;
+  jwtIssuer?: string;
+  jwtAudience?: string;
+  label: string;
+  edgeDomain: string;
+  dnsServer?: string;
+  verifyInterval: number;
+}
+
+function port(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65535) {
+    throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  }
+  return Number(value);
+}
+
+function seconds(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value))
+    throw new InvalidArgumentError('expected a number of seconds');
+  return Number(value);
+}
+
+function hostPort(value: string): string {
+  if (!/^(\[[0-9a-fA-F:]+\]|[^:\s]+):[0-9]{1,5}$/.test(value)) {
+    throw new InvalidArgumentError('expected HOST:PORT, e.g. 127.0.0.1:5353');
+  }
+  return value;
+}
+
+function url(value: string): string {
+  try {
+    return new URL(value).toString();
+  } catch {
+    throw new InvalidArgumentError('expected an absolute URL');
+  }
+}
+
+function dnsLabel(value: string): string {
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,40}[a-z0-9])?$/.test(value)) {
+    throw new InvalidArgumentError(
+      'expected a lower-case DNS label (letters, digits, inner hyphens)',
+    );
+  }
+  return value;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the reference API server (Hono + SQLite)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', port, 7878)
+    .option(
+      '--db <path>',
+      'SQLite database file, or :memory: for none (default: in the data directory)',
+    )
+    .addOption(new Option('--seed <name>', 'load demo data (idempotent)').choices(['demo']))
+    .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
+    .option('--jwt-issuer <iss>', 'required iss claim of JWTs')
+    .option('--jwt-audience <aud>', 'required aud claim of JWTs')
+    .option(
+      '--label <label>',
+      'label in the TXT record: _<label>-verify.<domain>',
+      dnsLabel,
+      'domainctl',
+    )
+    .option('--edge-domain <domain>', 'domain that CNAME targets live under', 'edge.domainctl.test')
+    .option(
+      '--dns-server <host:port>',
+      'DNS server the verifier asks (default: system resolver)',
+      hostPort,
+    )
+    .option(
+      '--verify-interval <seconds>',
+      'how often the verifier checks pending domains; 0 is off',
+      seconds,
+      0,
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ domainctl serve --seed demo --db :memory:
+  $ domainctl serve --port 0 --db ./api.db
+  $ domainctl serve --jwks-url https://id.example.com/.well-known/jwks.json --jwt-audience domains`,
+    )
+    .action(async (flags: ServeFlags) => {
+      const { normalizeHostname } = await import('../contract/hostname.js');
+      const edge = normalizeHostname(flags.edgeDomain, '');
+      if (!edge.ok) throw new CliError(`--edge-domain: ${edge.reason}`);
+      // The server is imported only here, so other commands never load Hono or SQLite.
+      const [{ startServer }, { defaultDataDir }] = await Promise.all([
+        import('../server/serve.js'),
+        import('../server/data-dir.js'),
+      ]);
+      const db = flags.db ?? join(defaultDataDir(), 'domainctl.db');
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          host: flags.host,
+          port: flags.port,
+          db,
+          seed: flags.seed,
+          jwt: flags.jwksUrl
+            ? { jwksUrl: flags.jwksUrl, issuer: flags.jwtIssuer, audience: flags.jwtAudience }
+            : undefined,
+          label: flags.label,
+          edgeDomain: edge.hostname,
+          log: (line) => process.stdout.write(`${line}\n`),
+          warn: (line) => process.stderr.write(`${line}\n`),
+        });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE')
+          throw new CliError(`port ${flags.port} on ${flags.host} is already in use`, 1);
+        if (code === 'EACCES')
+          throw new CliError(`not allowed to listen on ${flags.host}:${flags.port}`, 1);
+        if (code === 'EADDRNOTAVAIL')
+          throw new CliError(`${flags.host} is not an address of this machine`, 1);
+        throw new CliError(`cannot start: ${(error as Error).message}`, 1);
+      }
+      process.stdout.write(
+        `domainctl serve listening on ${server.url} (db ${db}${flags.seed ? `, seed ${flags.seed}` : ''})\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          process.stderr.write(`${signal}: shutting down\n`);
+          void server.close().then(resolve);
+        };
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+    });
+}

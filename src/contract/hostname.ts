@@ -1,0 +1,76 @@
+import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
+
+export const DEFAULT_EDGE_DOMAIN = 'edge.domainctl.test';
+export const DEFAULT_LABEL = 'domainctl';
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+export type HostnameResult = { ok: true; hostname: string } | { ok: false; reason: string };
+
+/**
+ * Normalises a host name the way the server stores it (trimmed, lower-case, one trailing dot
+ * dropped, IDN to punycode) or says why it cannot be a custom domain. The server, the add form
+ * and `domains add` all use this, so the UI's live validation never disagrees with the API.
+ */
+export function normalizeHostname(
+  input: string,
+  edgeDomain: string = DEFAULT_EDGE_DOMAIN,
+): HostnameResult {
+  let name = input.trim().toLowerCase();
+  if (name.endsWith('.')) name = name.slice(0, -1);
+  if (name === '') return { ok: false, reason: 'domain must not be empty' };
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(name) || name.includes('/')) {
+    return {
+      ok: false,
+      reason:
+        'domain must be a host name, not a URL: drop the scheme and path (e.g. shop.example.com)',
+    };
+  }
+  const bare = name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
+  if (isIP(bare)) return { ok: false, reason: 'domain must be a host name, not an IP address' };
+  if (name.includes('*')) {
+    return {
+      ok: false,
+      reason: 'wildcard domains are not supported: add each host name on its own',
+    };
+  }
+  if (name.includes(':')) {
+    return { ok: false, reason: 'domain must be a host name without a port' };
+  }
+  if (name.includes('..'))
+    return { ok: false, reason: 'domain has an empty label (two dots in a row)' };
+
+  if (/\.[0-9]+$/.test(name)) {
+    return { ok: false, reason: 'the last label of a domain may not be all digits' };
+  }
+  // domainToASCII applies IDNA (punycode) and returns "" for names it cannot encode.
+  const ascii = domainToASCII(name);
+  if (ascii === '') {
+    return { ok: false, reason: 'domain contains characters that are not allowed in a host name' };
+  }
+  // The URL host parser reads names such as "0x7f.1" as IPv4 addresses.
+  if (isIP(ascii)) return { ok: false, reason: 'domain must be a host name, not an IP address' };
+
+  const labels = ascii.split('.');
+  if (labels.length < 2) {
+    return { ok: false, reason: 'domain needs at least two labels (e.g. example.com)' };
+  }
+  for (const label of labels) {
+    if (label.length > 63) {
+      return { ok: false, reason: `label "${label.slice(0, 20)}…" is over 63 characters` };
+    }
+    if (!LABEL.test(label)) {
+      return {
+        ok: false,
+        reason: `label "${label}" may hold only letters, digits and hyphens, and may not start or end with a hyphen`,
+      };
+    }
+  }
+  if (ascii.length > 253) return { ok: false, reason: 'domain is over 253 characters' };
+  const edge = edgeDomain.toLowerCase();
+  if (ascii === edge || ascii.endsWith(`.${edge}`)) {
+    return { ok: false, reason: `domain may not be ${edge} or a name under it` };
+  }
+  return { ok: true, hostname: ascii };
+}

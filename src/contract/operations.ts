@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { OperationId } from './routes.js';
+import {
+  AddDomainBody,
+  CreateDatabaseBody,
+  CreateProjectBody,
+  Database,
+  DatabasePage,
+  DatabaseParams,
+  Domain,
+  DomainPage,
+  PageQuery,
+  Project,
+  ProjectListQuery,
+  ProjectPage,
+  ProjectParams,
+  RegionList,
+} from './schemas.js';
+
+export interface OperationSchemas {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/**
+ * The schemas of each operation, joined to the route table by operationId. The server validates
+ * requests with them, the OpenAPI document is generated from them and the typed client parses
+ * responses with them.
+ */
+export const operations = {
+  listRegions: { response: RegionList },
+  listProjects: { query: ProjectListQuery, response: ProjectPage },
+  createProject: { body: CreateProjectBody, response: Project },
+  getProject: { params: ProjectParams, response: Project },
+  listDatabases: { params: ProjectParams, query: PageQuery, response: DatabasePage },
+  createDatabase: { params: ProjectParams, body: CreateDatabaseBody, response: Database },
+  deleteDatabase: { params: DatabaseParams, response: Database },
+  addDomain: { params: ProjectParams, body: AddDomainBody, response: Domain },
+  listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
+  getOpenApi: { response: z.record(z.string(), z.unknown()) },
+} as const satisfies Record<OperationId, OperationSchemas>;

@@ -1,0 +1,150 @@
+import type { ParamName } from './params.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export const httpMethods: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+/**
+ * One endpoint of the API. The table below is plain data on purpose: the route matcher of
+ * `api request` reads it without loading zod, and the server, the OpenAPI document and the typed
+ * client join it with the schemas of `operations.ts` by `operationId`.
+ */
+export interface RouteDef {
+  readonly operationId: OperationId;
+  readonly method: HttpMethod;
+  /** Path template relative to the base URL, with `{name}` parameters. */
+  readonly path: string;
+  readonly auth: 'public' | 'bearer';
+  readonly summary: string;
+  readonly params: readonly ParamName[];
+  readonly successStatus: 200 | 201;
+  /** The error statuses this route documents, in the contract's order. */
+  readonly errorStatuses: readonly number[];
+  /** Set on paged lists: the key of the items array (`--paginate` merges it). */
+  readonly listKey?: 'projects' | 'databases' | 'domains';
+}
+
+export type OperationId =
+  | 'listRegions'
+  | 'listProjects'
+  | 'createProject'
+  | 'getProject'
+  | 'listDatabases'
+  | 'createDatabase'
+  | 'deleteDatabase'
+  | 'addDomain'
+  | 'listDomains'
+  | 'getOpenApi';
+
+export const routes = [
+  {
+    operationId: 'listRegions',
+    method: 'GET',
+    path: '/v1/regions',
+    auth: 'public',
+    summary: 'List the regions a project can be created in',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [500],
+  },
+  {
+    operationId: 'listProjects',
+    method: 'GET',
+    path: '/v1/projects',
+    auth: 'bearer',
+    summary: 'List the projects the caller can see, newest first',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [400, 401, 404, 500],
+    listKey: 'projects',
+  },
+  {
+    operationId: 'createProject',
+    method: 'POST',
+    path: '/v1/projects',
+    auth: 'bearer',
+    summary: 'Create a project in an organisation',
+    params: [],
+    successStatus: 201,
+    errorStatuses: [400, 401, 404, 500],
+  },
+  {
+    operationId: 'getProject',
+    method: 'GET',
+    path: '/v1/projects/{project_id}',
+    auth: 'bearer',
+    summary: 'Get one project',
+    params: ['project_id'],
+    successStatus: 200,
+    errorStatuses: [400, 401, 404, 500],
+  },
+  {
+    operationId: 'listDatabases',
+    method: 'GET',
+    path: '/v1/projects/{project_id}/databases',
+    auth: 'bearer',
+    summary: "List a project's databases, newest first",
+    params: ['project_id'],
+    successStatus: 200,
+    errorStatuses: [400, 401, 404, 500],
+    listKey: 'databases',
+  },
+  {
+    operationId: 'createDatabase',
+    method: 'POST',
+    path: '/v1/projects/{project_id}/databases',
+    auth: 'bearer',
+    summary: 'Create a database in a project',
+    params: ['project_id'],
+    successStatus: 201,
+    errorStatuses: [400, 401, 404, 500],
+  },
+  {
+    operationId: 'deleteDatabase',
+    method: 'DELETE',
+    path: '/v1/projects/{project_id}/databases/{database_id}',
+    auth: 'bearer',
+    summary: 'Delete a database; answers with the deleted database',
+    params: ['project_id', 'database_id'],
+    successStatus: 200,
+    errorStatuses: [400, 401, 404, 500],
+  },
+  {
+    operationId: 'addDomain',
+    method: 'POST',
+    path: '/v1/projects/{project_id}/domains',
+    auth: 'bearer',
+    summary: 'Add a custom domain; answers with the DNS records to create',
+    params: ['project_id'],
+    successStatus: 201,
+    errorStatuses: [400, 401, 402, 403, 404, 409],
+  },
+  {
+    operationId: 'listDomains',
+    method: 'GET',
+    path: '/v1/projects/{project_id}/domains',
+    auth: 'bearer',
+    summary: "List a project's custom domains, newest first",
+    params: ['project_id'],
+    successStatus: 200,
+    errorStatuses: [400, 401, 403, 404, 500],
+    listKey: 'domains',
+  },
+  {
+    operationId: 'getOpenApi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    auth: 'public',
+    summary: 'The OpenAPI 3.1 document of this API',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [],
+  },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof routes)[number];
+
+export function routeById<Id extends OperationId>(id: Id): Extract<Route, { operationId: Id }> {
+  const route = routes.find((r) => r.operationId === id);
+  if (!route) throw new Error(`no route for operation ${id}`);
+  return route as Extract<Route, { operationId: Id }>;
+}

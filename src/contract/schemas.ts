@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { errorCodes } from './errors.js';
+import { PAGE_SIZE_MAX, PARAM_PATTERN } from './params.js';
+
+/** `Date.prototype.toISOString()` output: always UTC with milliseconds. */
+const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-21T09:30:00.000Z' });
+
+const id = (prefix: string) =>
+  z
+    .string()
+    .regex(PARAM_PATTERN)
+    .meta({ example: `${prefix}8kq2xv0c5m1t` });
+
+export const Plan = z.enum(['free', 'pro', 'scale', 'enterprise']).meta({ id: 'Plan' });
+
+export const Region = z
+  .object({ id: z.string().meta({ example: 'eu-west' }), name: z.string() })
+  .meta({ id: 'Region' });
+
+export const Project = z
+  .object({
+    id: id('prj_'),
+    name: z.string(),
+    organization_id: id('org_'),
+    region_id: z.string(),
+    plan: Plan,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Project' });
+
+export const Database = z
+  .object({
+    id: id('db_'),
+    project_id: id('prj_'),
+    name: z.string(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'Database' });
+
+export const DnsInstructions = z
+  .object({
+    cname_host: z.string().meta({ example: 'shop.example.com' }),
+    cname_target: z.string().meta({ example: 'prj-demo-scale.edge.domainctl.test' }),
+    txt_host: z.string().meta({ example: '_domainctl-verify.shop.example.com' }),
+    txt_value: z.string().meta({ example: 'domainctl-verify=3kd9x0q2m4n7b1v8c6z5' }),
+    acme_cname_host: z.string().meta({ example: '_acme-challenge.shop.example.com' }),
+    acme_cname_target: z.string().meta({ example: 'dom-8kq2xv0c5m1t.acme.edge.domainctl.test' }),
+  })
+  .meta({ id: 'DnsInstructions', description: 'The three DNS records the domain needs' });
+
+export const Domain = z
+  .object({
+    id: id('dom_'),
+    project_id: id('prj_'),
+    domain: z.string().meta({ example: 'shop.example.com' }),
+    verified: z.boolean(),
+    verified_at: Timestamp.nullable(),
+    tls_cert_expiry: Timestamp.nullable(),
+    dns_verification_token: z.string().regex(/^[a-z0-9]{16,}$/),
+    dns_instructions: DnsInstructions,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Domain' });
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes as [string, ...string[]]),
+      message: z.string(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const nextPageToken = z
+  .string()
+  .meta({ description: 'Pass as page_token for the next page; "" when no item follows' });
+
+export const RegionList = z.object({ regions: z.array(Region) });
+export const ProjectPage = z.object({ projects: z.array(Project), next_page_token: nextPageToken });
+export const DatabasePage = z.object({
+  databases: z.array(Database),
+  next_page_token: nextPageToken,
+});
+export const DomainPage = z.object({ domains: z.array(Domain), next_page_token: nextPageToken });
+
+/** Path parameters: every one must match the same pattern; a broken one is a 400. */
+const pathParam = (name: string, prefix: string) =>
+  z
+    .string()
+    .regex(PARAM_PATTERN, `${name} must match ${PARAM_PATTERN.source}`)
+    .meta({ example: `${prefix}demo_scale` });
+
+export const ProjectParams = z.object({ project_id: pathParam('project_id', 'prj_') });
+export const DatabaseParams = z.object({
+  project_id: pathParam('project_id', 'prj_'),
+  database_id: pathParam('database_id', 'db_'),
+});
+
+// Query values arrive as strings; "", " 5", "1.5" and "0x10" must all be 400, so digits are
+// checked before the number is read (z.coerce would accept most of them).
+const PageSize = z
+  .string()
+  .regex(/^[0-9]+$/, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+  .transform(Number)
+  .pipe(
+    z
+      .int()
+      .min(1, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .max(PAGE_SIZE_MAX, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`),
+  )
+  .optional()
+  .meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+    default: 20,
+    description: 'Items per page',
+  });
+
+const PageToken = z
+  .string()
+  .regex(PARAM_PATTERN, 'page_token is not a token this API handed out')
+  .optional()
+  .meta({ description: 'The next_page_token of the previous page' });
+
+export const PageQuery = z.object({ page_size: PageSize, page_token: PageToken });
+export const ProjectListQuery = PageQuery.extend({
+  organization_id: z
+    .string()
+    .regex(PARAM_PATTERN, `organization_id must match ${PARAM_PATTERN.source}`)
+    .optional(),
+});
+
+export const AddDomainBody = z
+  .object({ domain: z.string().meta({ example: 'shop.example.com' }) })
+  .meta({ id: 'AddDomainRequest' });
+export const CreateProjectBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    organization_id: z.string().regex(PARAM_PATTERN),
+    region_id: z.string().optional(),
+  })
+  .meta({ id: 'CreateProjectRequest' });
+export const CreateDatabaseBody = z
+  .object({ name: z.string().trim().min(1).max(100) })
+  .meta({ id: 'CreateDatabaseRequest' });
+
+export type Project = z.infer<typeof Project>;
+export type Database = z.infer<typeof Database>;
+export type Domain = z.infer<typeof Domain>;
+export type DnsInstructions = z.infer<typeof DnsInstructions>;
+export type Region = z.infer<typeof Region>;
+export type Plan = z.infer<typeof Plan>;
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export type DomainPage = z.infer<typeof DomainPage>;
+export type ProjectPage = z.infer<typeof ProjectPage>;

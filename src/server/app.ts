@@ -1,0 +1,101 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_BODY_BYTES } from '../contract/errors.js';
+import { matchRoute } from '../contract/match-route.js';
+import { type OperationSchemas, operations } from '../contract/operations.js';
+import { type HttpMethod, type Route, routes } from '../contract/routes.js';
+import type { Caller } from './auth.js';
+import { handlers } from './handlers/index.js';
+import type { AppDeps, Handler } from './handlers/types.js';
+import { HttpError } from './http-error.js';
+import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
+import { requestLogger } from './request-log.js';
+import { parseOr400, readJsonBody } from './validation.js';
+
+export type { AppDeps } from './handlers/types.js';
+
+const nobody: Caller = { userId: '', subject: '', organizationIds: new Set(), features: new Set() };
+
+function sendError(c: Context, error: HttpError): Response {
+  return c.json(error.body(), error.status, error.headers);
+}
+
+/**
+ * Builds the API as a Hono app; it never listens (serve.ts does), so tests call `app.request()`.
+ * Every route comes from the contract's route table. Validation is not left to zod-openapi's
+ * validators because they run before the handler: the contract wants credentials, visibility,
+ * feature flag and plan checked before input.
+ */
+export function createApp(deps: AppDeps): OpenAPIHono {
+  const app = new OpenAPIHono({ strict: true });
+  registerSecurityScheme(app);
+  let openApiDocument: Record<string, unknown> | undefined;
+
+  app.use(requestLogger(deps.log));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        sendError(c, new HttpError('payload_too_large', 'the request body is over 64 KiB')),
+    }),
+  );
+
+  for (const route of routes) {
+    registerRouteDoc(app, route);
+    const handle =
+      route.operationId === 'getOpenApi'
+        ? () => {
+            openApiDocument ??= buildOpenApiDocument(app);
+            return openApiDocument;
+          }
+        : (handlers[route.operationId] as Handler<Route['operationId']>);
+    const schemas: OperationSchemas = operations[route.operationId];
+
+    app.on(route.method, route.path.replaceAll(/\{(\w+)\}/g, ':$1'), async (c) => {
+      const caller =
+        route.auth === 'bearer' ? await deps.authenticate(c.req.header('authorization')) : nobody;
+      const params = schemas.params ? parseOr400(schemas.params, c.req.param(), 'path') : undefined;
+      const body = await handle({
+        deps,
+        caller,
+        params: params as never,
+        query: () =>
+          (schemas.query ? parseOr400(schemas.query, c.req.query(), 'query') : undefined) as never,
+        body: async () =>
+          (schemas.body
+            ? parseOr400(schemas.body, await readJsonBody(c.req.raw), 'body')
+            : undefined) as never,
+      });
+      return c.json(body as object, route.successStatus);
+    });
+  }
+
+  app.notFound((c) => {
+    const { allowed } = matchRoute(c.req.method as HttpMethod, c.req.path);
+    if (allowed.length > 0) {
+      return sendError(
+        c,
+        new HttpError(
+          'method_not_allowed',
+          `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`,
+          {
+            Allow: allowed.join(', '),
+          },
+        ),
+      );
+    }
+    return sendError(c, new HttpError('not_found', `no route for ${c.req.method} ${c.req.path}`));
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return sendError(c, error);
+    deps.warn(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return sendError(
+      c,
+      new HttpError('internal_error', 'an unexpected error occurred; it has been logged'),
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,122 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { HttpError } from './http-error.js';
+import { hashApiKey } from './ids.js';
+import type { Store } from './store.js';
+
+/** Who is calling: what they may see and which feature flags they have. */
+export interface Caller {
+  userId: string;
+  subject: string;
+  organizationIds: ReadonlySet<string>;
+  features: ReadonlySet<string>;
+}
+
+export interface JwtSettings {
+  jwksUrl: string;
+  issuer?: string;
+  audience?: string;
+}
+
+// Asymmetric algorithms only: an HMAC or "none" token could be forged by anyone holding the JWKS.
+const ALLOWED_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+const CLOCK_TOLERANCE_SECONDS = 30;
+const TOKEN_SYNTAX = /^[A-Za-z0-9._~+/=-]+$/;
+
+const unauthorized = (message: string, presented: boolean) =>
+  new HttpError('unauthorized', message, {
+    'WWW-Authenticate': presented
+      ? 'Bearer realm="domainctl", error="invalid_token"'
+      : 'Bearer realm="domainctl"',
+  });
+
+/**
+ * Turns an Authorization header into a Caller, or throws a 401. API keys (`dk_…`) are looked up by
+ * their SHA-256; anything else is a JWT checked against the JWKS. Messages never repeat the
+ * credential.
+ */
+export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line: string) => void) {
+  const jwks = jwt ? createRemoteJWKSet(new URL(jwt.jwksUrl)) : undefined;
+
+  const callerFor = (userId: string, subject: string): Caller => ({
+    userId,
+    subject,
+    organizationIds: new Set(store.organizationIdsOf(userId)),
+    features: new Set(store.featuresOf(userId)),
+  });
+
+  async function verifyJwt(token: string): Promise<Caller> {
+    if (!jwks || !jwt) throw unauthorized('this server does not accept JWTs; use an API key', true);
+    let subject: unknown;
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        algorithms: ALLOWED_ALGORITHMS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        ...(jwt.issuer ? { issuer: jwt.issuer } : {}),
+        ...(jwt.audience ? { audience: jwt.audience } : {}),
+      });
+      subject = payload.sub;
+    } catch (error) {
+      throw unauthorized(jwtFailure(error, log), true);
+    }
+    if (typeof subject !== 'string' || subject === '') {
+      throw unauthorized('the token has no subject (sub claim)', true);
+    }
+    const user = store.userBySubject(subject);
+    // A valid token for a subject we do not know is a user who is a member of nothing.
+    return user
+      ? callerFor(user.id, subject)
+      : { userId: '', subject, organizationIds: new Set(), features: new Set() };
+  }
+
+  return async function authenticate(header: string | undefined): Promise<Caller> {
+    if (!header)
+      throw unauthorized('missing credentials: send Authorization: Bearer <token>', false);
+    const match = /^Bearer +(\S+) *$/i.exec(header);
+    const token = match?.[1];
+    if (!token || !TOKEN_SYNTAX.test(token)) {
+      throw unauthorized('malformed Authorization header: expected "Bearer <token>"', true);
+    }
+    if (token.startsWith('dk_')) {
+      const user = store.userByApiKeyHash(hashApiKey(token));
+      if (!user) throw unauthorized('unknown API key', true);
+      return callerFor(user.id, user.subject);
+    }
+    return verifyJwt(token);
+  };
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticator>;
+
+function jwtFailure(error: unknown, log?: (line: string) => void): string {
+  if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'nbf') return 'the token is not valid yet';
+    if (error.claim === 'iss' || error.claim === 'aud')
+      return 'the token was not issued for this API';
+    return 'the token has an invalid claim';
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'the token is signed with an algorithm this API does not accept';
+  if (
+    error instanceof joseErrors.JWSSignatureVerificationFailed ||
+    error instanceof joseErrors.JWKSNoMatchingKey
+  ) {
+    return 'the token signature does not match any key this API trusts';
+  }
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid)
+    return 'the token is malformed';
+  // The JWKS could not be fetched: the caller cannot fix that, the operator can, so log it.
+  log?.(`jwt: could not verify a token: ${(error as Error).message}`);
+  return 'the token could not be verified';
+}

@@ -1,0 +1,33 @@
+import { HttpError } from '../http-error.js';
+import { newId } from '../ids.js';
+import type { DatabaseRow } from '../store.js';
+import { cutPage, pageRequest } from './paging.js';
+import type { Handler } from './types.js';
+import { visibleProject } from './visibility.js';
+
+export const listDatabases: Handler<'listDatabases'> = ({ deps, caller, params, query }) => {
+  const project = visibleProject(deps.store, caller, params.project_id);
+  const { limit, cursor } = pageRequest('b', query());
+  const page = cutPage('b', deps.store.listDatabases(project.id, limit + 1, cursor), limit);
+  return { databases: page.items, next_page_token: page.next_page_token };
+};
+
+export const createDatabase: Handler<'createDatabase'> = async ({ deps, caller, params, body }) => {
+  const project = visibleProject(deps.store, caller, params.project_id);
+  const input = await body();
+  const row: DatabaseRow = {
+    id: newId('db_'),
+    project_id: project.id,
+    name: input.name,
+    created_at: new Date().toISOString(),
+  };
+  deps.store.insertDatabase(row);
+  return row;
+};
+
+export const deleteDatabase: Handler<'deleteDatabase'> = ({ deps, caller, params }) => {
+  const project = visibleProject(deps.store, caller, params.project_id);
+  const row = deps.store.deleteDatabase(project.id, params.database_id);
+  if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
+  return row;
+};

@@ -1,0 +1,61 @@
+import { DOMAIN_PLANS } from '../../contract/errors.js';
+import { normalizeHostname } from '../../contract/hostname.js';
+import { toDomain } from '../domain-view.js';
+import { HttpError } from '../http-error.js';
+import { newId, randomToken } from '../ids.js';
+import { type DomainRow, DuplicateDomainError } from '../store.js';
+import { cutPage, pageRequest } from './paging.js';
+import type { Handler } from './types.js';
+import { requireDomainsFeature, visibleProject } from './visibility.js';
+
+const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+// Checks run in the contract's order: credentials (before this), project visible, feature flag,
+// plan, input, uniqueness.
+export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body }) => {
+  const project = visibleProject(deps.store, caller, params.project_id);
+  requireDomainsFeature(caller);
+  if (!(DOMAIN_PLANS as readonly string[]).includes(project.plan)) {
+    throw new HttpError(
+      'plan_upgrade_required',
+      `custom domains need the Scale or Enterprise plan; project ${project.id} is on the ${planName(project.plan)} plan`,
+    );
+  }
+  const input = await body();
+  const host = normalizeHostname(input.domain, deps.settings.edgeDomain);
+  if (!host.ok) throw new HttpError('invalid_request', host.reason);
+
+  const now = new Date().toISOString();
+  const row: DomainRow = {
+    id: newId('dom_'),
+    project_id: project.id,
+    domain: host.hostname,
+    verified: 0,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: randomToken(24),
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    deps.store.insertDomain(row);
+  } catch (error) {
+    if (error instanceof DuplicateDomainError) {
+      // "in any project": the message does not say which, as that project may be someone else's.
+      throw new HttpError('domain_already_exists', `${host.hostname} is already registered`);
+    }
+    throw error;
+  }
+  return toDomain(row, deps.settings);
+};
+
+export const listDomains: Handler<'listDomains'> = ({ deps, caller, params, query }) => {
+  const project = visibleProject(deps.store, caller, params.project_id);
+  requireDomainsFeature(caller);
+  const { limit, cursor } = pageRequest('d', query());
+  const page = cutPage('d', deps.store.listDomains(project.id, limit + 1, cursor), limit);
+  return {
+    domains: page.items.map((row) => toDomain(row, deps.settings)),
+    next_page_token: page.next_page_token,
+  };
+};

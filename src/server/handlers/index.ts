@@ -1,0 +1,17 @@
+import { createDatabase, deleteDatabase, listDatabases } from './databases.js';
+import { addDomain, listDomains } from './domains.js';
+import { createProject, getProject, listProjects } from './projects.js';
+import type { Handlers } from './types.js';
+
+/** One handler per operation of the route table; a missing one is a type error. */
+export const handlers: Omit<Handlers, 'getOpenApi'> = {
+  listRegions: ({ deps }) => ({ regions: deps.store.listRegions() }),
+  listProjects,
+  createProject,
+  getProject,
+  listDatabases,
+  createDatabase,
+  deleteDatabase,
+  addDomain,
+  listDomains,
+};

@@ -1,0 +1,53 @@
+import type { Project } from '../../contract/schemas.js';
+import { HttpError } from '../http-error.js';
+import { newId } from '../ids.js';
+import type { ProjectRow } from '../store.js';
+import { cutPage, pageRequest } from './paging.js';
+import type { Handler } from './types.js';
+import { requireOrganization, visibleProject } from './visibility.js';
+
+const DEFAULT_REGION = 'eu-west';
+
+const toProject = (row: ProjectRow): Project => ({ ...row });
+
+export const listProjects: Handler<'listProjects'> = ({ deps, caller, query }) => {
+  const q = query();
+  const { limit, cursor } = pageRequest('p', q);
+  let rows: ProjectRow[];
+  if (q.organization_id) {
+    requireOrganization(caller, q.organization_id);
+    rows = deps.store.listProjectsInOrganization(q.organization_id, limit + 1, cursor);
+  } else {
+    rows = caller.userId ? deps.store.listProjects(caller.userId, limit + 1, cursor) : [];
+  }
+  const page = cutPage('p', rows, limit);
+  return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
+};
+
+export const getProject: Handler<'getProject'> = ({ deps, caller, params }) =>
+  toProject(visibleProject(deps.store, caller, params.project_id));
+
+export const createProject: Handler<'createProject'> = async ({ deps, caller, body }) => {
+  const input = await body();
+  requireOrganization(caller, input.organization_id);
+  const regionId = input.region_id ?? DEFAULT_REGION;
+  if (!deps.store.regionExists(regionId)) {
+    throw new HttpError(
+      'invalid_request',
+      `region_id ${regionId} is not a region: see GET /v1/regions`,
+    );
+  }
+  const now = new Date().toISOString();
+  const row: ProjectRow = {
+    id: newId('prj_'),
+    name: input.name,
+    organization_id: input.organization_id,
+    region_id: regionId,
+    // New projects start on the free plan; plans change through billing, outside this API.
+    plan: 'free',
+    created_at: now,
+    updated_at: now,
+  };
+  deps.store.insertProject(row);
+  return toProject(row);
+};

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { operations } from '../../contract/operations.js';
+import type { OperationId } from '../../contract/routes.js';
+import type { Authenticate, Caller } from '../auth.js';
+import type { DnsSettings } from '../domain-view.js';
+import type { Store } from '../store.js';
+
+export interface AppDeps {
+  store: Store;
+  authenticate: Authenticate;
+  settings: DnsSettings;
+  /** One line per request. */
+  log: (line: string) => void;
+  /** Problems an operator should see: unexpected errors, JWKS failures. */
+  warn: (line: string) => void;
+}
+
+type Ops = typeof operations;
+type Out<Id extends OperationId, K extends 'params' | 'query' | 'body'> =
+  Ops[Id] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+/**
+ * What a handler gets. Query and body are parsed on demand, so each handler decides where input
+ * checks (400) fall in the contract's order: after visibility (404), flag (403) and plan (402).
+ */
+export interface HandlerInput<Id extends OperationId> {
+  deps: AppDeps;
+  /** The authenticated caller; on public routes, nobody (no organisations, no features). */
+  caller: Caller;
+  params: Out<Id, 'params'>;
+  query: () => Out<Id, 'query'>;
+  body: () => Promise<Out<Id, 'body'>>;
+}
+
+/** Returns the success body; the status comes from the route table. */
+export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => unknown;
+
+export type Handlers = { [Id in OperationId]: Handler<Id> };

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { serve } from '@hono/node-server';
+import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
+import { createApp } from './app.js';
+import { createAuthenticator, type JwtSettings } from './auth.js';
+import { seedDemo } from './seed.js';
+import { Store } from './store.js';
+
+export interface ServerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** A file path, or ":memory:" for a database that lives as long as the server. */
+  db: string;
+  seed?: 'demo';
+  jwt?: JwtSettings;
+  label?: string;
+  edgeDomain?: string;
+  /** Where request lines go; demo mode passes nothing so the UI is not garbled. */
+  log?: (line: string) => void;
+  /** Where warnings and unexpected errors go. */
+  warn?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  store: Store;
+  close(): Promise<void>;
+}
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/** Opens the database, seeds it if asked, and listens. Resolves once the port is bound. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const warn = options.warn ?? (() => {});
+  if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
+  const store = new Store(options.db);
+  try {
+    if (options.seed === 'demo') {
+      if (!isLoopback(host)) {
+        warn(
+          `warning: seeding the demo data on ${host}: its well-known API keys let anyone who can reach this address in`,
+        );
+      }
+      seedDemo(store);
+    }
+    const app = createApp({
+      store,
+      authenticate: createAuthenticator(store, options.jwt, warn),
+      settings: {
+        label: options.label ?? DEFAULT_LABEL,
+        edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
+      },
+      log,
+      warn,
+    });
+
+    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7878 }, () =>
+        resolve(s),
+      );
+      s.once('error', reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        // Keep-alive sockets would hold close() open; idle ones can go at once.
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const force = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, 2000);
+        force.unref();
+      });
+      return closing;
+    };
+    return { url: `http://${urlHost}:${port}`, port, store, close };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

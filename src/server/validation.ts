@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { HttpError } from './http-error.js';
+
+function describeIssue(issue: z.core.$ZodIssue, where: string): string {
+  const path = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return path ? `${path} is required` : `${where} is required`;
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return `${where} has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+  }
+  // Our own messages (regex, ranges) already name the field.
+  if (path && !issue.message.startsWith(path)) return `${path}: ${issue.message}`;
+  return issue.message;
+}
+
+/** Parses with a contract schema; a failure is a 400 whose message names the first problem. */
+export function parseOr400<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new HttpError(
+    'invalid_request',
+    issue ? describeIssue(issue, where) : `${where} is invalid`,
+  );
+}
+
+/** Reads a JSON request body; an empty or broken one is a 400 before any field is looked at. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '')
+    throw new HttpError('invalid_request', 'the request body must be a JSON object');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError('invalid_request', 'the request body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError('invalid_request', 'the request body must be a JSON object');
+  }
+  return value;
+}
