@@ -1,8 +1,8 @@
 import { idPrefixes, PARAM_PATTERN } from './params.js';
-import { type HttpMethod, type Route, routes } from './routes.js';
+import { type HttpMethod, type RouteDef, routes } from './routes.js';
 
 export interface RouteMatch {
-  route: Route;
+  route: RouteDef;
   /** Path parameters by name, percent-decoded. */
   params: Record<string, string>;
   /** One sentence for each parameter that breaks its pattern or lacks its prefix. */

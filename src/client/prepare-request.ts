@@ -1,0 +1,162 @@
+import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route.js';
+import { type HttpMethod, httpMethods } from '../contract/routes.js';
+import { MissingCredentialsError, RequestInputError } from './errors.js';
+
+export interface RawRequestInput {
+  /** Any case; GET, POST, PATCH, PUT or DELETE. */
+  method: string;
+  /** `/v1/…` relative to the base URL (query string allowed), or an absolute URL on its origin. */
+  path: string;
+  /** JSON text of the body, already read from `@file` or stdin. */
+  data?: string;
+  /** `Name: value` lines from `-H`. */
+  headers?: readonly string[];
+  /** Fill `{project_id}` and `{org_id}`. */
+  project?: string;
+  org?: string;
+  baseUrl: string;
+  token?: string;
+}
+
+export interface PreparedRequest {
+  method: HttpMethod;
+  url: URL;
+  /** The path as matched against the route table: relative to the base URL, with query. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The route of the table this request reaches, if any: template, parameters, warnings. */
+  match?: RouteMatch;
+  sendsCredentials: boolean;
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new RequestInputError(
+      `base URL "${baseUrl}" is not a URL (e.g. https://api.example.com)`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RequestInputError(`base URL "${baseUrl}" must be http or https`);
+  }
+  return url;
+}
+
+/** The base URL and a relative path joined, keeping a path prefix the base URL may have. */
+export function joinUrl(base: URL, path: string): URL {
+  return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}${path}`);
+}
+
+function relativePath(path: string, base: URL): string {
+  if (!ABSOLUTE.test(path)) {
+    if (!path.startsWith('/')) {
+      throw new RequestInputError(`path must start with / (e.g. /v1/regions), got "${path}"`);
+    }
+    return path;
+  }
+  let url: URL;
+  try {
+    url = new URL(path);
+  } catch {
+    throw new RequestInputError(`"${path}" is not a valid URL`);
+  }
+  const prefix = base.pathname.replace(/\/$/, '');
+  // Credentials go to the profile's API and nowhere else.
+  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) {
+    throw new RequestInputError(
+      `${url.origin} is not the API this profile talks to (${base.origin}${prefix}): credentials are only sent there`,
+    );
+  }
+  return `${url.pathname.slice(prefix.length)}${url.search}`;
+}
+
+function fillPlaceholders(path: string, input: RawRequestInput): string {
+  return path.replace(/\{([^}]*)\}/g, (_, name: string) => {
+    if (name === 'project_id') {
+      if (!input.project) {
+        throw new RequestInputError(
+          'the path has {project_id}: pass --project or set a default project in the profile',
+        );
+      }
+      return encodeURIComponent(input.project);
+    }
+    if (name === 'org_id' || name === 'organization_id') {
+      if (!input.org) {
+        throw new RequestInputError(
+          `the path has {${name}}: pass --org or set a default organisation in the profile`,
+        );
+      }
+      return encodeURIComponent(input.org);
+    }
+    throw new RequestInputError(
+      `unknown placeholder {${name}}: only {project_id} and {org_id} are filled in`,
+    );
+  });
+}
+
+function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (!HEADER_NAME.test(name)) {
+      throw new RequestInputError(`header "${line}" is not of the form 'Name: value'`);
+    }
+    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/**
+ * Checks and assembles a raw request: everything that can be wrong with what the user typed is
+ * found here, before anything is sent. `api request` and the UI's raw screen both start here.
+ */
+export function prepareRequest(input: RawRequestInput): PreparedRequest {
+  const method = input.method.toUpperCase() as HttpMethod;
+  if (!httpMethods.includes(method)) {
+    throw new RequestInputError(
+      `method must be one of ${httpMethods.join(', ')}, got "${input.method}"`,
+    );
+  }
+  if (!input.path) throw new RequestInputError('a path is required, e.g. /v1/regions');
+  const base = parseBaseUrl(input.baseUrl);
+  const path = fillPlaceholders(relativePath(input.path, base), input);
+
+  let body: string | undefined;
+  if (input.data !== undefined) {
+    if (method === 'GET')
+      throw new RequestInputError(
+        'a GET request carries no body: use POST, PUT or PATCH with --data',
+      );
+    try {
+      JSON.parse(input.data);
+    } catch (error) {
+      throw new RequestInputError(`the body is not valid JSON: ${(error as Error).message}`);
+    }
+    body = input.data;
+  }
+
+  const headers = parseHeaders(input.headers ?? []);
+  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+
+  const { match } = matchRoute(method, pathnameOf(path));
+  const isPublic = match?.route.auth === 'public';
+  if (!isPublic && !headers.authorization) {
+    if (input.token) {
+      headers.authorization = `Bearer ${input.token}`;
+    } else if (match) {
+      throw new MissingCredentialsError(`${match.route.method} ${match.route.path}`);
+    }
+  } else if (isPublic) {
+    // A public route is sent without credentials, even ones given with -H.
+    delete headers.authorization;
+  }
+  const sendsCredentials = headers.authorization !== undefined;
+  return { method, url: joinUrl(base, path), path, headers, body, match, sendsCredentials };
+}

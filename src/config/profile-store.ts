@@ -1,0 +1,153 @@
+import Conf from 'conf';
+import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
+
+/** The config file cannot be read or is not ours; never repaired silently. Exit code 2. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const RECENT_LIMIT = 5;
+
+/**
+ * Profiles, kept by conf in `config.json` (mode 0600, written atomically) under
+ * DOMAINCTL_CONFIG_DIR or the platform's config directory. Every read is validated with zod: a
+ * broken file stops the command with its path named, and is left as it is.
+ */
+export class ProfileStore {
+  private readonly conf: Conf<ConfigFile>;
+
+  private constructor(conf: Conf<ConfigFile>) {
+    this.conf = conf;
+  }
+
+  static open(env: NodeJS.ProcessEnv = process.env): ProfileStore {
+    const cwd = env.DOMAINCTL_CONFIG_DIR || undefined;
+    let conf: Conf<ConfigFile>;
+    try {
+      conf = new Conf<ConfigFile>({
+        projectName: 'domainctl',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+        ...(cwd ? { cwd } : {}),
+        deserialize: (text) => parseConfig(text),
+      });
+    } catch (error) {
+      throw asConfigError(error, cwd ? `${cwd}/config.json` : 'the config file');
+    }
+    return new ProfileStore(conf);
+  }
+
+  /** Where the profiles live. */
+  get path(): string {
+    return this.conf.path;
+  }
+
+  private read(): ConfigFile {
+    try {
+      return ConfigFile.parse(this.conf.store);
+    } catch (error) {
+      throw asConfigError(error, this.path);
+    }
+  }
+
+  private write(next: ConfigFile): void {
+    this.conf.store = next;
+  }
+
+  list(): Profile[] {
+    return Object.entries(this.read().profiles).map(([name, p]) => ({ name, ...p }));
+  }
+
+  get(name: string): Profile | undefined {
+    const stored = this.read().profiles[name];
+    return stored ? { name, ...stored } : undefined;
+  }
+
+  activeName(): string | undefined {
+    const config = this.read();
+    return config.active && config.profiles[config.active] ? config.active : undefined;
+  }
+
+  active(): Profile | undefined {
+    const name = this.activeName();
+    return name ? this.get(name) : undefined;
+  }
+
+  /** Adds or replaces a profile; the first profile added becomes the active one. */
+  save(name: string, profile: StoredProfile): { created: boolean; active: boolean } {
+    if (!PROFILE_NAME.test(name)) {
+      throw new ConfigError(
+        `profile name "${name}" may hold letters, digits, ".", "_" and "-" (up to 64, starting with a letter or digit)`,
+      );
+    }
+    const config = this.read();
+    const created = !(name in config.profiles);
+    config.profiles[name] = profile;
+    if (!config.active || !config.profiles[config.active]) config.active = name;
+    this.write(config);
+    return { created, active: config.active === name };
+  }
+
+  use(name: string): void {
+    const config = this.read();
+    if (!config.profiles[name]) throw unknownProfile(name);
+    config.active = name;
+    this.write(config);
+  }
+
+  /** Removes a profile; if it was active, the first remaining one (by name) becomes active. */
+  remove(name: string): { newActive: string | undefined } {
+    const config = this.read();
+    if (!config.profiles[name]) throw unknownProfile(name);
+    delete config.profiles[name];
+    delete config.recent_projects[name];
+    if (config.active === name) config.active = Object.keys(config.profiles).sort()[0];
+    this.write(config);
+    return { newActive: config.active };
+  }
+
+  recentProjects(profileName: string): string[] {
+    return this.read().recent_projects[profileName] ?? [];
+  }
+
+  rememberProject(profileName: string, projectId: string): void {
+    const config = this.read();
+    if (!config.profiles[profileName]) return;
+    const recent = (config.recent_projects[profileName] ?? []).filter((id) => id !== projectId);
+    config.recent_projects[profileName] = [projectId, ...recent].slice(0, RECENT_LIMIT);
+    this.write(config);
+  }
+}
+
+export function unknownProfile(name: string): ConfigError {
+  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
+}
+
+function parseConfig(text: string): ConfigFile {
+  // An empty file (say, truncated by hand) holds no profiles; anything else must parse.
+  if (text.trim() === '') return ConfigFile.parse({});
+  return ConfigFile.parse(JSON.parse(text));
+}
+
+function asConfigError(error: unknown, path: string): ConfigError {
+  if (error instanceof ConfigError) return error;
+  if (error instanceof SyntaxError) {
+    return new ConfigError(`${path} is not valid JSON (${error.message}); fix it or move it away`);
+  }
+  const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+  if (issues?.[0]) {
+    const issue = issues[0];
+    return new ConfigError(
+      `${path} is not a valid domainctl config: ${issue.path.map(String).join('.') || 'top level'}: ${issue.message}; fix it or move it away`,
+    );
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM')
+    return new ConfigError(`cannot read or write ${path}: permission denied`);
+  return new ConfigError(`cannot use ${path}: ${(error as Error).message}`);
+}

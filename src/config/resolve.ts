@@ -1,0 +1,85 @@
+import type { Profile } from './config-file.js';
+import { ConfigError, ProfileStore, unknownProfile } from './profile-store.js';
+
+/** The global options every command takes. */
+export interface GlobalFlags {
+  token?: string;
+  profile?: string;
+  project?: string;
+  org?: string;
+  baseUrl?: string;
+  json?: boolean;
+  /** commander's --no-color gives color: false. */
+  color?: boolean;
+  debug?: boolean;
+}
+
+export type Source = 'flag' | 'env' | 'profile';
+
+export interface ResolvedOptions {
+  /** The profile in use, if any: named by --profile or DOMAINCTL_PROFILE, else the active one. */
+  profile?: Profile;
+  baseUrl?: string;
+  token?: string;
+  project?: string;
+  org?: string;
+  /** Where each value came from, for `--debug` and error messages. */
+  sources: Partial<Record<'baseUrl' | 'token' | 'project' | 'org', Source>>;
+  store: ProfileStore;
+}
+
+/**
+ * Resolves who we are and where we talk to. Precedence, for each value on its own:
+ * flag > environment (DOMAINCTL_TOKEN, DOMAINCTL_BASE_URL, DOMAINCTL_PROJECT) > profile.
+ */
+export function resolveOptions(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedOptions {
+  const store = ProfileStore.open(env);
+  const profileName = flags.profile || env.DOMAINCTL_PROFILE || undefined;
+  let profile: Profile | undefined;
+  if (profileName) {
+    profile = store.get(profileName);
+    if (!profile) throw unknownProfile(profileName);
+  } else {
+    profile = store.active();
+  }
+
+  const sources: ResolvedOptions['sources'] = {};
+  const pick = (
+    key: keyof ResolvedOptions['sources'],
+    flag: string | undefined,
+    envValue: string | undefined,
+    fromProfile: string | undefined,
+  ): string | undefined => {
+    if (flag) {
+      sources[key] = 'flag';
+      return flag;
+    }
+    if (envValue) {
+      sources[key] = 'env';
+      return envValue;
+    }
+    if (fromProfile) sources[key] = 'profile';
+    return fromProfile || undefined;
+  };
+
+  return {
+    profile,
+    baseUrl: pick('baseUrl', flags.baseUrl, env.DOMAINCTL_BASE_URL, profile?.base_url),
+    token: pick('token', flags.token, env.DOMAINCTL_TOKEN, profile?.token),
+    project: pick('project', flags.project, env.DOMAINCTL_PROJECT, profile?.project),
+    org: pick('org', flags.org, undefined, profile?.org),
+    sources,
+    store,
+  };
+}
+
+/** The base URL, or a usage error that says the three ways to give one. */
+export function requireBaseUrl(options: ResolvedOptions): string {
+  if (options.baseUrl) return options.baseUrl;
+  throw new ConfigError(
+    'no API to talk to: pass --base-url, set DOMAINCTL_BASE_URL, or add a profile (domainctl profile add NAME --base-url URL)',
+  );
+}
