@@ -50,14 +50,16 @@ const SYSCALL_REASONS: Record<string, string> = {
 };
 
 function networkReason(error: unknown): string {
+  let reason = (error as Error).message;
   let cause = (error as { cause?: unknown }).cause;
-  // undici nests the system error: TypeError("fetch failed") → cause → (cause…)
+  // undici nests the system error: TypeError("fetch failed") → cause (→ cause …)
   while (cause && typeof cause === 'object') {
     const code = (cause as { code?: string }).code;
     if (code) return SYSCALL_REASONS[code] ?? code;
+    reason = (cause as Error).message ?? reason;
     cause = (cause as { cause?: unknown }).cause;
   }
-  return (error as Error).message;
+  return reason;
 }
 
 /**
