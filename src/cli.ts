@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, ExitCode } from './commands/exit-codes.js';
+import { addGlobalOptions } from './commands/global-options.js';
 import { registerServe } from './commands/serve.js';
 import { VERSION } from './version.js';
 
@@ -13,6 +14,7 @@ const program = new Command('domainctl')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+addGlobalOptions(program);
 registerServe(program);
 
 program.action(() => {
