@@ -17,6 +17,8 @@ export interface CliProcess {
   stderr: string[];
   /** Resolves with the first stdout line (already written or still to come) that matches. */
   waitForStdout(pattern: RegExp): Promise<string>;
+  /** The same for stderr. */
+  waitForStderr(pattern: RegExp): Promise<string>;
   /** Resolves when the process has exited and its output is read to the end. */
   exited: Promise<Exit>;
 }
@@ -29,19 +31,22 @@ export function spawnCli(args: string[]): CliProcess {
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  type Waiter = { pattern: RegExp; resolve: (line: string) => void };
+  const waiters = { stdout: [] as Waiter[], stderr: [] as Waiter[] };
+  const lines = { stdout, stderr };
   const out = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const err = createInterface({ input: child.stderr as NodeJS.ReadableStream });
-  out.on('line', (line) => {
-    stdout.push(line);
-    for (const waiter of [...waiters]) {
+  const onLine = (stream: 'stdout' | 'stderr') => (line: string) => {
+    lines[stream].push(line);
+    for (const waiter of [...waiters[stream]]) {
       if (waiter.pattern.test(line)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
+        waiters[stream].splice(waiters[stream].indexOf(waiter), 1);
         waiter.resolve(line);
       }
     }
-  });
-  err.on('line', (line) => stderr.push(line));
+  };
+  out.on('line', onLine('stdout'));
+  err.on('line', onLine('stderr'));
   const closed = (rl: ReturnType<typeof createInterface>) =>
     new Promise<void>((resolve) => rl.once('close', resolve));
   const exited = Promise.all([
@@ -50,21 +55,28 @@ export function spawnCli(args: string[]): CliProcess {
     closed(err),
   ]).then(([exit]) => exit);
 
-  const waitForStdout = (pattern: RegExp) => {
-    const seen = stdout.find((line) => pattern.test(line));
+  const waitFor = (stream: 'stdout' | 'stderr') => (pattern: RegExp) => {
+    const seen = lines[stream].find((line) => pattern.test(line));
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise<string>((resolve, reject) => {
-      waiters.push({ pattern, resolve });
+      waiters[stream].push({ pattern, resolve });
       void exited.then((exit) =>
         reject(
           new Error(
-            `domainctl exited (${exit.code ?? exit.signal}) before printing ${pattern}; stderr:\n${stderr.join('\n')}`,
+            `domainctl exited (${exit.code ?? exit.signal}) before printing ${pattern} on ${stream}; stderr:\n${stderr.join('\n')}`,
           ),
         ),
       );
     });
   };
-  return { child, stdout, stderr, waitForStdout, exited };
+  return {
+    child,
+    stdout,
+    stderr,
+    waitForStdout: waitFor('stdout'),
+    waitForStderr: waitFor('stderr'),
+    exited,
+  };
 }
 
 export interface ServeProcess extends CliProcess {

@@ -1,5 +1,10 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RegionList } from '../../src/contract/schemas.js';
+import { Domain, RegionList } from '../../src/contract/schemas.js';
+import { Store } from '../../src/server/store.js';
 import { api } from '../helpers/api.js';
 import { spawnCli, spawnServe } from '../helpers/serve-process.js';
 import { TESTER_KEY } from '../helpers/server.js';
@@ -38,6 +43,73 @@ describe('domainctl serve, as a process', () => {
     serve.child.kill('SIGINT');
     expect(await serve.exited).toEqual({ code: 0, signal: null });
     expect(serve.stderr).toEqual(['SIGINT: shutting down']);
+  });
+
+  it('on SIGTERM lets a running request finish, then closes the database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'domainctl-shutdown-'));
+    const db = join(dir, 'api.db');
+    try {
+      const serve = await spawnServe(['--port', '0', '--db', db, '--seed', 'demo']);
+      // A request whose body is still on its way when the signal arrives. "Expect: 100-continue"
+      // makes the server say when it has the request in hand, so no sleep guesses at it.
+      const url = new URL(serve.url);
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/v1/projects/prj_demo_scale/domains',
+        headers: {
+          authorization: `Bearer ${TESTER_KEY}`,
+          'content-type': 'application/json',
+          expect: '100-continue',
+        },
+      });
+      const response = new Promise<{ status: number; body: string; connection?: string }>(
+        (resolve, reject) => {
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: text,
+                connection: res.headers.connection,
+              }),
+            );
+          });
+          req.on('error', reject);
+        },
+      );
+      req.flushHeaders();
+      await new Promise<void>((resolve) => req.once('continue', resolve));
+      req.write('{"domain":');
+      serve.child.kill('SIGTERM');
+      await serve.waitForStderr(/^SIGTERM: shutting down$/);
+      req.end('"in-flight.example.com"}');
+
+      const res = await response;
+      expect(res.status).toBe(201);
+      // The connection is not kept alive: nothing holds the shutdown open after this answer.
+      expect(res.connection).toBe('close');
+      const added = Domain.parse(JSON.parse(res.body));
+      expect(await serve.exited).toEqual({ code: 0, signal: null });
+      expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
+
+      // Closed cleanly: SQLite folded the WAL back into the file and removed it.
+      const wal = `${db}-wal`;
+      expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+      const store = new Store(db);
+      try {
+        expect(store.listDomains('prj_demo_scale', 1)[0]?.id).toBe(added.id);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('warns on stderr when it seeds the well-known keys on an address that is not loopback', async () => {
