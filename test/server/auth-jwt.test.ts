@@ -42,9 +42,13 @@ describe('JWTs signed by a key of the JWKS', () => {
     expect((await domains(token)).status).toBe(200);
   });
 
-  it('a token expired within the 30 s clock tolerance is still accepted', async () => {
-    const token = await idp.sign('demo-tester', { claims: { exp: now() - 10, iat: now() - 310 } });
-    expect((await domains(token)).status).toBe(200);
+  it('a token expired, or not yet valid, within the 30 s clock tolerance is accepted', async () => {
+    const expired = await idp.sign('demo-tester', {
+      claims: { exp: now() - 10, iat: now() - 310 },
+    });
+    expect((await domains(expired)).status).toBe(200);
+    const early = await idp.sign('demo-tester', { claims: { nbf: now() + 10 } });
+    expect((await domains(early)).status).toBe(200);
   });
 
   it('acts as the user the sub claim names: the same result as the API key', async () => {
