@@ -38,8 +38,11 @@ export function normalizeHostname(
   if (name.includes(':')) {
     return { ok: false, reason: 'domain must be a host name without a port' };
   }
-  if (name.includes('..'))
-    return { ok: false, reason: 'domain has an empty label (two dots in a row)' };
+  // One trailing dot is gone already, so any empty label left is a typo: ".a.com", "a..com",
+  // "a.com..". Said here, in words, rather than later as a label "" with bad characters.
+  if (name.split('.').includes('')) {
+    return { ok: false, reason: 'domain has an empty label (a leading dot or two dots in a row)' };
+  }
 
   if (/\.[0-9]+$/.test(name)) {
     return { ok: false, reason: 'the last label of a domain may not be all digits' };

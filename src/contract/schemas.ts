@@ -100,15 +100,15 @@ export const DatabaseParams = z.object({
 
 // Query values arrive as strings; "", " 5", "1.5" and "0x10" must all be 400, so digits are
 // checked before the number is read (z.coerce would accept most of them).
+const pageSizeMessage = `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
 const PageSize = z
   .string()
-  .regex(/^[0-9]+$/, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+  .regex(/^[0-9]+$/, pageSizeMessage)
   .transform(Number)
   .pipe(
-    z
-      .int()
-      .min(1, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .max(PAGE_SIZE_MAX, `page_size must be a whole number from 1 to ${PAGE_SIZE_MAX}`),
+    // The int's own message too: digits past 2^53 are not a safe integer, and that 400 should
+    // read like every other bad page_size.
+    z.int(pageSizeMessage).min(1, pageSizeMessage).max(PAGE_SIZE_MAX, pageSizeMessage),
   )
   .optional()
   .meta({

@@ -10,6 +10,7 @@ import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
+import { redactCredentials } from './redact.js';
 import { requestLogger } from './request-log.js';
 import { parseOr400, readJsonBody } from './validation.js';
 
@@ -90,7 +91,9 @@ export function createApp(deps: AppDeps): OpenAPIHono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, error);
-    deps.warn(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    deps.warn(
+      redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
+    );
     return sendError(
       c,
       new HttpError('internal_error', 'an unexpected error occurred; it has been logged'),

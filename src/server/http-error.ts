@@ -1,4 +1,5 @@
 import { type ErrorCode, errorStatus } from '../contract/errors.js';
+import { redactCredentials } from './redact.js';
 
 /** An error the API answers with: the status follows from the code, the message is for people. */
 export class HttpError extends Error {
@@ -14,7 +15,11 @@ export class HttpError extends Error {
     this.headers = headers;
   }
 
+  /**
+   * The error body. Messages name what was asked for (a project id, a path, a label), and a client
+   * may have pasted a key there: it is not echoed back.
+   */
   body() {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: redactCredentials(this.message) } };
   }
 }

@@ -72,4 +72,12 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX domains_pending ON domains(id) WHERE verified = 0;
   `,
+  // 3: the seeds a database has had, so that `--seed demo` on every start seeds once: a demo row
+  // deleted through the API is an acknowledged write and must not come back on a restart.
+  `
+  CREATE TABLE seeds (
+    name TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

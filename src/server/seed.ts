@@ -24,9 +24,11 @@ const subdomains = ['www', 'api', 'app', 'shop', 'docs', 'status', 'blog', 'cdn'
 const zones = ['acme-shop.com', 'northwind.io', 'example-store.net', 'contoso.dev', 'globex.org'];
 
 /**
- * The demo data of DESIGN.md section 2. Idempotent: every row has a fixed id and is inserted with
- * INSERT OR IGNORE, so seeding a seeded database changes nothing. Dates are relative to the first
- * seeding, so the TLS expiries look alive (one expires within 14 days).
+ * The demo data of DESIGN.md section 2. Idempotent: a database records that it was seeded and is
+ * seeded once, so seeding it again changes nothing, and a demo row deleted since stays deleted.
+ * (Every row also has a fixed id and goes in with INSERT OR IGNORE, so a database seeded before
+ * that record existed is completed, never duplicated.) Dates are relative to the first seeding, so
+ * the TLS expiries look alive (one expires within 14 days).
  */
 export function seedDemo(store: Store, now: Date = new Date()): void {
   const db = store.db;
@@ -34,6 +36,8 @@ export function seedDemo(store: Store, now: Date = new Date()): void {
   const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
 
   db.transaction(() => {
+    if (db.prepare('SELECT 1 FROM seeds WHERE name = ?').get('demo')) return;
+    run('INSERT INTO seeds (name, applied_at) VALUES (?, ?)', 'demo', now.toISOString());
     for (const [id, name] of [
       ['eu-west', 'Europe West (Frankfurt)'],
       ['us-east', 'US East (Virginia)'],

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -71,12 +72,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urlHost = host.includes(':') ? `[${host}]` : host;
 
     let closing: Promise<void> | undefined;
+    // Responses not yet sent when close() begins end their connection rather than keep it alive:
+    // otherwise a request that was running holds close() open until the force timer below.
+    const unsent = new Set<ServerResponse>();
+    if (server instanceof HttpServer) {
+      server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+        if (closing) res.shouldKeepAlive = false;
+        unsent.add(res);
+        res.once('close', () => unsent.delete(res));
+      });
+    }
     const close = () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           store.close();
           resolve();
         });
+        for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
         // Keep-alive sockets would hold close() open; idle ones can go at once.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         const force = setTimeout(() => {

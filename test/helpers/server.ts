@@ -3,6 +3,8 @@ import { type RunningServer, type ServerOptions, startServer } from '../../src/s
 export interface TestServer extends RunningServer {
   /** Every request line the server logged, in order: "METHOD /path STATUS". */
   requests: string[];
+  /** Every line the server logged, exactly as written (time and duration included). */
+  logLines: string[];
   /** Every warning it wrote. */
   warnings: string[];
 }
@@ -13,6 +15,7 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const requests: string[] = [];
+  const logLines: string[] = [];
   const warnings: string[] = [];
   const server = await startServer({
     port: 0,
@@ -20,10 +23,13 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     seed: 'demo',
     ...options,
     // Lines are "<time> METHOD /path STATUS 1.2ms"; keep the parts a test can assert on.
-    log: (line) => requests.push(line.split(' ').slice(1, 4).join(' ')),
+    log: (line) => {
+      logLines.push(line);
+      requests.push(line.split(' ').slice(1, 4).join(' '));
+    },
     warn: (line) => warnings.push(line),
   });
-  return Object.assign(server, { requests, warnings });
+  return Object.assign(server, { requests, logLines, warnings });
 }
 
 export const TESTER_KEY = 'dk_demo_tester';

@@ -7,8 +7,9 @@ import { visibleProject } from './visibility.js';
 
 export const listDatabases: Handler<'listDatabases'> = ({ deps, caller, params, query }) => {
   const project = visibleProject(deps.store, caller, params.project_id);
-  const { limit, cursor } = pageRequest('b', query());
-  const page = cutPage('b', deps.store.listDatabases(project.id, limit + 1, cursor), limit);
+  const list = { kind: 'b', scope: project.id } as const;
+  const { limit, cursor } = pageRequest(list, query());
+  const page = cutPage(list, deps.store.listDatabases(project.id, limit + 1, cursor), limit);
   return { databases: page.items, next_page_token: page.next_page_token };
 };
 

@@ -52,8 +52,9 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
 export const listDomains: Handler<'listDomains'> = ({ deps, caller, params, query }) => {
   const project = visibleProject(deps.store, caller, params.project_id);
   requireDomainsFeature(caller);
-  const { limit, cursor } = pageRequest('d', query());
-  const page = cutPage('d', deps.store.listDomains(project.id, limit + 1, cursor), limit);
+  const list = { kind: 'd', scope: project.id } as const;
+  const { limit, cursor } = pageRequest(list, query());
+  const page = cutPage(list, deps.store.listDomains(project.id, limit + 1, cursor), limit);
   return {
     domains: page.items.map((row) => toDomain(row, deps.settings)),
     next_page_token: page.next_page_token,

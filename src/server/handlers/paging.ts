@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT } from '../../contract/params.js';
-import { type Cursor, decodeCursor, encodeCursor, type ListKind } from '../cursor.js';
+import { type Cursor, decodeCursor, encodeCursor, type ListRef } from '../cursor.js';
 
 export interface PageRequest {
   limit: number;
@@ -7,11 +7,11 @@ export interface PageRequest {
 }
 
 export function pageRequest(
-  kind: ListKind,
+  list: ListRef,
   query: { page_size?: number; page_token?: string },
 ): PageRequest {
   const limit = query.page_size ?? PAGE_SIZE_DEFAULT;
-  const cursor = query.page_token ? decodeCursor(kind, query.page_token) : undefined;
+  const cursor = query.page_token ? decodeCursor(list, query.page_token) : undefined;
   return { limit, cursor };
 }
 
@@ -20,7 +20,7 @@ export function pageRequest(
  * exists, so a token is never handed out that leads to an empty page.
  */
 export function cutPage<R extends { created_at: string; id: string }>(
-  kind: ListKind,
+  list: ListRef,
   rows: R[],
   limit: number,
 ): { items: R[]; next_page_token: string } {
@@ -29,6 +29,6 @@ export function cutPage<R extends { created_at: string; id: string }>(
   const last = items[items.length - 1] as R;
   return {
     items,
-    next_page_token: encodeCursor(kind, { createdAt: last.created_at, id: last.id }),
+    next_page_token: encodeCursor(list, { createdAt: last.created_at, id: last.id }),
   };
 }

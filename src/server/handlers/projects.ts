@@ -12,15 +12,15 @@ const toProject = (row: ProjectRow): Project => ({ ...row });
 
 export const listProjects: Handler<'listProjects'> = ({ deps, caller, query }) => {
   const q = query();
-  const { limit, cursor } = pageRequest('p', q);
+  const orgId = q.organization_id;
+  // An organisation the caller cannot see is a 404 before its page_token is looked at.
+  if (orgId) requireOrganization(caller, orgId);
+  const list = { kind: 'p', scope: orgId ?? '' } as const;
+  const { limit, cursor } = pageRequest(list, q);
   let rows: ProjectRow[];
-  if (q.organization_id) {
-    requireOrganization(caller, q.organization_id);
-    rows = deps.store.listProjectsInOrganization(q.organization_id, limit + 1, cursor);
-  } else {
-    rows = caller.userId ? deps.store.listProjects(caller.userId, limit + 1, cursor) : [];
-  }
-  const page = cutPage('p', rows, limit);
+  if (orgId) rows = deps.store.listProjectsInOrganization(orgId, limit + 1, cursor);
+  else rows = caller.userId ? deps.store.listProjects(caller.userId, limit + 1, cursor) : [];
+  const page = cutPage(list, rows, limit);
   return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
 };
 

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The built bin (vitest's global setup builds it before any test runs). */
+export const BIN = fileURLToPath(new URL('../../bin/domainctl.js', import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** Every stdout and stderr line so far. */
+  stdout: string[];
+  stderr: string[];
+  /** Resolves with the first stdout line (already written or still to come) that matches. */
+  waitForStdout(pattern: RegExp): Promise<string>;
+  /** The same for stderr. */
+  waitForStderr(pattern: RegExp): Promise<string>;
+  /** Resolves when the process has exited and its output is read to the end. */
+  exited: Promise<Exit>;
+}
+
+/** Runs the real `domainctl` bin with `args`, reading its output line by line. */
+export function spawnCli(args: string[]): CliProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  type Waiter = { pattern: RegExp; resolve: (line: string) => void };
+  const waiters = { stdout: [] as Waiter[], stderr: [] as Waiter[] };
+  const lines = { stdout, stderr };
+  const out = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const err = createInterface({ input: child.stderr as NodeJS.ReadableStream });
+  const onLine = (stream: 'stdout' | 'stderr') => (line: string) => {
+    lines[stream].push(line);
+    for (const waiter of [...waiters[stream]]) {
+      if (waiter.pattern.test(line)) {
+        waiters[stream].splice(waiters[stream].indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  out.on('line', onLine('stdout'));
+  err.on('line', onLine('stderr'));
+  const closed = (rl: ReturnType<typeof createInterface>) =>
+    new Promise<void>((resolve) => rl.once('close', resolve));
+  const exited = Promise.all([
+    new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    closed(out),
+    closed(err),
+  ]).then(([exit]) => exit);
+
+  const waitFor = (stream: 'stdout' | 'stderr') => (pattern: RegExp) => {
+    const seen = lines[stream].find((line) => pattern.test(line));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise<string>((resolve, reject) => {
+      waiters[stream].push({ pattern, resolve });
+      void exited.then((exit) =>
+        reject(
+          new Error(
+            `domainctl exited (${exit.code ?? exit.signal}) before printing ${pattern} on ${stream}; stderr:\n${stderr.join('\n')}`,
+          ),
+        ),
+      );
+    });
+  };
+  return {
+    child,
+    stdout,
+    stderr,
+    waitForStdout: waitFor('stdout'),
+    waitForStderr: waitFor('stderr'),
+    exited,
+  };
+}
+
+export interface ServeProcess extends CliProcess {
+  /** The address from the startup line, e.g. http://127.0.0.1:43117 */
+  url: string;
+  /** The startup line itself. */
+  startLine: string;
+}
+
+const LISTENING = /^domainctl serve listening on (http:\/\/\S+)/;
+
+/** Starts `domainctl serve <args>` and resolves once it prints the address it listens on. */
+export async function spawnServe(args: string[]): Promise<ServeProcess> {
+  const cli = spawnCli(['serve', ...args]);
+  try {
+    const startLine = await cli.waitForStdout(LISTENING);
+    const url = LISTENING.exec(startLine)?.[1] as string;
+    return { ...cli, url, startLine };
+  } catch (error) {
+    cli.child.kill('SIGKILL');
+    throw error;
+  }
+}

@@ -1,0 +1,222 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../src/contract/errors.js';
+import { routes } from '../../src/contract/routes.js';
+import { Domain } from '../../src/contract/schemas.js';
+import { api, expectError, expectUnauthorized } from '../helpers/api.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const examplePath = (template: string) =>
+  template.replace('{project_id}', 'prj_demo_scale').replace('{database_id}', 'db_demo_main');
+
+describe('credentials, route by route from the route table', () => {
+  it.each(routes.filter((r) => r.auth === 'bearer').map((r) => [r.method, r.path] as const))(
+    '%s %s without credentials is 401 with WWW-Authenticate: Bearer',
+    async (method, path) => {
+      const res = await api(server, method, examplePath(path));
+      expect(expectUnauthorized(res)).toBe(
+        'missing credentials: send Authorization: Bearer <token>',
+      );
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="domainctl"');
+    },
+  );
+
+  it.each(routes.filter((r) => r.auth === 'bearer').map((r) => [r.method, r.path] as const))(
+    '%s %s with an unknown key is 401 and says the token is invalid',
+    async (method, path) => {
+      const res = await api(server, method, examplePath(path), { key: 'dk_unknown' });
+      expect(expectUnauthorized(res)).toBe('unknown API key');
+      expect(res.headers.get('www-authenticate')).toBe(
+        'Bearer realm="domainctl", error="invalid_token"',
+      );
+    },
+  );
+
+  it.each(routes.filter((r) => r.auth === 'public').map((r) => [r.method, r.path] as const))(
+    '%s %s is public: 200 without credentials',
+    async (method, path) => {
+      expect((await api(server, method, path)).status).toBe(200);
+    },
+  );
+});
+
+describe('unknown paths', () => {
+  it.each([
+    ['/'],
+    ['/v1'],
+    ['/v1/'],
+    ['/v2/regions'],
+    ['/v1/regions/'],
+    ['/v1/domains'],
+    ['/v1/projects/prj_demo_scale/domains/dom_demo_01'],
+    ['/v1/projects/prj_demo_scale/unknown'],
+    ['/v1/projects//domains'],
+  ])('GET %s is 404 not_found with the error body', async (path) => {
+    const res = await api(server, 'GET', path, { key: TESTER_KEY });
+    expect(expectError(res, 404, 'not_found')).toMatch(/^no route for GET /);
+  });
+
+  it('an unknown path is 404 without credentials too (no 401 for a path that does not exist)', async () => {
+    expectError(await api(server, 'POST', '/v1/nothing-here'), 404, 'not_found');
+  });
+});
+
+describe('wrong methods', () => {
+  it.each([
+    ['DELETE', '/v1/regions', 'GET'],
+    ['POST', '/v1/regions', 'GET'],
+    ['PUT', '/v1/projects', 'GET, POST'],
+    ['DELETE', '/v1/projects/prj_demo_scale', 'GET'],
+    ['PATCH', '/v1/projects/prj_demo_scale/domains', 'POST, GET'],
+    ['GET', '/v1/projects/prj_demo_scale/databases/db_demo_main', 'DELETE'],
+    ['POST', '/v1/openapi.json', 'GET'],
+  ])('%s %s is 405 method_not_allowed with Allow: %s', async (method, path, allow) => {
+    const res = await api(server, method, path, { key: TESTER_KEY });
+    expect(expectError(res, 405, 'method_not_allowed')).toBe(
+      `${method} is not allowed on ${path}; use ${allow}`,
+    );
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+
+  it('HEAD on a GET route answers like GET, without a body', async () => {
+    const res = await fetch(`${server.url}/v1/regions`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('OPTIONS on a known path is 405 with Allow', async () => {
+    const res = await api(server, 'OPTIONS', '/v1/projects/prj_demo_scale/domains');
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('POST, GET');
+  });
+});
+
+describe('request bodies over 64 KiB', () => {
+  const path = '/v1/projects/prj_demo_scale/domains';
+  /** A JSON body of exactly `bytes` bytes that adds `domain`. */
+  const bodyOf = (bytes: number, domain: string) => {
+    const head = `{"domain":"${domain}","pad":"`;
+    const tail = '"}';
+    return head + 'x'.repeat(bytes - head.length - tail.length) + tail;
+  };
+
+  it('64 KiB exactly is accepted', async () => {
+    const body = bodyOf(MAX_BODY_BYTES, 'exactly-64k.example.com');
+    expect(Buffer.byteLength(body)).toBe(65536);
+    const res = await api(server, 'POST', path, { key: TESTER_KEY, rawBody: body });
+    expect(res.status).toBe(201);
+    expect(Domain.parse(res.json).domain).toBe('exactly-64k.example.com');
+  });
+
+  it('one byte more, with Content-Length, is 413 payload_too_large and nothing is added', async () => {
+    const res = await api(server, 'POST', path, {
+      key: TESTER_KEY,
+      rawBody: bodyOf(MAX_BODY_BYTES + 1, 'over-64k.example.com'),
+    });
+    expect(expectError(res, 413, 'payload_too_large')).toBe('the request body is over 64 KiB');
+    expect(server.requests).toContain(`POST ${path} 413`);
+    // Nothing was stored: the name is still free.
+    const again = await api(server, 'POST', path, {
+      key: TESTER_KEY,
+      body: { domain: 'over-64k.example.com' },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('sent chunked, without Content-Length, is 413 payload_too_large too', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(8 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"domain":"chunked.example.com","pad":"'));
+      },
+      pull(controller) {
+        if (sent >= 9) {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+          return;
+        }
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const json = await res.json();
+    expect(res.status).toBe(413);
+    expect(json).toEqual({
+      error: { code: 'payload_too_large', message: 'the request body is over 64 KiB' },
+    });
+  });
+
+  it('a small chunked body is read normally', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ domain: 'small-chunked.example.com' }));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 5));
+        controller.enqueue(bytes.slice(5));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TESTER_KEY}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('odd requests never reach a 500', () => {
+  it('a broken percent-escape in a path parameter', async () => {
+    const res = await api(server, 'GET', '/v1/projects/prj_%E0%A4%A/domains', { key: TESTER_KEY });
+    expect(expectError(res, 400, 'invalid_request')).toBe(
+      'project_id must match ^[a-zA-Z0-9_.-]+$',
+    );
+  });
+
+  it('a body that claims JSON but is binary', async () => {
+    const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      rawBody: '\u0000\u00ff\u00fe',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(res, 400, 'invalid_request');
+  });
+
+  it('an escape that is not hex at all (raw HTTP, which fetch would refuse to send)', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: '/v1/projects/%zz/domains', method: 'GET' },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      req.setHeader('authorization', `Bearer ${TESTER_KEY}`);
+      req.on('error', reject);
+      req.end();
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
+  it('and none of the requests of this file logged an unexpected error', () => {
+    expect(server.warnings).toEqual([]);
+  });
+});

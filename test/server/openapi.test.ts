@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorCodes } from '../../src/contract/errors.js';
+import { PAGE_SIZE_MAX } from '../../src/contract/params.js';
+import { routes } from '../../src/contract/routes.js';
+import { DnsInstructions, Domain, Project } from '../../src/contract/schemas.js';
+import { api } from '../helpers/api.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+type Json = Record<string, unknown>;
+interface Operation {
+  operationId: string;
+  security: Json[];
+  parameters?: { name: string; in: string; required: boolean; schema: Json }[];
+  requestBody?: { content: Record<string, { schema: Json }> };
+  responses: Record<string, { content: Record<string, { schema: Json }> }>;
+}
+
+let server: TestServer;
+let doc: {
+  openapi: string;
+  info: Json;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Json };
+};
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await api(server, 'GET', '/v1/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = res.json as typeof doc;
+});
+afterAll(() => server.close());
+
+const operation = (path: string, method: string) => doc.paths[path]?.[method] as Operation;
+
+/** The types a property allows, however the generator wrote null ("type": [..], anyOf, nullable). */
+function typesOf(schema: Json): string[] {
+  if (typeof schema.$ref === 'string') return [`ref:${schema.$ref.split('/').at(-1)}`];
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).flatMap(typesOf).sort();
+  const types = Array.isArray(schema.type) ? [...schema.type] : [schema.type];
+  if (schema.nullable === true) types.push('null');
+  return (types as string[]).sort();
+}
+
+/** The format of a property, looking through a nullable wrapper. */
+function formatOf(schema: Json): unknown {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(formatOf).find(Boolean);
+  return schema.format;
+}
+
+/**
+ * Asserts that a component of the document says what the zod schema's own JSON Schema says:
+ * the same properties, the same required ones, and per property the same types and format.
+ */
+function expectComponentMatches(name: string, schema: z.ZodObject) {
+  const component = doc.components.schemas[name] as {
+    type: string;
+    properties: Record<string, Json>;
+    required: string[];
+  };
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as Json;
+  const own = ((json.$defs as Record<string, Json> | undefined)?.[name] ?? json) as {
+    properties: Record<string, Json>;
+    required: string[];
+  };
+  expect(component.type).toBe('object');
+  expect(Object.keys(component.properties)).toEqual(Object.keys(schema.shape));
+  expect(Object.keys(component.properties)).toEqual(Object.keys(own.properties));
+  expect([...component.required].sort()).toEqual([...own.required].sort());
+  for (const [key, property] of Object.entries(component.properties)) {
+    const expected = own.properties[key] as Json;
+    expect(typesOf(property), `${name}.${key}`).toEqual(typesOf(expected));
+    expect(formatOf(property), `${name}.${key}`).toEqual(formatOf(expected));
+    if (typeof expected.pattern === 'string' && key !== 'created_at' && key !== 'updated_at') {
+      expect(property.pattern, `${name}.${key}`).toBe(expected.pattern);
+    }
+  }
+}
+
+describe('GET /v1/openapi.json', () => {
+  it('is an OpenAPI 3.1 document, public, with a bearer security scheme', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(doc.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+  });
+
+  it('lists add-domain responses exactly 201/400/401/402/403/404/409', () => {
+    const add = operation('/v1/projects/{project_id}/domains', 'post');
+    expect(Object.keys(add.responses)).toEqual(['201', '400', '401', '402', '403', '404', '409']);
+    expect(add.responses['201']?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Domain',
+    });
+    expect(add.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/AddDomainRequest',
+    });
+  });
+
+  it('lists list-domains responses exactly 200/400/401/403/404/500', () => {
+    const list = operation('/v1/projects/{project_id}/domains', 'get');
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '500']);
+    for (const status of ['400', '401', '403', '404', '500']) {
+      expect(list.responses[status]?.content['application/json']?.schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+    }
+    const pageSize = list.parameters?.find((p) => p.name === 'page_size');
+    expect(pageSize).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 },
+    });
+    expect(list.parameters?.find((p) => p.name === 'page_token')).toMatchObject({
+      in: 'query',
+      required: false,
+    });
+  });
+
+  it('has every route of the route table, and nothing else, with its operationId', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+
+    for (const route of routes) {
+      const op = operation(route.path, route.method.toLowerCase());
+      expect(op.operationId).toBe(route.operationId);
+      expect(op.security).toEqual(route.auth === 'bearer' ? [{ bearer: [] }] : []);
+      expect(Object.keys(op.responses)).toEqual(
+        [route.successStatus, ...route.errorStatuses].map(String),
+      );
+      const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
+      expect(pathParams.map((p) => p.name)).toEqual([...route.params]);
+      for (const p of pathParams) {
+        expect(p.required).toBe(true);
+        expect(p.schema.pattern).toBe('^[a-zA-Z0-9_.-]+$');
+      }
+    }
+  });
+
+  it('describes Domain, DnsInstructions and Project as their zod schemas do', () => {
+    expectComponentMatches('Domain', Domain);
+    expectComponentMatches('DnsInstructions', DnsInstructions);
+    expectComponentMatches('Project', Project);
+    expect(
+      (doc.components.schemas.Domain as { properties: Json }).properties.dns_instructions,
+    ).toEqual({ $ref: '#/components/schemas/DnsInstructions' });
+  });
+
+  it('documents every error code of the contract in the Error component', () => {
+    const error = doc.components.schemas.Error as {
+      properties: { error: { properties: { code: { enum: string[] } } } };
+    };
+    expect(error.properties.error.properties.code.enum).toEqual(errorCodes);
+  });
+
+  it('is the same document on every request', async () => {
+    const again = await api(server, 'GET', '/v1/openapi.json');
+    expect(again.json).toEqual(doc);
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Domain, RegionList } from '../../src/contract/schemas.js';
+import { Store } from '../../src/server/store.js';
+import { api } from '../helpers/api.js';
+import { spawnCli, spawnServe } from '../helpers/serve-process.js';
+import { TESTER_KEY } from '../helpers/server.js';
+
+describe('domainctl serve, as a process', () => {
+  it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
+    try {
+      expect(serve.stdout[0]).toBe(serve.startLine);
+      expect(serve.startLine).toMatch(
+        /^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ \(db :memory:, seed demo\)$/,
+      );
+      expect(serve.url).not.toMatch(/:0$/);
+
+      const res = await api(serve, 'GET', '/v1/regions');
+      expect(RegionList.parse(res.json).regions).toHaveLength(3);
+      const line = await serve.waitForStdout(/ GET \/v1\/regions 200 /);
+      expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/v1\/regions 200 \d+\.\dms$/);
+
+      await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY });
+      await serve.waitForStdout(/ GET \/v1\/projects 200 /);
+    } finally {
+      serve.child.kill('SIGTERM');
+    }
+    // No fixed wait: the exit event says it stopped; a hung process fails on the test timeout.
+    const exit = await serve.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+    expect([...serve.stdout, ...serve.stderr].join('\n')).not.toContain(TESTER_KEY);
+  });
+
+  it('exits 0 on SIGINT too, even with a keep-alive connection open', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:']);
+    // fetch keeps the connection alive; shutting down must not wait for the client to drop it.
+    expect((await api(serve, 'GET', '/v1/regions')).status).toBe(200);
+    serve.child.kill('SIGINT');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    expect(serve.stderr).toEqual(['SIGINT: shutting down']);
+  });
+
+  it('on SIGTERM lets a running request finish, then closes the database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'domainctl-shutdown-'));
+    const db = join(dir, 'api.db');
+    try {
+      const serve = await spawnServe(['--port', '0', '--db', db, '--seed', 'demo']);
+      // A request whose body is still on its way when the signal arrives. "Expect: 100-continue"
+      // makes the server say when it has the request in hand, so no sleep guesses at it.
+      const url = new URL(serve.url);
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/v1/projects/prj_demo_scale/domains',
+        headers: {
+          authorization: `Bearer ${TESTER_KEY}`,
+          'content-type': 'application/json',
+          expect: '100-continue',
+        },
+      });
+      const response = new Promise<{ status: number; body: string; connection?: string }>(
+        (resolve, reject) => {
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: text,
+                connection: res.headers.connection,
+              }),
+            );
+          });
+          req.on('error', reject);
+        },
+      );
+      req.flushHeaders();
+      await new Promise<void>((resolve) => req.once('continue', resolve));
+      req.write('{"domain":');
+      serve.child.kill('SIGTERM');
+      await serve.waitForStderr(/^SIGTERM: shutting down$/);
+      req.end('"in-flight.example.com"}');
+
+      const res = await response;
+      expect(res.status).toBe(201);
+      // The connection is not kept alive: nothing holds the shutdown open after this answer.
+      expect(res.connection).toBe('close');
+      const added = Domain.parse(JSON.parse(res.body));
+      expect(await serve.exited).toEqual({ code: 0, signal: null });
+      expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
+
+      // Closed cleanly: SQLite folded the WAL back into the file and removed it.
+      const wal = `${db}-wal`;
+      expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+      const store = new Store(db);
+      try {
+        expect(store.listDomains('prj_demo_scale', 1)[0]?.id).toBe(added.id);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns on stderr when it seeds the well-known keys on an address that is not loopback', async () => {
+    const serve = await spawnServe([
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--seed',
+      'demo',
+    ]);
+    serve.child.kill('SIGTERM');
+    await serve.exited;
+    expect(serve.stderr[0]).toMatch(/^warning: seeding the demo data on 0\.0\.0\.0: /);
+    expect(serve.stderr.join('\n')).not.toContain(TESTER_KEY);
+  });
+
+  it('without --seed has no demo keys: they are 401', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:']);
+    try {
+      expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(401);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port.*expected a port number from 0 to 65535/],
+    [['--port', '70000'], /expected a port number/],
+    [['--seed', 'prod'], /--seed.*demo/],
+    [['--jwks-url', 'not a url'], /expected an absolute URL/],
+    [['--label', 'Bad_Label'], /expected a lower-case DNS label/],
+    [['--edge-domain', 'http://x'], /--edge-domain: domain must be a host name, not a URL/],
+    [['--dns-server', 'localhost'], /expected HOST:PORT/],
+    [['--verify-interval', 'soon'], /expected a number of seconds/],
+    [['--no-such-option'], /unknown option '--no-such-option'/],
+  ])(
+    'a bad option %j exits 2 with a message on stderr and nothing on stdout',
+    async (args, says) => {
+      const cli = spawnCli(['serve', ...args, '--db', ':memory:']);
+      const exit = await cli.exited;
+      expect(exit.code).toBe(2);
+      expect(cli.stderr.join('\n')).toMatch(says);
+      expect(cli.stdout).toEqual([]);
+    },
+  );
+
+  it('a port in use exits 1 and says so', async () => {
+    const first = await spawnServe(['--port', '0', '--db', ':memory:']);
+    try {
+      const port = new URL(first.url).port;
+      const second = spawnCli(['serve', '--port', port, '--db', ':memory:']);
+      expect((await second.exited).code).toBe(1);
+      expect(second.stderr).toEqual([`domainctl: port ${port} on 127.0.0.1 is already in use`]);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+});
