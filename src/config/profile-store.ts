@@ -71,12 +71,12 @@ export class ProfileStore {
   }
 
   list(): Profile[] {
-    return Object.entries(this.read().profiles).map(([name, p]) => ({ name, ...p }));
+    return Object.entries(this.read().profiles).map(([name, p]) => ({ ...p, name }));
   }
 
   get(name: string): Profile | undefined {
     const stored = this.read().profiles[name];
-    return stored ? { name, ...stored } : undefined;
+    return stored ? { ...stored, name } : undefined;
   }
 
   activeName(): string | undefined {
