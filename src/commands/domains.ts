@@ -199,17 +199,14 @@ Examples:
     .description('Show the DNS records a domain needs')
     .argument('<domain>', 'host name of a domain of the project')
     .addOption(
-      new Option('--format <format>', 'table, json, or zone (a BIND zone-file snippet)').choices([
-        'table',
-        'json',
-        'zone',
-      ]),
+      new Option(
+        '--format <format>',
+        'how to print them; zone is a BIND zone-file snippet (default: table, or json with --json)',
+      ).choices(['table', 'json', 'zone']),
     )
     .addHelpText(
       'after',
       `
-The format defaults to table, or json with --json.
-
 Examples:
   $ domainctl domains records shop.example.com --project prj_demo_scale
   $ domainctl domains records shop.example.com --format zone >> example.com.zone`,
