@@ -44,6 +44,21 @@ export function reportError(error: unknown, debug = false): number {
   return exitCode;
 }
 
+let watchingStdout = false;
+
+/**
+ * `domainctl … | head -1`: once the reader is gone, writing more raises EPIPE, which Node turns
+ * into an uncaught exception with a stack trace. The reader asked for no more, so stop quietly.
+ */
+function stopQuietlyWhenStdoutCloses(): void {
+  if (watchingStdout) return;
+  watchingStdout = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 /**
  * Wraps a commander action so that whatever it throws is reported by reportError. Commander
  * passes the command itself as the last argument; --debug is read from it.
@@ -52,6 +67,7 @@ export function runCommand<Args extends unknown[]>(
   action: (...args: Args) => Promise<void> | void,
 ): (...args: Args) => Promise<void> {
   return async (...args: Args) => {
+    stopQuietlyWhenStdoutCloses();
     try {
       await action(...args);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripAnsi } from '../../src/commands/style.js';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
 import { closedPort, startRawServer, startSilentServer } from '../helpers/raw-server.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
@@ -162,6 +163,38 @@ describe('api request: what it sends and prints', () => {
     const expected = await serverAnswer('/v1/projects');
     const result = await api(['GET', '/v1/projects', '-H', `Authorization: Bearer ${TESTER_KEY}`]);
     expect(result).toEqual({ stdout: pretty(expected.json), stderr: '', code: 0 });
+  });
+});
+
+describe('api request: colour and pipes', () => {
+  it('colours JSON only when asked: FORCE_COLOR on a pipe, never with --no-color or NO_COLOR', async () => {
+    const expected = await serverAnswer('/v1/regions', undefined);
+    const forced = await api(['GET', '/v1/regions'], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('\u001b[34m"regions"\u001b[39m: [');
+    expect(stripAnsi(forced.stdout)).toBe(pretty(expected.json));
+
+    const plain = { stdout: pretty(expected.json), stderr: '', code: 0 };
+    expect(
+      await api(['GET', '/v1/regions', '--no-color'], {
+        env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+      }),
+    ).toEqual(plain);
+    expect(await api(['GET', '/v1/regions'], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).toEqual(
+      plain,
+    );
+    // Not a terminal, and nothing forces colour.
+    expect(await api(['GET', '/v1/regions'], { env: { NO_COLOR: undefined } })).toEqual(plain);
+  });
+
+  it('stops quietly when the reader closes the pipe', async () => {
+    const result = await api(
+      ['GET', '/v1/projects/prj_demo_scale/domains', '--paginate', '--token', TESTER_KEY],
+      { closeStdout: true },
+    );
+    expect(result).toEqual({ stdout: '', stderr: '', code: 0 });
   });
 });
 

@@ -19,6 +19,8 @@ export interface RunOptions {
   input?: string;
   /** The process is killed after this long (and the promise rejects saying so). */
   timeoutMs?: number;
+  /** Close stdout at once, as `| head -0` would: the bin's writes then fail with EPIPE. */
+  closeStdout?: boolean;
 }
 
 const made: string[] = [];
@@ -59,6 +61,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
     });
     let stdout = '';
     let stderr = '';
+    if (options.closeStdout) child.stdout.destroy();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
     });
