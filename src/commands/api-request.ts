@@ -121,7 +121,7 @@ Examples:
     .option('--paginate', 'GET on a list: follow next_page_token and print one merged document')
     .option(
       '--timeout <seconds>',
-      'give up on an attempt after this many seconds (default 30)',
+      'give up after this many seconds without a response, retries included (default 30)',
       positiveSeconds,
     )
     .addHelpText(
