@@ -1,6 +1,8 @@
 // Bundles src/cli.ts into dist/ with esbuild. The UI and the server are reached through dynamic
 // import() and land in chunks of their own, so a script that runs `api request` never loads them.
-import { rm } from 'node:fs/promises';
+// dist/meta.json (esbuild's metafile) lets a test prove that: it follows the static imports of
+// dist/cli.js and fails if Ink, React, Hono, SQLite or src/server or src/ui are among them.
+import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -8,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist`;
 
 await rm(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
   outdir,
@@ -29,4 +31,6 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
+await writeFile(`${outdir}/meta.json`, JSON.stringify(result.metafile));

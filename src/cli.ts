@@ -1,6 +1,9 @@
 import { Command, CommanderError } from 'commander';
+import { registerApiRequest } from './commands/api-request.js';
+import { registerDomains } from './commands/domains.js';
 import { CliError, ExitCode } from './commands/exit-codes.js';
 import { addGlobalOptions } from './commands/global-options.js';
+import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
 import { VERSION } from './version.js';
 
@@ -15,6 +18,9 @@ const program = new Command('domainctl')
   .exitOverride();
 
 addGlobalOptions(program);
+registerApiRequest(program);
+registerDomains(program);
+registerProfile(program);
 registerServe(program);
 
 program.action(() => {

@@ -108,7 +108,12 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
     if (!HEADER_NAME.test(name)) {
       throw new RequestInputError(`header "${line}" is not of the form 'Name: value'`);
     }
-    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
+    const value = line.slice(colon + 1).trim();
+    // A line break in a value would smuggle in another header (fetch refuses it anyway, late).
+    if (/[\r\n\0]/.test(value)) {
+      throw new RequestInputError(`header "${name}" has a line break or NUL in its value`);
+    }
+    headers[name.toLowerCase()] = value;
   }
   return headers;
 }
@@ -126,7 +131,8 @@ export function prepareRequest(input: RawRequestInput): PreparedRequest {
   }
   if (!input.path) throw new RequestInputError('a path is required, e.g. /v1/regions');
   const base = parseBaseUrl(input.baseUrl);
-  const path = fillPlaceholders(relativePath(input.path, base), input);
+  // Placeholders first: an absolute URL's parser would percent-encode the braces away.
+  const path = relativePath(fillPlaceholders(input.path, input), base);
 
   let body: string | undefined;
   if (input.data !== undefined) {

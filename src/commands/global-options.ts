@@ -3,21 +3,25 @@ import type { GlobalFlags } from '../config/resolve.js';
 
 /** The options every command takes; defined once on the program, read with optsWithGlobals(). */
 export function addGlobalOptions(program: Command): Command {
-  return program
-    .option(
-      '--profile <name>',
-      'use this profile instead of the active one (env DOMAINCTL_PROFILE)',
-    )
-    .option('--base-url <url>', 'API base URL (env DOMAINCTL_BASE_URL)')
-    .option('--token <token>', 'bearer token or API key (env DOMAINCTL_TOKEN)')
-    .option(
-      '--project <id>',
-      'project for {project_id} and domain commands (env DOMAINCTL_PROJECT)',
-    )
-    .option('--org <id>', 'organisation for {org_id}')
-    .option('--json', 'print compact JSON')
-    .option('--no-color', 'never colour the output (also NO_COLOR)')
-    .option('--debug', 'trace requests and responses on stderr, credentials masked');
+  return (
+    program
+      // Subcommands inherit this: each one's --help lists the global options too.
+      .configureHelp({ showGlobalOptions: true })
+      .option(
+        '--profile <name>',
+        'use this profile instead of the active one (env DOMAINCTL_PROFILE)',
+      )
+      .option('--base-url <url>', 'API base URL (env DOMAINCTL_BASE_URL)')
+      .option('--token <token>', 'bearer token or API key (env DOMAINCTL_TOKEN)')
+      .option(
+        '--project <id>',
+        'project for {project_id} and domain commands (env DOMAINCTL_PROJECT)',
+      )
+      .option('--org <id>', 'organisation for {org_id}')
+      .option('--json', 'print compact JSON')
+      .option('--no-color', 'never colour the output (also NO_COLOR)')
+      .option('--debug', 'trace requests and responses on stderr, credentials masked')
+  );
 }
 
 export function globalFlags(command: Command): GlobalFlags {
@@ -25,7 +29,7 @@ export function globalFlags(command: Command): GlobalFlags {
 }
 
 /** Colour only on a terminal, unless NO_COLOR or --no-color say no, or FORCE_COLOR says yes. */
-export function useColor(
+export function colorEnabled(
   flags: GlobalFlags,
   stream: NodeJS.WriteStream = process.stdout,
   env = process.env,

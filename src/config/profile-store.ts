@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Conf from 'conf';
+import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
 
 /** The config file cannot be read or is not ours; never repaired silently. Exit code 2. */
@@ -24,20 +27,24 @@ export class ProfileStore {
   }
 
   static open(env: NodeJS.ProcessEnv = process.env): ProfileStore {
-    const cwd = env.DOMAINCTL_CONFIG_DIR || undefined;
+    const cwd = configDir(env);
+    const path = join(cwd, CONFIG_FILE_NAME);
     let conf: Conf<ConfigFile>;
     try {
+      // The file holds tokens: its directory is private too (conf would create it world-readable).
+      mkdirSync(cwd, { recursive: true, mode: 0o700 });
       conf = new Conf<ConfigFile>({
         projectName: 'domainctl',
         projectSuffix: '',
+        configName: 'config',
         configFileMode: 0o600,
         accessPropertiesByDotNotation: false,
         clearInvalidConfig: false,
-        ...(cwd ? { cwd } : {}),
+        cwd,
         deserialize: (text) => parseConfig(text),
       });
     } catch (error) {
-      throw asConfigError(error, cwd ? `${cwd}/config.json` : 'the config file');
+      throw asConfigError(error, path);
     }
     return new ProfileStore(conf);
   }
@@ -56,16 +63,20 @@ export class ProfileStore {
   }
 
   private write(next: ConfigFile): void {
-    this.conf.store = next;
+    try {
+      this.conf.store = next;
+    } catch (error) {
+      throw asConfigError(error, this.path);
+    }
   }
 
   list(): Profile[] {
-    return Object.entries(this.read().profiles).map(([name, p]) => ({ name, ...p }));
+    return Object.entries(this.read().profiles).map(([name, p]) => ({ ...p, name }));
   }
 
   get(name: string): Profile | undefined {
     const stored = this.read().profiles[name];
-    return stored ? { name, ...stored } : undefined;
+    return stored ? { ...stored, name } : undefined;
   }
 
   activeName(): string | undefined {

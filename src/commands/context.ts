@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { createApiClient } from '../client/api-client.js';
+import { maskSecret } from '../client/mask.js';
+import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
+import { requireBaseUrl, resolveOptions } from '../config/resolve.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import { colorEnabled, globalFlags } from './global-options.js';
+
+/** What every API command starts from: the global flags, who we are, and how to print. */
+export interface CommandContext {
+  flags: GlobalFlags;
+  options: ResolvedOptions;
+  /** Colour on stdout (a terminal, and neither NO_COLOR nor --no-color). */
+  color: boolean;
+  /** The --debug trace writer (stderr), or undefined. */
+  debug?: (line: string) => void;
+}
+
+export function commandContext(command: Command): CommandContext {
+  const flags = globalFlags(command);
+  const options = resolveOptions(flags);
+  const debug = flags.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+  return { flags, options, color: colorEnabled(flags), debug };
+}
+
+/** --debug lines that say which profile and which source each setting came from. */
+export function traceOptions(context: CommandContext): void {
+  const { debug, options } = context;
+  if (!debug) return;
+  const from = (key: keyof ResolvedOptions['sources']) => {
+    const source = options.sources[key];
+    if (source === 'profile') return ` (profile ${options.profile?.name})`;
+    if (source === 'env') return ' (environment)';
+    return source ? ` (${source})` : '';
+  };
+  debug(`* config: ${options.store.path}`);
+  debug(`* base URL: ${options.baseUrl ?? 'none'}${from('baseUrl')}`);
+  debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
+  if (options.project) debug(`* project: ${options.project}${from('project')}`);
+  if (options.org) debug(`* org: ${options.org}${from('org')}`);
+}
+
+export function apiClient(context: CommandContext, timeoutMs?: number) {
+  return createApiClient({
+    baseUrl: requireBaseUrl(context.options),
+    token: context.options.token,
+    timeoutMs,
+    debug: context.debug,
+  });
+}
+
+/** The project of a domain command, or a usage error that says the three ways to give one. */
+export function requireProject(context: CommandContext): string {
+  if (context.options.project) return context.options.project;
+  throw new CliError(
+    'no project: pass --project, set DOMAINCTL_PROJECT, or give the profile a default project (domainctl profile add NAME --base-url URL --project ID)',
+    ExitCode.usage,
+  );
+}
+
+export function writeOut(text: string): void {
+  process.stdout.write(text);
+}
+
+export function writeErr(text: string): void {
+  process.stderr.write(text);
+}
+
+/** Everything on stdin, as text. */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readFileText(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : (error as Error).message;
+    throw new CliError(`cannot read ${what} ${path}: ${reason}`, ExitCode.usage);
+  }
+}
+
+/** Commander argument parsers shared by the commands. */
+export function positiveSeconds(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0) {
+    throw new InvalidArgumentError('expected a number of seconds greater than 0');
+  }
+  return Number(value);
+}
+
+export function wholeNumber(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return Number(value);
+  };
+}

@@ -1,0 +1,73 @@
+import type { Domain } from '../contract/schemas.js';
+import { recordsOf } from '../dns/records.js';
+import { type Paint, paint } from './style.js';
+import { renderTable } from './table.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A certificate this close to expiry is shown as a warning. */
+export const EXPIRY_WARNING_DAYS = 14;
+
+/** The date part of an ISO time (UTC): `2026-11-21`. */
+export const isoDate = (iso: string) => iso.slice(0, 10);
+
+/** Whole days from now until `iso`; negative once it has passed. */
+export function daysUntil(iso: string, now: Date): number {
+  return Math.floor((Date.parse(iso) - now.getTime()) / DAY_MS);
+}
+
+export function expiryText(iso: string | null, now: Date, p: Paint): string {
+  if (!iso) return '-';
+  const days = daysUntil(iso, now);
+  if (days < 0) {
+    const ago = -days - 1;
+    const when = ago === 0 ? '' : ` ${ago} day${ago === 1 ? '' : 's'} ago`;
+    return p.red(`${isoDate(iso)} (expired${when})`);
+  }
+  const left = days === 0 ? '< 1 day left' : `${days} day${days === 1 ? '' : 's'} left`;
+  const text = `${isoDate(iso)} (${left})`;
+  return days <= EXPIRY_WARNING_DAYS ? p.yellow(text) : text;
+}
+
+/** The domains as `domains list` shows them: host name, status, verified at, TLS expiry, created. */
+export function domainsTable(domains: readonly Domain[], now: Date, color: boolean): string {
+  const p = paint(color);
+  return renderTable(
+    [
+      { header: 'DOMAIN' },
+      { header: 'STATUS' },
+      { header: 'VERIFIED AT' },
+      { header: 'TLS EXPIRY' },
+      { header: 'CREATED' },
+    ],
+    domains.map((d) => [
+      d.domain,
+      d.verified ? p.green('verified') : p.yellow('pending'),
+      d.verified_at ? isoDate(d.verified_at) : '-',
+      expiryText(d.tls_cert_expiry, now, p),
+      isoDate(d.created_at),
+    ]),
+    { color },
+  );
+}
+
+/** The three DNS records of a domain as a TYPE/HOST/VALUE table, every value in full. */
+export function recordsTable(domain: Domain, color: boolean): string {
+  return renderTable(
+    [{ header: 'TYPE' }, { header: 'HOST' }, { header: 'VALUE' }],
+    recordsOf(domain.dns_instructions).map((r) => [r.type, r.host, r.value]),
+    { color },
+  );
+}
+
+/** The records as `domains records --format json` prints them. */
+export function recordsJson(domain: Domain) {
+  return {
+    domain: domain.domain,
+    verified: domain.verified,
+    records: recordsOf(domain.dns_instructions).map(({ type, host, value }) => ({
+      type,
+      host,
+      value,
+    })),
+  };
+}

@@ -1,0 +1,18 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Where the profiles live: DOMAINCTL_CONFIG_DIR, else the platform's per-user config directory
+ * (the one conf would pick for `projectName: 'domainctl'`). Computed here rather than left to conf
+ * so that an error about the file can always name it.
+ */
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DOMAINCTL_CONFIG_DIR) return env.DOMAINCTL_CONFIG_DIR;
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'domainctl');
+  if (process.platform === 'win32') {
+    return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'domainctl', 'Config');
+  }
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'domainctl');
+}
+
+export const CONFIG_FILE_NAME = 'config.json';

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// esbuild's metafile of the bundle the bin runs (scripts/build.mjs writes it; vitest's global
+// setup builds before any test).
+interface Metafile {
+  outputs: Record<
+    string,
+    {
+      imports: { path: string; kind: string; external?: boolean }[];
+      inputs: Record<string, unknown>;
+    }
+  >;
+}
+
+const meta = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../dist/meta.json', import.meta.url)), 'utf8'),
+) as Metafile;
+
+/** What a script's `api request` must never load: the UI, React, the server and its storage. */
+const HEAVY = [
+  /(^|\/)node_modules\/ink\//,
+  /(^|\/)node_modules\/ink-[^/]+\//,
+  /(^|\/)node_modules\/react\//,
+  /(^|\/)node_modules\/react-reconciler\//,
+  /(^|\/)node_modules\/hono\//,
+  /(^|\/)node_modules\/@hono\//,
+  /better-sqlite3/,
+  /(^|\/)src\/server\//,
+  /(^|\/)src\/ui\//,
+];
+
+/**
+ * Every output file loaded when `entry` is, following the given import kinds, and every module
+ * bundled into them or imported from outside the bundle.
+ */
+function loadedWith(entry: string, kinds: readonly string[]) {
+  const outputs = new Set<string>();
+  const modules = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (outputs.has(file)) continue;
+    const output = meta.outputs[file];
+    if (!output) throw new Error(`${file} is not an output of the build`);
+    outputs.add(file);
+    for (const input of Object.keys(output.inputs)) modules.add(input);
+    for (const edge of output.imports) {
+      if (!kinds.includes(edge.kind)) continue;
+      if (edge.external) modules.add(edge.path);
+      else queue.push(edge.path);
+    }
+  }
+  return { outputs, modules: [...modules] };
+}
+
+const heavyIn = (modules: string[]) => modules.filter((m) => HEAVY.some((re) => re.test(m)));
+
+describe('the bundle the bin runs', () => {
+  it('loads neither Ink, React, Hono, SQLite, src/server nor src/ui at start-up', () => {
+    // Static edges only: import statements and bundled require() calls run when dist/cli.js
+    // loads; dynamic import() runs only inside the command that needs it (serve, the UI).
+    const { modules } = loadedWith('dist/cli.js', ['import-statement', 'require-call']);
+    expect(modules).toContain('src/cli.ts');
+    expect(modules).toContain('src/commands/api-request.ts');
+    expect(
+      heavyIn(modules),
+      'statically imported from src/cli.ts; reach it through await import() instead',
+    ).toEqual([]);
+  });
+
+  it('does reach the server through a dynamic import (so the check above can see it)', () => {
+    const { modules } = loadedWith('dist/cli.js', [
+      'import-statement',
+      'require-call',
+      'dynamic-import',
+    ]);
+    expect(heavyIn(modules)).toEqual(
+      expect.arrayContaining(['src/server/app.ts', 'better-sqlite3']),
+    );
+    expect(modules.some((m) => /node_modules\/hono\//.test(m))).toBe(true);
+  });
+});

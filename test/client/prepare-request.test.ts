@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { MissingCredentialsError, RequestInputError } from '../../src/client/errors.js';
+import { prepareRequest, type RawRequestInput } from '../../src/client/prepare-request.js';
+
+const BASE = 'https://api.example.com';
+const prepare = (input: Partial<RawRequestInput>) =>
+  prepareRequest({ method: 'GET', path: '/v1/regions', baseUrl: BASE, ...input });
+const refusal = (input: Partial<RawRequestInput>) => {
+  try {
+    prepare(input);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('prepareRequest accepted the input');
+};
+
+describe('prepareRequest', () => {
+  it('takes the method in any case, and refuses one it does not know', () => {
+    expect(prepare({ method: 'get' }).method).toBe('GET');
+    expect(prepare({ method: 'Delete', path: '/v1/x', token: 't' }).method).toBe('DELETE');
+    expect(refusal({ method: 'FETCH' })).toEqual(
+      new RequestInputError('method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"'),
+    );
+  });
+
+  it('needs a path that starts with /', () => {
+    expect(refusal({ path: '' })).toEqual(
+      new RequestInputError('a path is required, e.g. /v1/regions'),
+    );
+    expect(refusal({ path: 'v1/regions' })).toEqual(
+      new RequestInputError('path must start with / (e.g. /v1/regions), got "v1/regions"'),
+    );
+  });
+
+  it('joins the path to a base URL with a path prefix, keeping the query', () => {
+    const request = prepare({
+      baseUrl: 'https://gw.example.com/api/',
+      path: '/v1/projects?page_size=5',
+      token: 't',
+    });
+    expect(request.url.toString()).toBe('https://gw.example.com/api/v1/projects?page_size=5');
+    expect(request.path).toBe('/v1/projects?page_size=5');
+    expect(request.match?.route.operationId).toBe('listProjects');
+  });
+
+  it('accepts an absolute URL only on the base URL origin and prefix', () => {
+    const request = prepare({
+      baseUrl: 'https://gw.example.com/api',
+      path: 'https://gw.example.com/api/v1/regions',
+    });
+    expect(request.path).toBe('/v1/regions');
+    expect(refusal({ path: 'https://evil.example.com/v1/regions' })).toEqual(
+      new RequestInputError(
+        'https://evil.example.com is not the API this profile talks to (https://api.example.com): credentials are only sent there',
+      ),
+    );
+    expect(
+      refusal({
+        baseUrl: 'https://gw.example.com/api',
+        path: 'https://gw.example.com/other/v1/regions',
+      }),
+    ).toBeInstanceOf(RequestInputError);
+    expect(refusal({ path: 'http://api.example.com/v1/regions' })).toBeInstanceOf(
+      RequestInputError,
+    );
+  });
+
+  it('fills {project_id} and {org_id}, in relative and absolute paths, encoded', () => {
+    expect(prepare({ path: '/v1/projects/{project_id}', project: 'prj_a', token: 't' }).path).toBe(
+      '/v1/projects/prj_a',
+    );
+    expect(
+      prepare({ path: `${BASE}/v1/projects/{project_id}/domains`, project: 'prj_b', token: 't' })
+        .path,
+    ).toBe('/v1/projects/prj_b/domains');
+    expect(
+      prepare({ path: '/v1/projects?organization_id={org_id}', org: 'org_x', token: 't' }).path,
+    ).toBe('/v1/projects?organization_id=org_x');
+    expect(prepare({ path: '/v1/projects/{project_id}', project: 'a/b', token: 't' }).path).toBe(
+      '/v1/projects/a%2Fb',
+    );
+    expect(refusal({ path: '/v1/projects/{project_id}' })).toEqual(
+      new RequestInputError(
+        'the path has {project_id}: pass --project or set a default project in the profile',
+      ),
+    );
+    expect(refusal({ path: '/v1/{thing}' })).toEqual(
+      new RequestInputError(
+        'unknown placeholder {thing}: only {project_id} and {org_id} are filled in',
+      ),
+    );
+  });
+
+  it('checks the body is JSON and marks it as such, unless told otherwise', () => {
+    const post = { method: 'POST', path: '/v1/projects', token: 't' };
+    expect(prepare({ ...post, data: '{"name":"x"}' }).headers['content-type']).toBe(
+      'application/json',
+    );
+    expect(
+      prepare({ ...post, data: '{}', headers: ['Content-Type: application/merge-patch+json'] })
+        .headers['content-type'],
+    ).toBe('application/merge-patch+json');
+    expect(refusal({ ...post, data: '{name:1}' })).toBeInstanceOf(RequestInputError);
+    expect(refusal({ data: '{}' })).toEqual(
+      new RequestInputError('a GET request carries no body: use POST, PUT or PATCH with --data'),
+    );
+  });
+
+  it('parses -H lines and refuses malformed ones', () => {
+    expect(prepare({ headers: ['X-One: 1', 'x-two:two words '] }).headers).toEqual({
+      'x-one': '1',
+      'x-two': 'two words',
+    });
+    expect(refusal({ headers: ['no colon'] })).toEqual(
+      new RequestInputError(`header "no colon" is not of the form 'Name: value'`),
+    );
+    expect(refusal({ headers: ['Bad Name: x'] })).toBeInstanceOf(RequestInputError);
+    expect(refusal({ headers: ['X-Evil: a\r\nHost: evil'] })).toEqual(
+      new RequestInputError('header "X-Evil" has a line break or NUL in its value'),
+    );
+  });
+
+  it('sends credentials to bearer routes and unknown paths, never to public routes', () => {
+    const bearer = prepare({ path: '/v1/projects', token: 'dk_secret' });
+    expect(bearer.headers.authorization).toBe('Bearer dk_secret');
+    expect(bearer.sendsCredentials).toBe(true);
+
+    const publicRoute = prepare({ token: 'dk_secret', headers: ['Authorization: Bearer other'] });
+    expect(publicRoute.headers.authorization).toBeUndefined();
+    expect(publicRoute.sendsCredentials).toBe(false);
+    expect(publicRoute.match?.route.auth).toBe('public');
+
+    expect(prepare({ path: '/v2/unknown', token: 'dk_secret' }).headers.authorization).toBe(
+      'Bearer dk_secret',
+    );
+    expect(prepare({ path: '/v2/unknown' }).sendsCredentials).toBe(false);
+    expect(
+      prepare({ path: '/v1/projects', headers: ['Authorization: Bearer mine'], token: 'dk_secret' })
+        .headers.authorization,
+    ).toBe('Bearer mine');
+  });
+
+  it('refuses a bearer route without credentials', () => {
+    expect(refusal({ path: '/v1/projects' })).toEqual(
+      new MissingCredentialsError('GET /v1/projects'),
+    );
+  });
+
+  it('names the route, its parameters and what is wrong with them', () => {
+    const request = prepare({
+      method: 'DELETE',
+      path: '/v1/projects/prj_a/databases/main',
+      token: 't',
+    });
+    expect(request.match?.route.path).toBe('/v1/projects/{project_id}/databases/{database_id}');
+    expect(request.match?.params).toEqual({ project_id: 'prj_a', database_id: 'main' });
+    expect(request.match?.warnings).toEqual(['database_id "main" does not start with db_']);
+    expect(prepare({ path: '/v1/projects/a%20b', token: 't' }).match?.warnings).toEqual([
+      'project_id "a b" does not match ^[a-zA-Z0-9_.-]+$',
+    ]);
+  });
+});

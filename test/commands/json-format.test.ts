@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatJson } from '../../src/commands/json-format.js';
+import { stripAnsi } from '../../src/commands/style.js';
+
+const sample = {
+  id: 'dom_1',
+  count: 3,
+  ratio: -1.5e-7,
+  verified: true,
+  other: false,
+  verified_at: null,
+  nested: { list: [1, 'two', { three: [] }], empty: {} },
+  quote: 'say "hi"\n\u001b',
+  'key "with" quotes': [],
+};
+
+describe('formatJson', () => {
+  it('without colour is exactly JSON.stringify: indented, or compact', () => {
+    expect(formatJson(sample)).toBe(JSON.stringify(sample, null, 2));
+    expect(formatJson(sample, { compact: true })).toBe(JSON.stringify(sample));
+    for (const value of [null, 0, 'x', [], {}, [[]], [{}]]) {
+      expect(formatJson(value)).toBe(JSON.stringify(value, null, 2));
+    }
+  });
+
+  it('with colour is the same text once the colours are stripped', () => {
+    expect(stripAnsi(formatJson(sample, { color: true }))).toBe(JSON.stringify(sample, null, 2));
+    expect(stripAnsi(formatJson(sample, { color: true, compact: true }))).toBe(
+      JSON.stringify(sample),
+    );
+  });
+
+  it('colours keys, strings, numbers, booleans and null apart', () => {
+    expect(formatJson({ a: 's', n: 1, t: true, z: null }, { color: true, compact: true })).toBe(
+      '{\u001b[34m"a"\u001b[39m:\u001b[32m"s"\u001b[39m,' +
+        '\u001b[34m"n"\u001b[39m:\u001b[36m1\u001b[39m,' +
+        '\u001b[34m"t"\u001b[39m:\u001b[33mtrue\u001b[39m,' +
+        '\u001b[34m"z"\u001b[39m:\u001b[90mnull\u001b[39m}',
+    );
+  });
+
+  it('escapes control characters inside strings, so a body cannot drive the terminal', () => {
+    expect(formatJson('\u001b[2J', { color: true })).toBe('\u001b[32m"\\u001b[2J"\u001b[39m');
+  });
+});
