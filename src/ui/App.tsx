@@ -164,13 +164,20 @@ export function App({ services, session: initialSession, routes, color = true }:
             <Box flexDirection="column" width={columns} height={rows - 1}>
               <Header session={session} project={headerProject} columns={columns} />
               <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-                {helpOpen ? <HelpOverlay screen={top.name} /> : null}
+                {helpOpen ? (
+                  <Box flexDirection="column" flexShrink={0}>
+                    <HelpOverlay screen={top.name} />
+                  </Box>
+                ) : null}
                 {navigation.stack.map((entry, index) => (
                   <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
+                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+                        would squeeze its lines on top of each other. */}
                     <Box
                       display={index === last && !helpOpen ? 'flex' : 'none'}
                       flexDirection="column"
                       flexGrow={1}
+                      flexShrink={0}
                     >
                       <Screen route={entry.route} />
                     </Box>

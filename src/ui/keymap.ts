@@ -190,6 +190,12 @@ export const keymap = {
     help: 'copy all records as a BIND zone snippet',
     match: plain('z'),
   },
+  'domain.scroll': {
+    keys: 'PgUp PgDn',
+    label: 'scroll',
+    help: 'scroll the details when they are taller than the terminal',
+    match: any(pageUp, pageDown),
+  },
   // 'domain.check' (d: resolve the records and mark each) joins here with the DNS checks.
 
   'add.submit': {
@@ -298,7 +304,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   },
   domain: {
     footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'nav.back'],
-    more: ['domain.up', 'domain.down'],
+    more: ['domain.up', 'domain.down', 'domain.scroll'],
   },
   addDomain: {
     footer: ['add.submit', 'add.useHost', 'add.cancel'],

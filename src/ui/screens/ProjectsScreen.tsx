@@ -32,8 +32,9 @@ type Mode = 'list' | 'filter' | 'id';
 const canAddDomains = (plan: string | undefined) =>
   plan === undefined ? undefined : (DOMAIN_PLANS as readonly string[]).includes(plan);
 
+/** The width of the longest value, kept between min and max. */
 const widest = (values: string[], min: number, max: number) =>
-  Math.max(min, Math.min(max, ...values.map((v) => v.length)));
+  Math.max(min, Math.min(max, Math.max(0, ...values.map((v) => v.length))));
 
 function projectColumns(rows: Row[]): Column<Row>[] {
   const projects = rows.flatMap((row) => (row.kind === 'project' ? [row.project] : []));

@@ -27,8 +27,8 @@ type Result =
 function MethodPointer({ isSelected }: { isSelected?: boolean }) {
   return <Text bold>{isSelected ? '› ' : '  '}</Text>;
 }
-function NoPointer() {
-  return <Text>{'  '}</Text>;
+function ChosenMark({ isSelected }: { isSelected?: boolean }) {
+  return <Text>{isSelected ? '• ' : '  '}</Text>;
 }
 function MethodItem({ isSelected, label }: { isSelected?: boolean; label: string }) {
   return (
@@ -319,7 +319,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           <SelectInput
             items={methodItems}
             isFocused={isTop && !helpOpen && field === 'raw.method'}
-            indicatorComponent={field === 'raw.method' ? MethodPointer : NoPointer}
+            indicatorComponent={field === 'raw.method' ? MethodPointer : ChosenMark}
             itemComponent={MethodItem}
             initialIndex={httpMethods.indexOf(method)}
             key={revision}
