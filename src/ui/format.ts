@@ -56,7 +56,7 @@ export function wrapHard(text: string, width: number): string[] {
 
 /**
  * Wraps a DNS name or value into lines of at most `width` characters, breaking after a `.`, `=`
- * or `-` where one is near the end of the line, else anywhere. Every character is kept, in order:
+ * or `-` in the second half of the line, else anywhere. Every character is kept, in order:
  * joined, the lines are the text.
  */
 export function wrapName(text: string, width: number): string[] {
@@ -65,8 +65,12 @@ export function wrapName(text: string, width: number): string[] {
   let rest = text;
   while (rest.length > width) {
     const window = rest.slice(0, width);
-    const cut = Math.max(window.lastIndexOf('.'), window.lastIndexOf('='), window.lastIndexOf('-'));
-    const at = cut >= Math.floor(width / 2) ? cut + 1 : width;
+    // A dot first (between labels), then = and -, each only if it leaves the line half full.
+    const half = Math.floor(width / 2);
+    const cut = ['.', '=', '-']
+      .map((separator) => window.lastIndexOf(separator))
+      .find((index) => index >= half);
+    const at = cut === undefined ? width : cut + 1;
     lines.push(rest.slice(0, at));
     rest = rest.slice(at);
   }

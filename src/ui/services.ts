@@ -1,4 +1,6 @@
 import { type ApiClient, createApiClient } from '../client/api-client.js';
+import { executeRequest, type RawResponse } from '../client/execute-request.js';
+import type { PreparedRequest } from '../client/prepare-request.js';
 import type { StoredProfile } from '../config/config-file.js';
 import type { ProfileStore } from '../config/profile-store.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
@@ -21,6 +23,8 @@ export interface DemoServer {
  */
 export interface UiServices {
   connect(options: { baseUrl: string; token?: string }): ApiClient;
+  /** Sends a raw request prepared by prepareRequest: the very function `api request` uses. */
+  executeRequest(request: PreparedRequest): Promise<RawResponse>;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -51,6 +55,7 @@ export function createServices(options: ServicesOptions): UiServices {
   return {
     afterExit,
     connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token }),
+    executeRequest: (request) => executeRequest(request),
     saveProfile(name, profile) {
       if (!store) throw new Error('profiles cannot be saved in demo mode');
       return store.save(name, profile);

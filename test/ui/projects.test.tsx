@@ -30,10 +30,10 @@ describe('the projects screen', () => {
     );
     expect(rowOf(frame, 'prj_demo_enterprise')).toMatch(/enterprise\s+yes/);
     expect(rowOf(frame, 'prj_demo_free')).toMatch(/free\s+no: upgrade/);
-    expect(frame).toContain('Only projects on the Scale or Enterprise plan can add custom domains');
+    expect(frame).toContain('Custom domains need a project on the Scale or Enterprise plan');
     // The project the demo users cannot see is not there.
     expect(frame).not.toContain('prj_other');
-    expect(frame).toContain('+ Enter a project ID…');
+    expect(frame).toContain('+ Type an ID…');
   });
 
   it('filters as you type with /, and Enter opens the match', async () => {
@@ -104,7 +104,7 @@ describe('the projects screen', () => {
     ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('j', 'j', 'j');
-    await ui.waitForFrame(/› \+ Enter a project ID…/);
+    await ui.waitForFrame(/› \+ Type an ID…/);
     await ui.press('enter');
     await ui.waitForFrame('Project ID ›');
     await ui.press('esc');
@@ -141,7 +141,7 @@ describe('the projects screen', () => {
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.waitForFrame('Domains of');
-    expect(ui.frame()).not.toContain('Enter a project ID');
+    expect(ui.frame()).not.toContain('Type an ID');
   });
 
   it('is skipped when the profile names a project', async () => {

@@ -29,9 +29,11 @@ export function Header({
       ? `${session.profileName ?? 'demo'} (in memory)`
       : (session.profileName ?? 'none (flags)');
     const base = [`profile ${profile}`, hostOf(session.baseUrl)];
+    const short = [`profile ${session.profileName ?? 'none'}`, hostOf(session.baseUrl)];
     const p = project ?? (session.project ? { id: session.project } : undefined);
     if (p?.name) variants.push([...base, `${p.name} (${p.id})`]);
     variants.push(p ? [...base, p.id] : base);
+    if (p) variants.push([...short, p.id]);
   } else {
     variants.push(['no profile']);
   }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { DOMAIN_PLANS } from '../../contract/errors.js';
 import type { Domain } from '../../contract/schemas.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
@@ -134,10 +135,11 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     body = (
       <Box flexDirection="column">
         <Text>No domains yet: press a to add one.</Text>
-        <Text dimColor>
-          A custom domain needs a project on the Scale or Enterprise plan
-          {project.plan ? ` (this one is on ${project.plan})` : ''}.
-        </Text>
+        {project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan) ? (
+          <Text color={tone('warn')}>
+            This project is on the {project.plan} plan: custom domains need Scale or Enterprise.
+          </Text>
+        ) : null}
       </Box>
     );
   } else {

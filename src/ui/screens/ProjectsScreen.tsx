@@ -45,7 +45,7 @@ function projectColumns(rows: Row[]): Column<Row>[] {
       priority: 0,
       cell: (row) =>
         row.kind === 'enterId'
-          ? { text: '+ Enter a project ID…', tone: 'accent' }
+          ? { text: '+ Type an ID…', tone: 'accent' }
           : { text: `${row.project.name ?? '(not loaded)'}${row.recent ? ' · recent' : ''}` },
     },
     {
@@ -248,9 +248,7 @@ export function ProjectsScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Projects</Text>
-      <Text dimColor wrap="truncate-end">
-        Only projects on the Scale or Enterprise plan can add custom domains (DOMAINS: yes).
-      </Text>
+      <Text dimColor>Custom domains need a project on the Scale or Enterprise plan.</Text>
       {mode === 'id' ? (
         <Box flexDirection="column">
           <TextField

@@ -2,14 +2,14 @@ import { Box, Text, useFocusManager } from 'ink';
 import SelectInput from 'ink-select-input';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MissingCredentialsError, RequestInputError } from '../../client/errors.js';
-import { executeRequest, type RawResponse } from '../../client/execute-request.js';
+import type { RawResponse } from '../../client/execute-request.js';
 import { prepareRequest } from '../../client/prepare-request.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { type HttpMethod, httpMethods } from '../../contract/routes.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { TextField } from '../components/TextField.js';
-import { useNavigation, useScreen, useSession, useUi } from '../context.js';
+import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -53,10 +53,12 @@ function bodyLines(response: RawResponse): string[] {
 
 /**
  * A raw request, built and sent by the same functions as `domainctl api request`:
- * prepareRequest checks it (nothing is sent when it is wrong), executeRequest sends it.
+ * prepareRequest checks it (nothing is sent when it is wrong), executeRequest (from the
+ * services) sends it.
  */
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
+  const services = useServices();
   const navigate = useNavigation();
   const { isTop } = useScreen();
   const { helpOpen, columns: width, bodyHeight } = useUi();
@@ -176,7 +178,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     const line = `${prepared.method} ${prepared.path}`;
     setResult({ step: 'sending', line });
     setScroll(0);
-    executeRequest(prepared).then(
+    services.executeRequest(prepared).then(
       (response) => setResult({ step: 'done', line, response }),
       (error: unknown) => setResult({ step: 'failed', line, error }),
     );
