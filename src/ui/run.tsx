@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { render } from 'ink';
 import { RequestInputError } from '../client/errors.js';
 import { CliError, ExitCode } from '../commands/exit-codes.js';
@@ -36,7 +37,18 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   stdout.write(ENTER_ALTERNATE_SCREEN);
 
   let status: number = ExitCode.ok;
+  // Ctrl+C is a key like the others (the key-map's app.forceQuit): in raw mode it sends no signal.
   const instance = render(<App {...props} />, { exitOnCtrlC: false });
+  // A signal from outside (kill, a closed terminal) ends the UI with the shell's 128 + n. The
+  // terminal is restored right here, synchronously: another handler (conf's atomic writes hook
+  // signals too) may re-raise the signal and end the process before any promise settles.
+  const onSignal = (signal: NodeJS.Signals) => {
+    status = 128 + (constants.signals[signal] ?? 0);
+    instance.unmount();
+    restore();
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.on(signal, onSignal);
   try {
     await instance.waitUntilExit();
   } catch (error) {
@@ -44,6 +56,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
     process.stderr.write(`domainctl: the UI failed: ${(error as Error).stack ?? error}\n`);
     status = 70;
   } finally {
+    for (const signal of signals) process.off(signal, onSignal);
     restore();
     process.off('exit', restore);
     await props.services.shutdown();
