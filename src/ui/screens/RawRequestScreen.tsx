@@ -1,11 +1,11 @@
 import { Box, Text, useFocusManager } from 'ink';
 import SelectInput from 'ink-select-input';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useReducer } from 'react';
 import { MissingCredentialsError, RequestInputError } from '../../client/errors.js';
 import type { RawResponse } from '../../client/execute-request.js';
-import { prepareRequest } from '../../client/prepare-request.js';
+import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
-import { type HttpMethod, httpMethods } from '../../contract/routes.js';
+import { httpMethods } from '../../contract/routes.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { TextField } from '../components/TextField.js';
@@ -14,15 +14,9 @@ import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import type { ProjectRef } from '../navigation.js';
-import { completions, longestCommonPrefix, type PathCandidate } from '../route-completion.js';
+import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
+import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
-
-type Field = 'raw.method' | 'raw.path' | 'raw.body' | 'raw.response';
-
-type Result =
-  | { step: 'sending'; line: string }
-  | { step: 'done'; line: string; response: RawResponse }
-  | { step: 'failed'; line: string; error: unknown };
 
 function MethodPointer({ isSelected }: { isSelected?: boolean }) {
   return <Text bold>{isSelected ? '› ' : '  '}</Text>;
@@ -38,7 +32,6 @@ function MethodItem({ isSelected, label }: { isSelected?: boolean; label: string
   );
 }
 
-const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 const methodItems = httpMethods.map((m) => ({ label: m, value: m }));
 
 function fill(path: string, project: string | undefined): string {
@@ -65,98 +58,24 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const { focus } = useFocusManager();
   const tone = useTone();
   const projectId = project?.id ?? session.project;
-  const [method, setMethod] = useState<HttpMethod>('GET');
-  const [path, setPath] = useState('');
-  const [body, setBody] = useState('');
-  const [revision, setRevision] = useState(0);
-  const [field, setField] = useState<Field>('raw.path');
-  const [cycle, setCycle] = useState<{ candidates: PathCandidate[]; index: number }>();
-  const [historyIndex, setHistoryIndex] = useState<number>();
-  const [draft, setDraft] = useState({ method, path, body });
-  const [result, setResult] = useState<Result>();
-  const [refused, setRefused] = useState<string>();
-  const [scroll, setScroll] = useState(0);
-  const hasBody = METHODS_WITH_BODY.includes(method);
+  const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
+  const { method, path, body, revision, field, result, refused } = form;
+  const withBody = hasBody(form);
   const history = session.requestHistory;
-
-  const fields: Field[] = [
-    'raw.method',
-    'raw.path',
-    ...(hasBody ? (['raw.body'] as const) : []),
-    ...(result?.step === 'done' ? (['raw.response'] as const) : []),
-  ];
 
   useEffect(() => {
     if (!isTop) return;
     if (field === 'raw.path' || field === 'raw.body') focus(field);
   }, [isTop, field, focus]);
 
-  const moveField = (step: 1 | -1) => {
-    const index = fields.indexOf(field);
-    const next = fields[(index + step + fields.length) % fields.length];
-    if (next) setField(next);
-  };
-
-  const replacePath = (next: string) => {
-    setPath(next);
-    setRevision((r) => r + 1);
-    setRefused(undefined);
-  };
-
-  /** Tab in the path field: the common part of the routes that fit, then each of them in turn. */
-  const complete = (): boolean => {
-    if (cycle) {
-      const index = (cycle.index + 1) % cycle.candidates.length;
-      setCycle({ ...cycle, index });
-      replacePath(cycle.candidates[index]?.path ?? path);
-      return true;
-    }
-    const candidates = completions(path, projectId);
-    if (candidates.length === 0) return false;
-    const prefix = longestCommonPrefix(candidates.map((c) => c.path));
-    if (prefix.length > path.length) {
-      replacePath(prefix);
-      return true;
-    }
-    setCycle({ candidates, index: 0 });
-    replacePath(candidates[0]?.path ?? path);
-    return true;
-  };
-
-  const recall = (step: -1 | 1) => {
-    if (history.length === 0) return;
-    let index: number | undefined;
-    if (historyIndex === undefined) {
-      if (step === 1) return;
-      setDraft({ method, path, body });
-      index = history.length - 1;
-    } else {
-      index = historyIndex + step;
-    }
-    if (index >= history.length) {
-      setHistoryIndex(undefined);
-      setMethod(draft.method);
-      setBody(draft.body);
-      replacePath(draft.path);
-      return;
-    }
-    index = Math.max(0, index);
-    const entry = history[index];
-    if (!entry) return;
-    setHistoryIndex(index);
-    setMethod(entry.method);
-    setBody(entry.body);
-    replacePath(entry.path);
-  };
-
   const send = () => {
     if (result?.step === 'sending') return;
-    let prepared: ReturnType<typeof prepareRequest>;
+    let prepared: PreparedRequest;
     try {
       prepared = prepareRequest({
         method,
         path,
-        data: hasBody && body.trim() !== '' ? body : undefined,
+        data: withBody && body.trim() !== '' ? body : undefined,
         project: projectId,
         org: session.org,
         baseUrl: session.baseUrl,
@@ -164,23 +83,20 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       });
     } catch (error) {
       if (error instanceof RequestInputError || error instanceof MissingCredentialsError) {
-        setRefused(error.message);
+        dispatch({ type: 'refused', message: error.message });
         return;
       }
       throw error;
     }
-    setRefused(undefined);
     const last = history.at(-1);
     if (!last || last.method !== method || last.path !== path || last.body !== body) {
       history.push({ method, path, body });
     }
-    setHistoryIndex(undefined);
-    const line = `${prepared.method} ${prepared.path}`;
-    setResult({ step: 'sending', line });
-    setScroll(0);
+    const id = form.sends + 1;
+    dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
     services.executeRequest(prepared).then(
-      (response) => setResult({ step: 'done', line, response }),
-      (error: unknown) => setResult({ step: 'failed', line, error }),
+      (response) => dispatch({ type: 'answered', id, response }),
+      (error: unknown) => dispatch({ type: 'failed', id, error }),
     );
   };
 
@@ -193,29 +109,30 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       : [];
   // Lines above the response: the title, the method list or the fields beside it (the taller),
   // the refusal if any, a blank line and the status line.
-  const fieldLines = 1 + routeInfoLines + 1 + (hasBody ? 2 : 0);
+  const fieldLines = 1 + routeInfoLines + 1 + (withBody ? 2 : 0);
   const viewport = Math.max(
     3,
     bodyHeight - 1 - Math.max(methodItems.length, fieldLines) - (refused ? 1 : 0) - 2,
   );
   const maxScroll = Math.max(0, responseLines.length - viewport);
-  const scrollBy = (n: number) => setScroll((s) => Math.max(0, Math.min(maxScroll, s + n)));
+  const scrollBy = (by: number) => dispatch({ type: 'scroll', by, max: maxScroll });
 
   useKeys((is, _input, key) => {
     if (is('raw.back')) navigate({ type: 'pop' });
-    else if (is('raw.previousField')) moveField(-1);
+    else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (is('raw.complete')) {
-      if (field === 'raw.path' && complete()) return;
-      moveField(1);
+      const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
+      dispatch({ type: 'tab', candidates });
     } else if (is('raw.send')) {
       // On the method picker Enter picks the method (ink-select-input's onSelect).
       if (field === 'raw.method') return;
-      if (field === 'raw.path' && hasBody) setField('raw.body');
+      if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
       else send();
     } else if (is('raw.scroll')) scrollBy(key.pageUp ? -viewport : viewport);
     else if (is('raw.history')) {
-      if (field === 'raw.path' || field === 'raw.body') recall(key.upArrow ? -1 : 1);
-      else if (field === 'raw.response') scrollBy(key.upArrow ? -1 : 1);
+      if (field === 'raw.path' || field === 'raw.body') {
+        dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
+      } else if (field === 'raw.response') scrollBy(key.upArrow ? -1 : 1);
     }
   });
 
@@ -255,9 +172,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       </Text>
     );
   }
-  const candidates = cycle ? cycle.candidates : completions(path, projectId);
+  const candidates = form.cycle
+    ? form.cycle.candidates
+    : completions(path, projectId).map((c) => c.path);
   let bodyCheck: ReactNode = null;
-  if (hasBody) {
+  if (withBody) {
     if (body.trim() === '') bodyCheck = <Text dimColor>no body; type JSON to send one</Text>;
     else {
       try {
@@ -284,7 +203,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   } else if (result?.step === 'done') {
     const { status, statusText, ms } = result.response;
     const statusTone = status < 300 ? 'ok' : status < 400 ? 'warn' : 'error';
-    const top = Math.min(scroll, maxScroll);
+    const top = Math.min(form.scroll, maxScroll);
     response = (
       <Box flexDirection="column">
         <Text wrap="truncate-end">
@@ -325,11 +244,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             itemComponent={MethodItem}
             initialIndex={httpMethods.indexOf(method)}
             key={revision}
-            onHighlight={(item) => setMethod(item.value)}
-            onSelect={(item) => {
-              setMethod(item.value);
-              setField('raw.path');
-            }}
+            onHighlight={(item) => dispatch({ type: 'highlightMethod', method: item.value })}
+            onSelect={(item) => dispatch({ type: 'chooseMethod', method: item.value })}
           />
         </Box>
         <Box flexDirection="column" flexGrow={1}>
@@ -339,11 +255,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             labelWidth={6}
             value={path}
             revision={revision}
-            onChange={(value) => {
-              setPath(value);
-              setCycle(undefined);
-              setRefused(undefined);
-            }}
+            onChange={(value) => dispatch({ type: 'typePath', path: value })}
             placeholder="/v1/…"
             isActive={field === 'raw.path'}
           />
@@ -351,14 +263,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             {routeInfo}
             <Text dimColor wrap="truncate-end">
               {candidates.length > 0
-                ? `Tab: ${candidates
-                    .slice(0, 3)
-                    .map((c) => c.path)
-                    .join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
+                ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
                 : ' '}
             </Text>
           </Box>
-          {hasBody ? (
+          {withBody ? (
             <>
               <TextField
                 id="raw.body"
@@ -366,10 +275,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 labelWidth={6}
                 value={body}
                 revision={revision}
-                onChange={(value) => {
-                  setBody(value);
-                  setRefused(undefined);
-                }}
+                onChange={(value) => dispatch({ type: 'typeBody', body: value })}
                 placeholder='{"name": "…"}'
                 isActive={field === 'raw.body'}
               />
