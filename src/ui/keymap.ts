@@ -113,32 +113,24 @@ export const keymap = {
   'filter.move': {
     keys: '↑↓',
     label: 'select',
-    help: 'select while filtering',
+    help: 'while filtering: select a project',
     match: any(up, down),
     whileTyping: true,
   },
-  'filter.accept': {
+  'projects.typedEnter': {
     keys: 'Enter',
     label: 'open',
-    help: 'open the selected project',
+    help: 'while typing: open the selected project, or the typed ID',
     match: enter,
     whileTyping: true,
   },
-  'filter.clear': {
+  'projects.typedCancel': {
     keys: 'Esc',
-    label: 'clear filter',
-    help: 'clear the filter',
+    label: 'cancel',
+    help: 'while typing: clear the filter, or drop the typed ID',
     match: esc,
     whileTyping: true,
   },
-  'projectId.submit': {
-    keys: 'Enter',
-    label: 'open',
-    help: 'open the project with this ID',
-    match: enter,
-    whileTyping: true,
-  },
-  'projectId.cancel': { keys: 'Esc', help: 'cancel', match: esc, whileTyping: true },
 
   'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
   'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
@@ -236,14 +228,14 @@ export const keymap = {
   },
   'raw.previousField': {
     keys: 'Shift+Tab',
-    help: 'previous field',
+    help: 'previous field; from the path, the method list (Enter picks the method)',
     match: shiftTab,
     whileTyping: true,
   },
   'raw.history': {
     keys: '↑↓',
     label: 'history',
-    help: 'earlier requests (path field); scroll (response)',
+    help: 'choose the method (method list), earlier requests (path), scroll (response)',
     match: any(up, down),
     whileTyping: true,
   },
@@ -288,7 +280,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   projects: {
     footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId'],
     more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'nav.back'],
-    typing: ['filter.move', 'filter.accept', 'filter.clear'],
+    typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },
   domains: {
     footer: [

@@ -20,8 +20,10 @@ export function HelpOverlay({ screen }: { screen: RouteName }) {
   const width = Math.max(...ids.map((id) => binding(id).keys.length)) + 2;
   return (
     <Box flexDirection="column">
-      <Text bold>Keys: {titles[screen]}</Text>
-      <Text> </Text>
+      <Text>
+        <Text bold>Keys: {titles[screen]}</Text>
+        <Text dimColor> · ? or Esc closes this</Text>
+      </Text>
       {ids.map((id) => (
         <Box key={id}>
           <Box width={width} flexShrink={0}>
@@ -29,11 +31,11 @@ export function HelpOverlay({ screen }: { screen: RouteName }) {
               {binding(id).keys}
             </Text>
           </Box>
-          <Text wrap="truncate-end">{binding(id).help}</Text>
+          <Box flexGrow={1}>
+            <Text>{binding(id).help}</Text>
+          </Box>
         </Box>
       ))}
-      <Text> </Text>
-      <Text dimColor>Press ? or Esc to close.</Text>
     </Box>
   );
 }

@@ -213,16 +213,17 @@ export function ProjectsScreen() {
 
   useKeys((is, _input, key) => {
     if (mode === 'filter') {
-      if (is('filter.clear')) {
+      if (is('projects.typedCancel')) {
         setFilter('');
         setMode('list');
-      } else if (is('filter.accept')) openRow(rows[current]);
+      } else if (is('projects.typedEnter')) openRow(rows[current]);
       else if (is('filter.move')) move(key.upArrow ? -1 : 1);
       return;
     }
     if (mode === 'id') {
-      if (is('projectId.cancel')) setMode('list');
-      else if (is('projectId.submit') && !idProblem(typedId.trim())) open({ id: typedId.trim() });
+      if (is('projects.typedCancel')) setMode('list');
+      else if (is('projects.typedEnter') && !idProblem(typedId.trim()))
+        open({ id: typedId.trim() });
       return;
     }
     if (is('projects.up')) move(-1);
