@@ -1,8 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerApiRequest } from './commands/api-request.js';
+import { registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
 import { CliError, ExitCode } from './commands/exit-codes.js';
-import { addGlobalOptions } from './commands/global-options.js';
+import { addGlobalOptions, globalFlags } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
 import { VERSION } from './version.js';
@@ -22,8 +23,15 @@ registerApiRequest(program);
 registerDomains(program);
 registerProfile(program);
 registerServe(program);
+registerDemo(program);
 
-program.action(() => {
+program.action(async () => {
+  // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    const { runUi } = await import('./ui/run.js');
+    process.exitCode = await runUi(globalFlags(program));
+    return;
+  }
   process.stderr.write('domainctl: no command given. Run domainctl --help for the commands.\n');
   process.exitCode = ExitCode.usage;
 });

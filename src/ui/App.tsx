@@ -1,0 +1,194 @@
+import { Box, useApp, useFocusManager } from 'ink';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Footer, footerHeight } from './components/Footer.js';
+import { Header } from './components/Header.js';
+import { HelpOverlay } from './components/HelpOverlay.js';
+import {
+  NavigationContext,
+  ScreenContext,
+  ServicesContext,
+  type Session,
+  SessionContext,
+  type SessionControl,
+  UiContext,
+  type UiState,
+} from './context.js';
+import { useLatestInput } from './hooks/useKeys.js';
+import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { matches } from './keymap.js';
+import {
+  assertNever,
+  firstRoutes,
+  initialNavigation,
+  navigationReducer,
+  type ProjectRef,
+  projectOf,
+  type Route,
+  topRoute,
+} from './navigation.js';
+import { AddDomainScreen } from './screens/AddDomainScreen.js';
+import { DomainScreen } from './screens/DomainScreen.js';
+import { DomainsScreen } from './screens/DomainsScreen.js';
+import { ProfileFormScreen } from './screens/ProfileFormScreen.js';
+import { ProjectsScreen } from './screens/ProjectsScreen.js';
+import { RawRequestScreen } from './screens/RawRequestScreen.js';
+import { WelcomeScreen } from './screens/WelcomeScreen.js';
+import type { UiServices } from './services.js';
+
+export interface AppProps {
+  services: UiServices;
+  /** Absent when there is no profile and no base URL: the welcome screen makes one. */
+  session?: Session;
+  /** The screens to start with, bottom first. */
+  routes: Route[];
+  color?: boolean;
+}
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'welcome':
+      return <WelcomeScreen />;
+    case 'profileForm':
+      return <ProfileFormScreen />;
+    case 'projects':
+      return <ProjectsScreen />;
+    case 'domains':
+      return <DomainsScreen project={route.project} />;
+    case 'domain':
+      return <DomainScreen domain={route.domain} justAdded={route.justAdded} />;
+    case 'addDomain':
+      return <AddDomainScreen project={route.project} />;
+    case 'raw':
+      return <RawRequestScreen project={route.project} />;
+    default:
+      return assertNever(route);
+  }
+}
+
+/**
+ * The whole UI: header, the screen on top of the navigation stack, footer. Screens below the top
+ * stay mounted (hidden), so going back returns to the same page, selection and input.
+ */
+export function App({ services, session: initialSession, routes, color = true }: AppProps) {
+  const { exit } = useApp();
+  const { disableFocus } = useFocusManager();
+  const { columns, rows } = useTerminalSize();
+  const [session, setSession] = useState(initialSession);
+  const [navigation, navigate] = useReducer(navigationReducer, routes, initialNavigation);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [projects, setProjects] = useState<ReadonlyMap<string, ProjectRef>>(new Map());
+  const focusedFields = useRef(new Set<string>());
+  const [typing, setTyping] = useState(false);
+
+  // Tab belongs to the screens (completion, next field): focus moves only where they say.
+  useEffect(() => disableFocus(), [disableFocus]);
+
+  const setFieldFocused = useCallback((id: string, focused: boolean) => {
+    if (focused) focusedFields.current.add(id);
+    else focusedFields.current.delete(id);
+    setTyping(focusedFields.current.size > 0);
+  }, []);
+
+  useLatestInput(
+    (input, key) => {
+      if (matches('app.forceQuit', input, key)) {
+        exit();
+        return;
+      }
+      if (helpOpen) {
+        if (matches('app.help', input, key) || matches('nav.back', input, key)) setHelpOpen(false);
+        return;
+      }
+      if (focusedFields.current.size > 0) return;
+      if (matches('app.quit', input, key)) exit();
+      else if (matches('app.help', input, key)) setHelpOpen(true);
+    },
+    { isActive: true },
+  );
+
+  // Stable, and a no-op when nothing new is learnt: screens call it from effects.
+  const learnProjects = useCallback((list: ProjectRef[]) => {
+    setProjects((known) => {
+      let next: Map<string, ProjectRef> | undefined;
+      for (const p of list) {
+        const before = known.get(p.id);
+        const after = { ...before, ...p };
+        if (before?.name === after.name && before?.plan === after.plan) continue;
+        next ??= new Map(known);
+        next.set(p.id, after);
+      }
+      return next ?? known;
+    });
+  }, []);
+
+  const sessionControl = useMemo<SessionControl>(
+    () => ({
+      session,
+      begin(next) {
+        setSession(next);
+        navigate({ type: 'reset', routes: firstRoutes(next) });
+      },
+      projects,
+      learnProjects,
+    }),
+    [session, projects, learnProjects],
+  );
+
+  const top = topRoute(navigation);
+  const bodyHeight = Math.max(3, rows - 1 - 2 - footerHeight(top.name, typing, columns));
+  const ui = useMemo<UiState>(
+    () => ({
+      columns,
+      rows,
+      bodyHeight,
+      helpOpen,
+      typing,
+      typingNow: () => focusedFields.current.size > 0,
+      setFieldFocused,
+      color,
+    }),
+    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, color],
+  );
+  const routeProject = projectOf(top);
+  const headerProject = routeProject
+    ? { ...projects.get(routeProject.id), ...routeProject }
+    : undefined;
+  const last = navigation.stack.length - 1;
+
+  return (
+    <ServicesContext.Provider value={services}>
+      <SessionContext.Provider value={sessionControl}>
+        <NavigationContext.Provider value={navigate}>
+          <UiContext.Provider value={ui}>
+            {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
+            <Box flexDirection="column" width={columns} height={rows - 1}>
+              <Header session={session} project={headerProject} columns={columns} />
+              <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+                {helpOpen ? (
+                  <Box flexDirection="column" flexShrink={0}>
+                    <HelpOverlay screen={top.name} />
+                  </Box>
+                ) : null}
+                {navigation.stack.map((entry, index) => (
+                  <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
+                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+                        would squeeze its lines on top of each other. */}
+                    <Box
+                      display={index === last && !helpOpen ? 'flex' : 'none'}
+                      flexDirection="column"
+                      flexGrow={1}
+                      flexShrink={0}
+                    >
+                      <Screen route={entry.route} />
+                    </Box>
+                  </ScreenContext.Provider>
+                ))}
+              </Box>
+              <Footer screen={top.name} typing={typing} columns={columns} />
+            </Box>
+          </UiContext.Provider>
+        </NavigationContext.Provider>
+      </SessionContext.Provider>
+    </ServicesContext.Provider>
+  );
+}

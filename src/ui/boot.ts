@@ -1,0 +1,44 @@
+import type { GlobalFlags } from '../config/resolve.js';
+import { resolveOptions } from '../config/resolve.js';
+import type { AppProps } from './App.js';
+import { firstRoutes } from './navigation.js';
+import { createServices, createSession, DEMO_PROFILE } from './services.js';
+
+export interface BootOptions {
+  /** `domainctl demo`: an in-process reference server and a profile that lives in memory. */
+  demo?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Everything the app needs before its first frame: who we are (flag > env > profile, as for
+ * every command), the services, and the first screens. `runUi` and the UI tests both start here.
+ */
+export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Promise<AppProps> {
+  const env = options.env ?? process.env;
+  const color = flags.color !== false && !env.NO_COLOR;
+  if (options.demo) {
+    const services = createServices({ env });
+    const demo = await services.startDemo();
+    const session = createSession(services, {
+      profileName: DEMO_PROFILE,
+      ephemeral: true,
+      baseUrl: demo.baseUrl,
+      token: demo.token,
+      project: flags.project,
+      org: flags.org,
+    });
+    return { services, session, routes: firstRoutes(session), color };
+  }
+  const resolved = resolveOptions(flags, env);
+  const services = createServices({ store: resolved.store, env });
+  if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color };
+  const session = createSession(services, {
+    profileName: resolved.profile?.name,
+    baseUrl: resolved.baseUrl,
+    token: resolved.token,
+    project: resolved.project,
+    org: resolved.org,
+  });
+  return { services, session, routes: firstRoutes(session), color };
+}

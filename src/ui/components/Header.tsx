@@ -1,0 +1,54 @@
+import { Box, Text } from 'ink';
+import type { Session } from '../context.js';
+import type { ProjectRef } from '../navigation.js';
+import { useTone } from '../theme.js';
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** One line: which profile, which API, which project. */
+export function Header({
+  session,
+  project,
+  columns,
+}: {
+  session?: Session;
+  project?: ProjectRef;
+  columns: number;
+}) {
+  const tone = useTone();
+  // The most useful form that fits: the project's name goes before its ID does.
+  const variants: string[][] = [];
+  if (session) {
+    const profile = session.ephemeral
+      ? `${session.profileName ?? 'demo'} (in memory)`
+      : (session.profileName ?? 'none (flags)');
+    const base = [`profile ${profile}`, hostOf(session.baseUrl)];
+    const short = [`profile ${session.profileName ?? 'none'}`, hostOf(session.baseUrl)];
+    const p = project ?? (session.project ? { id: session.project } : undefined);
+    if (p?.name) variants.push([...base, `${p.name} (${p.id})`]);
+    variants.push(p ? [...base, p.id] : base);
+    if (p) variants.push([...short, p.id]);
+  } else {
+    variants.push(['no profile']);
+  }
+  const room = columns - 'domainctl  '.length;
+  const parts =
+    variants.find((v) => v.join(' · ').length <= room) ?? variants[variants.length - 1] ?? [];
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Text wrap="truncate-end">
+        <Text bold color={tone('accent')}>
+          domainctl
+        </Text>
+        <Text> {parts.join(' · ')}</Text>
+      </Text>
+      <Text dimColor>{'─'.repeat(Math.max(0, columns))}</Text>
+    </Box>
+  );
+}

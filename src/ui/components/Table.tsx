@@ -1,0 +1,110 @@
+import { Box, Text } from 'ink';
+import { clip, type Tone } from '../format.js';
+import { useTone } from '../theme.js';
+
+export interface Column<Row> {
+  id: string;
+  header: string;
+  /** Fixed width; the one column without a width takes what is left. */
+  width?: number;
+  /** Narrow terminals drop columns with the lowest priority first; 0 is never dropped. */
+  priority: number;
+  cell(row: Row): { text: string; tone?: Tone | 'accent' };
+}
+
+const GAP = 2;
+const MARKER = 2;
+
+/**
+ * The columns that fit a width: drops the lowest-priority ones until the flexible column has at
+ * least `minFlex` characters, then gives it the rest.
+ */
+export function fitColumns<Row>(
+  columns: Column<Row>[],
+  width: number,
+  minFlex: number,
+): (Column<Row> & { width: number })[] {
+  let kept = [...columns];
+  const flexWidth = (cols: Column<Row>[]) =>
+    width - MARKER - cols.reduce((sum, c) => sum + (c.width ?? 0), 0) - GAP * (cols.length - 1);
+  while (flexWidth(kept) < minFlex) {
+    const droppable = kept.filter((c) => c.priority > 0);
+    if (droppable.length === 0) break;
+    const lowest = droppable.reduce((a, b) => (b.priority > a.priority ? b : a));
+    kept = kept.filter((c) => c !== lowest);
+  }
+  const flex = Math.max(1, flexWidth(kept));
+  return kept.map((c) => ({ ...c, width: c.width ?? flex }));
+}
+
+/**
+ * A one-line-per-row table with a selection marker. Cells are cut with … to keep every row on
+ * one line; screens show the full values elsewhere.
+ */
+export function Table<Row>({
+  columns,
+  rows,
+  selected,
+  width,
+  minFlex = 16,
+  height,
+  rowKey,
+}: {
+  columns: Column<Row>[];
+  rows: Row[];
+  selected: number;
+  width: number;
+  minFlex?: number;
+  /** Lines for the rows (the header is extra); when fewer than the rows, it scrolls with the selection. */
+  height: number;
+  rowKey(row: Row): string;
+}) {
+  const tone = useTone();
+  const fitted = fitColumns(columns, width, minFlex);
+  const visible = Math.max(1, height);
+  const offset = Math.min(Math.max(0, selected - visible + 1), Math.max(0, rows.length - visible));
+  const shown = rows.slice(offset, offset + visible);
+  const line = (
+    cells: { text: string; tone?: Tone | 'accent' }[],
+    isSelected: boolean,
+    isHeader: boolean,
+  ) => (
+    <Text
+      bold={isHeader || isSelected}
+      dimColor={isHeader}
+      inverse={isSelected}
+      wrap="truncate-end"
+    >
+      {isSelected ? '› ' : '  '}
+      {cells.map((cell, i) => {
+        const columnWidth = fitted[i]?.width ?? 0;
+        const text = clip(cell.text, columnWidth).padEnd(columnWidth);
+        const gap = i < cells.length - 1 ? ' '.repeat(GAP) : '';
+        return (
+          <Text key={fitted[i]?.id} color={isHeader ? undefined : tone(cell.tone)}>
+            {text}
+            {gap}
+          </Text>
+        );
+      })}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column">
+      {line(
+        fitted.map((c) => ({ text: c.header })),
+        false,
+        true,
+      )}
+      {shown.map((row, i) => (
+        <Box key={rowKey(row)}>
+          {line(
+            fitted.map((c) => c.cell(row)),
+            offset + i === selected,
+            false,
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { createContext, type Dispatch, useContext } from 'react';
+import type { ApiClient } from '../client/api-client.js';
+import type { HttpMethod } from '../contract/routes.js';
+import type { NavigationAction, ProjectRef } from './navigation.js';
+import type { UiServices } from './services.js';
+
+/** Who we are and which API we talk to; absent until the welcome screen has made one. */
+export interface Session {
+  /** The profile in use; undefined when flags or the environment alone name the API. */
+  profileName?: string;
+  /** The demo's profile lives only in memory and never touches the saved profiles. */
+  ephemeral: boolean;
+  baseUrl: string;
+  token?: string;
+  /** The default project (flag, environment or profile). */
+  project?: string;
+  org?: string;
+  client: ApiClient;
+  /** Projects opened last, most recent first. */
+  recentProjects(): string[];
+  rememberProject(project: ProjectRef): void;
+  /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
+  requestHistory: RequestHistoryEntry[];
+}
+
+export interface RequestHistoryEntry {
+  method: HttpMethod;
+  path: string;
+  body: string;
+}
+
+export interface SessionControl {
+  session?: Session;
+  /** Starts a session (after the welcome screen) and shows its first screen. */
+  begin(session: Session): void;
+  /** Name and plan of projects the API has described, for the header and messages. */
+  projects: ReadonlyMap<string, ProjectRef>;
+  learnProjects(projects: ProjectRef[]): void;
+}
+
+export const ServicesContext = createContext<UiServices | undefined>(undefined);
+export const SessionContext = createContext<SessionControl>({
+  begin: () => {},
+  projects: new Map(),
+  learnProjects: () => {},
+});
+export const NavigationContext = createContext<Dispatch<NavigationAction>>(() => {});
+
+export interface UiState {
+  columns: number;
+  rows: number;
+  /** Lines between the header and the footer: what a screen may fill. */
+  bodyHeight: number;
+  helpOpen: boolean;
+  /** True while a text field has focus: single-letter shortcuts go quiet. */
+  typing: boolean;
+  /** Read at key time: set in layout effects, so a key that follows a focus change sees it. */
+  typingNow(): boolean;
+  setFieldFocused(id: string, focused: boolean): void;
+  /** Colours unless NO_COLOR or --no-color. */
+  color: boolean;
+}
+
+export const UiContext = createContext<UiState>({
+  columns: 80,
+  rows: 24,
+  bodyHeight: 18,
+  helpOpen: false,
+  typing: false,
+  typingNow: () => false,
+  setFieldFocused: () => {},
+  color: true,
+});
+
+/** Per screen on the stack: only the top one listens to keys. */
+export const ScreenContext = createContext<{ isTop: boolean }>({ isTop: true });
+
+export function useServices(): UiServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside <App>');
+  return services;
+}
+
+export function useSession(): Session {
+  const { session } = useContext(SessionContext);
+  if (!session) throw new Error('this screen needs a session');
+  return session;
+}
+
+export const useSessionControl = () => useContext(SessionContext);
+export const useNavigation = () => useContext(NavigationContext);
+export const useUi = () => useContext(UiContext);
+export const useScreen = () => useContext(ScreenContext);

@@ -1,0 +1,123 @@
+import {
+  ApiError,
+  MissingCredentialsError,
+  NetworkError,
+  RequestInputError,
+} from '../client/errors.js';
+import { CUSTOM_DOMAINS_FLAG } from '../contract/errors.js';
+import type { ProjectRef } from './navigation.js';
+
+/** An error as a person reads it: what happened, the API's own words, and what to do. */
+export interface ErrorHelp {
+  title: string;
+  /** `HTTP 402 plan_upgrade_required`, when the API answered. */
+  code?: string;
+  message: string;
+  hint: string;
+}
+
+export interface ErrorContext {
+  profileName?: string;
+  baseUrl: string;
+  project?: ProjectRef;
+  /** The host name being added, for 409. */
+  hostname?: string;
+}
+
+const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+function whereTheTokenComesFrom(ctx: ErrorContext): string {
+  return ctx.profileName
+    ? `the token of profile "${ctx.profileName}": check it with \`domainctl profile show ${ctx.profileName}\` and save a new one with \`domainctl profile add ${ctx.profileName} --base-url ${ctx.baseUrl} --token …\``
+    : 'the token given with --token or DOMAINCTL_TOKEN: check it, or save one in a profile (`domainctl profile add`)';
+}
+
+export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
+  if (error instanceof ApiError) {
+    const code = `HTTP ${error.status} ${error.code}`;
+    const project = ctx.project?.name
+      ? `${ctx.project.name} (${ctx.project.id})`
+      : (ctx.project?.id ?? 'this project');
+    switch (error.status) {
+      case 400:
+        return {
+          title: 'The API refused the request',
+          code,
+          message: error.message,
+          hint: 'Correct it and try again.',
+        };
+      case 401:
+        return {
+          title: 'The API did not accept the credentials',
+          code,
+          message: error.message,
+          hint: `The API wants a valid token. It got ${whereTheTokenComesFrom(ctx)}.`,
+        };
+      case 402: {
+        const plan =
+          ctx.project?.plan ?? /on the (\w+) plan/.exec(error.message)?.[1]?.toLowerCase();
+        return {
+          title: 'This project cannot have custom domains',
+          code,
+          message: error.message,
+          hint: `${project} is on the ${plan ? planName(plan) : 'current'} plan; custom domains need the Scale or Enterprise plan. Upgrade the project, or pick a project on one of those plans (p).`,
+        };
+      }
+      case 403:
+        return {
+          title: 'Custom domains are not enabled for you',
+          code,
+          message: error.message,
+          hint: `Custom domains are a preview feature: your user needs the \`${CUSTOM_DOMAINS_FLAG}\` feature flag. Ask the API's operators to turn it on for you.`,
+        };
+      case 404:
+        return {
+          title: 'Not found',
+          code,
+          message: error.message,
+          hint: `${project} does not exist, or you are not a member of its organisation. Check the ID, or pick another project (p).`,
+        };
+      case 409:
+        return {
+          title: 'This host name is taken',
+          code,
+          message: error.message,
+          hint: `${ctx.hostname ?? 'The host name'} is registered already, in this or another project: each host name can be added once. Pick another name.`,
+        };
+      default:
+        return {
+          title: error.status >= 500 ? 'The API failed' : 'The API refused the request',
+          code,
+          message: error.message,
+          hint:
+            error.status >= 500
+              ? "Try again in a moment (r); if it keeps failing, tell the API's operators."
+              : 'Check the request and try again.',
+        };
+    }
+  }
+  if (error instanceof NetworkError) {
+    return {
+      title: error.timedOut ? 'The API did not answer in time' : 'Cannot reach the API',
+      message: error.message,
+      hint: `Check the base URL ${ctx.baseUrl}${ctx.profileName ? ` of profile "${ctx.profileName}"` : ' (--base-url or DOMAINCTL_BASE_URL)'} and that the API is running, then try again (r).`,
+    };
+  }
+  if (error instanceof MissingCredentialsError) {
+    return {
+      title: 'No token',
+      message: `${error.template} needs credentials and none were given.`,
+      hint: ctx.profileName
+        ? `Save a token in profile "${ctx.profileName}": \`domainctl profile add ${ctx.profileName} --base-url ${ctx.baseUrl} --token …\`, or pass --token.`
+        : 'Pass --token, set DOMAINCTL_TOKEN, or add a profile with `domainctl profile add`.',
+    };
+  }
+  if (error instanceof RequestInputError) {
+    return { title: 'Nothing was sent', message: error.message, hint: 'Correct it and try again.' };
+  }
+  return {
+    title: 'Something went wrong',
+    message: error instanceof Error ? error.message : String(error),
+    hint: 'Try again (r).',
+  };
+}

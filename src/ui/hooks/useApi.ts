@@ -1,0 +1,30 @@
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
+
+export type ApiState<T> =
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; error: unknown; data?: T };
+
+/** Runs an API call when its inputs change; `reload()` runs it again. Late answers are dropped. */
+export function useApi<T>(
+  call: () => Promise<T>,
+  deps: DependencyList,
+): ApiState<T> & { reload: () => void } {
+  const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the call depends on
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ status: 'loading', data: previous.data }));
+    call().then(
+      (data) => current && setState({ status: 'ready', data }),
+      (error: unknown) =>
+        current && setState((previous) => ({ status: 'error', error, data: previous.data })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,339 @@
+import type { Key } from 'ink';
+import type { RouteName } from './navigation.js';
+
+export type KeyPredicate = (input: string, key: Key) => boolean;
+
+export interface Binding {
+  /** How the key is written in the footer and the help, e.g. `n →`. */
+  keys: string;
+  /** What it does, for the `?` help. */
+  help: string;
+  /** A shorter form for the footer; the help's when absent. */
+  label?: string;
+  match: KeyPredicate;
+  /** Whether the key still works while a text field has focus (Enter, Esc, Tab, Ctrl+C…). */
+  whileTyping?: boolean;
+}
+
+const plain = (char: string): KeyPredicate => {
+  return (input, key) => input === char && !key.ctrl && !key.meta;
+};
+const any =
+  (...predicates: KeyPredicate[]): KeyPredicate =>
+  (input, key) =>
+    predicates.some((p) => p(input, key));
+
+const up: KeyPredicate = (_, key) => key.upArrow;
+const down: KeyPredicate = (_, key) => key.downArrow;
+const left: KeyPredicate = (_, key) => key.leftArrow;
+const right: KeyPredicate = (_, key) => key.rightArrow;
+const enter: KeyPredicate = (_, key) => key.return;
+const esc: KeyPredicate = (_, key) => key.escape;
+const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
+const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
+const pageUp: KeyPredicate = (_, key) => key.pageUp;
+const pageDown: KeyPredicate = (_, key) => key.pageDown;
+
+/**
+ * Every key of the UI, by action. Screens ask `matches('domains.nextPage', input, key)`; the
+ * footer and the `?` help are generated from this table, so a key is never documented in one
+ * place and handled in another.
+ */
+export const keymap = {
+  'app.quit': { keys: 'q', help: 'quit', match: plain('q') },
+  'app.forceQuit': {
+    keys: 'Ctrl+C',
+    label: 'quit',
+    help: 'quit, from anywhere, even while typing',
+    match: (input, key) => key.ctrl && input === 'c',
+    whileTyping: true,
+  },
+  'app.help': {
+    keys: '?',
+    label: 'help',
+    help: 'show or hide the keys of this screen',
+    match: plain('?'),
+  },
+  'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
+
+  'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
+  'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
+
+  'form.next': {
+    keys: 'Tab',
+    label: 'next field',
+    help: 'next field (Enter too)',
+    match: any(tab, down),
+    whileTyping: true,
+  },
+  'form.previous': {
+    keys: 'Shift+Tab',
+    label: 'previous field',
+    help: 'previous field',
+    match: any(shiftTab, up),
+    whileTyping: true,
+  },
+  'form.submit': {
+    keys: 'Enter',
+    label: 'next / save',
+    help: 'next field; save on the last one',
+    match: enter,
+    whileTyping: true,
+  },
+  'form.cancel': { keys: 'Esc', help: 'cancel', match: esc, whileTyping: true },
+
+  'projects.up': { keys: '↑ k', help: 'select the project above', match: any(up, plain('k')) },
+  'projects.down': { keys: '↓ j', help: 'select the project below', match: any(down, plain('j')) },
+  'projects.open': {
+    keys: 'Enter',
+    label: 'open',
+    help: "open the project's domains",
+    match: enter,
+  },
+  'projects.filter': {
+    keys: '/',
+    label: 'filter',
+    help: 'filter by name, id, plan or organisation',
+    match: plain('/'),
+  },
+  'projects.more': {
+    keys: 'm',
+    label: 'more',
+    help: 'load the next page of projects',
+    match: plain('m'),
+  },
+  'projects.all': { keys: 'M', help: 'load every page of projects', match: plain('M') },
+  'projects.enterId': {
+    keys: 'i',
+    label: 'type an ID',
+    help: 'type a project ID by hand',
+    match: plain('i'),
+  },
+  'projects.refresh': { keys: 'r', help: 'reload the list', match: plain('r') },
+  'filter.move': {
+    keys: '↑↓',
+    label: 'select',
+    help: 'while filtering: select a project',
+    match: any(up, down),
+    whileTyping: true,
+  },
+  'projects.typedEnter': {
+    keys: 'Enter',
+    label: 'open',
+    help: 'while typing: open the selected project, or the typed ID',
+    match: enter,
+    whileTyping: true,
+  },
+  'projects.typedCancel': {
+    keys: 'Esc',
+    label: 'cancel',
+    help: 'while typing: clear the filter, or drop the typed ID',
+    match: esc,
+    whileTyping: true,
+  },
+
+  'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
+  'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
+  'domains.open': {
+    keys: 'Enter',
+    label: 'details',
+    help: 'details and DNS records',
+    match: enter,
+  },
+  'domains.nextPage': { keys: 'n →', help: 'next page', match: any(plain('n'), right) },
+  'domains.previousPage': {
+    keys: 'b ←',
+    label: 'previous',
+    help: 'previous page',
+    match: any(plain('b'), left),
+  },
+  'domains.refresh': { keys: 'r', label: 'refresh', help: 'reload this page', match: plain('r') },
+  'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },
+  'domains.raw': {
+    keys: 'x',
+    label: 'raw request',
+    help: 'send a raw API request',
+    match: plain('x'),
+  },
+  'domains.projects': {
+    keys: 'p',
+    label: 'projects',
+    help: 'pick another project',
+    match: plain('p'),
+  },
+
+  'domain.up': { keys: '↑ k', help: 'select the record above', match: any(up, plain('k')) },
+  'domain.down': { keys: '↓ j', help: 'select the record below', match: any(down, plain('j')) },
+  'domain.copyValue': {
+    keys: 'c',
+    label: 'copy value',
+    help: "copy the selected record's value",
+    match: plain('c'),
+  },
+  'domain.copyHost': {
+    keys: 'h',
+    label: 'copy host',
+    help: "copy the selected record's host",
+    match: plain('h'),
+  },
+  'domain.copyZone': {
+    keys: 'z',
+    label: 'copy zone',
+    help: 'copy all records as a BIND zone snippet',
+    match: plain('z'),
+  },
+  'domain.scroll': {
+    keys: 'PgUp PgDn',
+    label: 'scroll',
+    help: 'scroll the details when they are taller than the terminal',
+    match: any(pageUp, pageDown),
+  },
+  // 'domain.check' (d: resolve the records and mark each) joins here with the DNS checks.
+
+  'add.submit': {
+    keys: 'Enter',
+    label: 'add',
+    help: 'add the domain',
+    match: enter,
+    whileTyping: true,
+  },
+  'add.useHost': {
+    keys: 'Tab',
+    label: 'host of URL',
+    help: 'keep only the host name of a pasted URL',
+    match: tab,
+    whileTyping: true,
+  },
+  'add.cancel': {
+    keys: 'Esc',
+    label: 'back',
+    help: 'back to the domains',
+    match: esc,
+    whileTyping: true,
+  },
+
+  'raw.send': {
+    keys: 'Enter',
+    label: 'send',
+    help: 'send (in the path field of POST/PUT/PATCH: go to the body)',
+    match: enter,
+    whileTyping: true,
+  },
+  'raw.complete': {
+    keys: 'Tab',
+    label: 'complete',
+    help: 'complete the path from the routes; else next field',
+    match: tab,
+    whileTyping: true,
+  },
+  'raw.previousField': {
+    keys: 'Shift+Tab',
+    help: 'previous field; from the path, the method list (Enter picks the method)',
+    match: shiftTab,
+    whileTyping: true,
+  },
+  'raw.history': {
+    keys: '↑↓',
+    label: 'history',
+    help: 'choose the method (method list), earlier requests (path), scroll (response)',
+    match: any(up, down),
+    whileTyping: true,
+  },
+  'raw.scroll': {
+    keys: 'PgUp PgDn',
+    label: 'scroll',
+    help: 'scroll the response',
+    match: any(pageUp, pageDown),
+    whileTyping: true,
+  },
+  'raw.back': { keys: 'Esc', label: 'back', help: 'back', match: esc, whileTyping: true },
+} satisfies Record<string, Binding>;
+
+export type ActionId = keyof typeof keymap;
+
+/** Does this key press mean this action? */
+export function matches(action: ActionId, input: string, key: Key): boolean {
+  return (keymap[action] as Binding).match(input, key);
+}
+
+export function binding(action: ActionId): Binding {
+  return keymap[action];
+}
+
+export interface ScreenKeys {
+  /** Shown in the footer, in this order. */
+  footer: ActionId[];
+  /** Listed by `?`, after the footer's. */
+  more: ActionId[];
+  /** Shown in the footer instead while a text field of the screen has focus. */
+  typing?: ActionId[];
+}
+
+/** Which keys each screen has; `?` lists these plus the global ones. */
+export const screenKeys: Record<RouteName, ScreenKeys> = {
+  welcome: { footer: ['welcome.move', 'welcome.choose'], more: [] },
+  profileForm: {
+    footer: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
+    more: [],
+    typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
+  },
+  projects: {
+    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId'],
+    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'nav.back'],
+    typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
+  },
+  domains: {
+    footer: [
+      'domains.open',
+      'domains.nextPage',
+      'domains.previousPage',
+      'domains.add',
+      'domains.refresh',
+      'domains.raw',
+      'domains.projects',
+    ],
+    more: ['domains.up', 'domains.down', 'nav.back'],
+  },
+  domain: {
+    footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'nav.back'],
+    more: ['domain.up', 'domain.down', 'domain.scroll'],
+  },
+  addDomain: {
+    footer: ['add.submit', 'add.useHost', 'add.cancel'],
+    more: [],
+    typing: ['add.submit', 'add.useHost', 'add.cancel'],
+  },
+  raw: {
+    footer: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
+    more: ['raw.previousField'],
+    typing: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
+  },
+};
+
+/** The keys every screen has. */
+export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
+  idle: ['app.help', 'app.quit'],
+  typing: ['app.forceQuit'],
+};
+
+/** The footer of a screen: its main keys, then the global ones that work right now. */
+export function footerKeys(screen: RouteName, typing: boolean): ActionId[] {
+  const keys = screenKeys[screen];
+  if (typing) return [...(keys.typing ?? keys.footer), ...globalKeys.typing];
+  return [...keys.footer, ...globalKeys.idle];
+}
+
+/** The `?` help of a screen: every key it has, then the global ones. */
+export function helpKeys(screen: RouteName): ActionId[] {
+  const keys = screenKeys[screen];
+  const all = [...keys.footer, ...keys.more, ...(keys.typing ?? [])];
+  const seen = new Set<string>();
+  const unique = all.filter((id) => {
+    const b = keymap[id] as Binding;
+    const label = `${b.keys}\u0000${b.help}`;
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  });
+  return [...unique, 'app.help', 'app.quit', 'app.forceQuit'];
+}

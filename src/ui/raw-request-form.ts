@@ -1,0 +1,156 @@
+import type { RawResponse } from '../client/execute-request.js';
+import type { HttpMethod } from '../contract/routes.js';
+import type { RequestHistoryEntry } from './context.js';
+import { longestCommonPrefix } from './route-completion.js';
+
+export type RawField = 'raw.method' | 'raw.path' | 'raw.body' | 'raw.response';
+
+export type RawResult =
+  | { step: 'sending'; id: number; line: string }
+  | { step: 'done'; id: number; line: string; response: RawResponse }
+  | { step: 'failed'; id: number; line: string; error: unknown };
+
+/** The raw-request screen's state: what is typed, where the focus is, what came back. */
+export interface RawForm {
+  method: HttpMethod;
+  path: string;
+  body: string;
+  /** Bumped when path or body are replaced (completion, history): the cursor goes to the end. */
+  revision: number;
+  field: RawField;
+  /** Tab pressed where several routes fit: they are shown in turn. */
+  cycle?: { candidates: string[]; index: number };
+  /** ↑ pressed: which earlier request is shown, and what was typed before. */
+  recalled?: { index: number; draft: RequestHistoryEntry };
+  result?: RawResult;
+  /** Why prepareRequest refused the last Enter; nothing was sent. */
+  refused?: string;
+  /** First line of the response in view. */
+  scroll: number;
+  sends: number;
+}
+
+export type RawFormAction =
+  | { type: 'highlightMethod'; method: HttpMethod }
+  | { type: 'chooseMethod'; method: HttpMethod }
+  | { type: 'typePath'; path: string }
+  | { type: 'typeBody'; body: string }
+  | { type: 'moveFocus'; step: 1 | -1 }
+  | { type: 'focus'; field: RawField }
+  /** Tab: completes the path from these candidates; with none (or elsewhere), the next field. */
+  | { type: 'tab'; candidates: string[] }
+  | { type: 'recall'; step: -1 | 1; history: readonly RequestHistoryEntry[] }
+  | { type: 'refused'; message: string }
+  | { type: 'sending'; line: string }
+  | { type: 'answered'; id: number; response: RawResponse }
+  | { type: 'failed'; id: number; error: unknown }
+  | { type: 'scroll'; by: number; max: number };
+
+export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+export const initialRawForm: RawForm = {
+  method: 'GET',
+  path: '',
+  body: '',
+  revision: 0,
+  field: 'raw.path',
+  scroll: 0,
+  sends: 0,
+};
+
+export const hasBody = (form: RawForm) => METHODS_WITH_BODY.includes(form.method);
+
+/** The fields Tab and Shift+Tab go through, in order. */
+export function fieldsOf(form: RawForm): RawField[] {
+  return [
+    'raw.method',
+    'raw.path',
+    ...(hasBody(form) ? (['raw.body'] as const) : []),
+    ...(form.result?.step === 'done' ? (['raw.response'] as const) : []),
+  ];
+}
+
+function moveFocus(form: RawForm, step: 1 | -1): RawForm {
+  const fields = fieldsOf(form);
+  const index = fields.indexOf(form.field);
+  return { ...form, field: fields[(index + step + fields.length) % fields.length] ?? form.field };
+}
+
+function replaced(form: RawForm, entry: Partial<RequestHistoryEntry>): RawForm {
+  return { ...form, ...entry, revision: form.revision + 1, refused: undefined };
+}
+
+export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
+  switch (action.type) {
+    case 'highlightMethod':
+      return { ...form, method: action.method };
+    case 'chooseMethod':
+      return { ...form, method: action.method, field: 'raw.path' };
+    case 'typePath':
+      return { ...form, path: action.path, cycle: undefined, refused: undefined };
+    case 'typeBody':
+      return { ...form, body: action.body, refused: undefined };
+    case 'moveFocus':
+      return moveFocus(form, action.step);
+    case 'focus':
+      return { ...form, field: action.field };
+    case 'tab': {
+      if (form.field !== 'raw.path') return moveFocus(form, 1);
+      if (form.cycle) {
+        const index = (form.cycle.index + 1) % form.cycle.candidates.length;
+        const path = form.cycle.candidates[index] ?? form.path;
+        return { ...replaced(form, { path }), cycle: { ...form.cycle, index } };
+      }
+      if (action.candidates.length === 0) return moveFocus(form, 1);
+      const prefix = longestCommonPrefix(action.candidates);
+      if (prefix.length > form.path.length) return replaced(form, { path: prefix });
+      const path = action.candidates[0] ?? form.path;
+      return { ...replaced(form, { path }), cycle: { candidates: action.candidates, index: 0 } };
+    }
+    case 'recall': {
+      const { history, step } = action;
+      if (history.length === 0) return form;
+      if (!form.recalled) {
+        if (step === 1) return form;
+        const draft = { method: form.method, path: form.path, body: form.body };
+        const index = history.length - 1;
+        const entry = history[index];
+        return entry ? { ...replaced(form, entry), recalled: { index, draft } } : form;
+      }
+      const index = Math.max(0, form.recalled.index + step);
+      if (index >= history.length) {
+        return { ...replaced(form, form.recalled.draft), recalled: undefined };
+      }
+      const entry = history[index];
+      return entry ? { ...replaced(form, entry), recalled: { ...form.recalled, index } } : form;
+    }
+    case 'refused':
+      return { ...form, refused: action.message };
+    case 'sending': {
+      const id = form.sends + 1;
+      return {
+        ...form,
+        sends: id,
+        result: { step: 'sending', id, line: action.line },
+        refused: undefined,
+        recalled: undefined,
+        scroll: 0,
+      };
+    }
+    case 'answered':
+    case 'failed': {
+      // Only the answer to the latest request counts.
+      if (form.result?.id !== action.id) return form;
+      const { line } = form.result;
+      return action.type === 'answered'
+        ? { ...form, result: { step: 'done', id: action.id, line, response: action.response } }
+        : { ...form, result: { step: 'failed', id: action.id, line, error: action.error } };
+    }
+    case 'scroll':
+      return { ...form, scroll: Math.max(0, Math.min(action.max, form.scroll + action.by)) };
+    default: {
+      const never: never = action;
+      return never;
+    }
+  }
+}

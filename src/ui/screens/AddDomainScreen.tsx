@@ -1,0 +1,143 @@
+import { Box, Text, useFocusManager } from 'ink';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DOMAIN_PLANS } from '../../contract/errors.js';
+import { normalizeHostname } from '../../contract/hostname.js';
+import { ErrorView } from '../components/ErrorView.js';
+import { Loading } from '../components/Loading.js';
+import { TextField } from '../components/TextField.js';
+import { useNavigation, useScreen, useSession, useSessionControl } from '../context.js';
+import { explainError } from '../error-help.js';
+import { useKeys } from '../hooks/useKeys.js';
+import type { ProjectRef } from '../navigation.js';
+import { useTone } from '../theme.js';
+
+type State =
+  | { step: 'editing' }
+  | { step: 'sending'; hostname: string }
+  | { step: 'failed'; error: unknown; hostname: string }
+  | { step: 'refused'; reason: string };
+
+/** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
+export function hostOfUrl(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) && !trimmed.includes('/')) return undefined;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    return url.hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A host name field checked as you type with the server's own rules; Enter adds the domain. */
+export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
+  const session = useSession();
+  const { projects } = useSessionControl();
+  const navigate = useNavigation();
+  const { isTop } = useScreen();
+  const { focus } = useFocusManager();
+  const tone = useTone();
+  const project = { ...projects.get(routeProject.id), ...routeProject };
+  const [value, setValue] = useState('');
+  const [revision, setRevision] = useState(0);
+  const [state, setState] = useState<State>({ step: 'editing' });
+  const check = normalizeHostname(value);
+  const urlHost = check.ok ? undefined : hostOfUrl(value);
+
+  useEffect(() => {
+    if (isTop) focus('add.hostname');
+  }, [isTop, focus]);
+
+  const submit = () => {
+    if (state.step === 'sending') return;
+    if (!check.ok) {
+      setState({ step: 'refused', reason: check.reason });
+      return;
+    }
+    const hostname = check.hostname;
+    setState({ step: 'sending', hostname });
+    session.client.addDomain(project.id, hostname).then(
+      (domain) =>
+        navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } }),
+      (error: unknown) => setState({ step: 'failed', error, hostname }),
+    );
+  };
+
+  useKeys((is) => {
+    if (is('add.cancel')) navigate({ type: 'pop' });
+    else if (is('add.submit')) submit();
+    else if (is('add.useHost') && urlHost) {
+      setValue(urlHost);
+      setRevision((r) => r + 1);
+    }
+  });
+
+  const title = project.name ? `${project.name} (${project.id})` : project.id;
+  const planWarning =
+    project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan)
+      ? `${title} is on the ${project.plan} plan: the API will refuse, custom domains need Scale or Enterprise.`
+      : undefined;
+
+  let live: ReactNode;
+  if (value.trim() === '') {
+    live = <Text dimColor>e.g. shop.example.com</Text>;
+  } else if (check.ok) {
+    live = (
+      <Text color={tone('ok')}>
+        ✓{' '}
+        {check.hostname === value.trim()
+          ? 'a valid host name'
+          : `will be added as ${check.hostname}`}
+      </Text>
+    );
+  } else if (urlHost) {
+    live = (
+      <Text color={tone('warn')}>
+        ! That is a URL: the host name is {urlHost}. Press Tab to keep only the host name.
+      </Text>
+    );
+  } else {
+    live = <Text color={tone('warn')}>✗ {check.reason}</Text>;
+  }
+
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate-end">
+        Add a custom domain to {title}
+      </Text>
+      {planWarning ? <Text color={tone('warn')}>{planWarning}</Text> : null}
+      <Text> </Text>
+      <TextField
+        id="add.hostname"
+        label="Host name"
+        value={value}
+        revision={revision}
+        onChange={(v) => {
+          setValue(v);
+          if (state.step === 'refused') setState({ step: 'editing' });
+        }}
+      />
+      <Box marginLeft={12}>{live}</Box>
+      <Text> </Text>
+      {state.step === 'sending' ? (
+        <Loading label={`Adding ${state.hostname}…`} />
+      ) : state.step === 'failed' ? (
+        <ErrorView
+          help={explainError(state.error, {
+            profileName: session.profileName,
+            baseUrl: session.baseUrl,
+            project,
+            hostname: state.hostname,
+          })}
+          actions="Edit the name and press Enter to try again · Esc back"
+        />
+      ) : state.step === 'refused' ? (
+        <Text color={tone('error')}>✗ Not sent: {state.reason}</Text>
+      ) : (
+        <Text dimColor>
+          Once added, you get the three DNS records to create at your DNS provider.
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { Box, Text, useStdout } from 'ink';
+import { type ReactNode, useState } from 'react';
+import type { Domain } from '../../contract/schemas.js';
+import { recordsOf, zoneSnippet } from '../../dns/records.js';
+import { RecordsTable } from '../components/RecordsTable.js';
+import { ScrollArea } from '../components/ScrollArea.js';
+import { useNavigation, useServices, useUi } from '../context.js';
+import { dateTime, statusText, type Tone, tlsExpiry } from '../format.js';
+import { useKeys } from '../hooks/useKeys.js';
+import { useTone } from '../theme.js';
+
+const LABEL = 12;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Box width={LABEL} flexShrink={0}>
+        <Text dimColor>{label}</Text>
+      </Box>
+      <Box flexGrow={1}>
+        <Text>{children}</Text>
+      </Box>
+    </Box>
+  );
+}
+
+/** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
+export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?: boolean }) {
+  const services = useServices();
+  const navigate = useNavigation();
+  const { write } = useStdout();
+  const { columns: width, bodyHeight } = useUi();
+  const tone = useTone();
+  const [selected, setSelected] = useState(0);
+  const [notice, setNotice] = useState<{ text: string; tone?: Tone }>();
+  const [scroll, setScroll] = useState(0);
+  const [maxScroll, setMaxScroll] = useState(0);
+  const records = recordsOf(domain.dns_instructions);
+  const now = new Date();
+
+  const copy = (text: string, what: string) => {
+    // Through Ink's write, which clears its frame, writes, and draws it again: the escape can
+    // never land in the middle of a frame.
+    services.copy(text, write).then(
+      (result) => setNotice({ text: `✓ Copied ${what} (${result.via.join(' and ')})`, tone: 'ok' }),
+      (error: unknown) =>
+        setNotice({ text: `✗ Could not copy: ${(error as Error).message}`, tone: 'error' }),
+    );
+  };
+
+  useKeys((is, _input, key) => {
+    const record = records[selected];
+    if (is('domain.up')) setSelected((s) => Math.max(0, s - 1));
+    else if (is('domain.down')) setSelected((s) => Math.min(records.length - 1, s + 1));
+    else if (is('domain.copyValue') && record)
+      copy(record.value, `the ${record.type} value for ${record.host}`);
+    else if (is('domain.copyHost') && record) copy(record.host, `the host ${record.host}`);
+    else if (is('domain.copyZone'))
+      copy(zoneSnippet(domain.domain, domain.dns_instructions), 'the zone snippet (3 records)');
+    else if (is('domain.scroll'))
+      setScroll((s) => {
+        const page = Math.max(1, bodyHeight - 2);
+        return Math.max(
+          0,
+          Math.min(maxScroll, Math.min(s, maxScroll) + (key.pageUp ? -page : page)),
+        );
+      });
+    // The DNS check (d) goes here: it resolves the three records and marks each in the table.
+    else if (is('nav.back')) navigate({ type: 'pop' });
+  });
+
+  const status = statusText(domain.verified);
+  const tls = tlsExpiry(domain.tls_cert_expiry, now, true);
+  const record = records[selected];
+
+  // The records come first: they are what this screen is for, and what a short terminal keeps.
+  return (
+    <ScrollArea height={bodyHeight} offset={scroll} onMaxOffset={setMaxScroll}>
+      <Text wrap="truncate-end">
+        <Text bold>{domain.domain}</Text>
+        <Text> · </Text>
+        <Text color={tone(status.tone)}>{status.text}</Text>
+      </Text>
+      {justAdded ? (
+        <Text bold color={tone('ok')}>
+          ✓ Added. Now create these records at your DNS provider:
+        </Text>
+      ) : null}
+      <Text> </Text>
+      <Text bold>
+        DNS records
+        {record ? (
+          <Text dimColor>
+            {' '}
+            · {record.type} {record.purpose}
+          </Text>
+        ) : null}
+      </Text>
+      <RecordsTable records={records} selected={selected} width={width} />
+      {notice ? (
+        <Text color={tone(notice.tone)}>{notice.text}</Text>
+      ) : (
+        <Text dimColor>c copies the selected value, h its host, z all three as a zone snippet</Text>
+      )}
+      <Text> </Text>
+      <Field label="ID">{domain.id}</Field>
+      <Field label="Project">{domain.project_id}</Field>
+      <Field label="Status">
+        <Text color={tone(status.tone)}>{status.text}</Text>
+        {domain.verified
+          ? ` at ${dateTime(domain.verified_at)}`
+          : ': the TXT record has not been seen yet'}
+      </Field>
+      <Field label="TLS expiry">
+        <Text color={tone(tls.tone)}>{tls.text}</Text>
+      </Field>
+      <Field label="Token">{domain.dns_verification_token}</Field>
+      <Field label="Created">{dateTime(domain.created_at)}</Field>
+      <Field label="Updated">{dateTime(domain.updated_at)}</Field>
+    </ScrollArea>
+  );
+}

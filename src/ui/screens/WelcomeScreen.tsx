@@ -1,0 +1,76 @@
+import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import { useState } from 'react';
+import { ErrorView } from '../components/ErrorView.js';
+import { Loading } from '../components/Loading.js';
+import { useNavigation, useScreen, useServices, useSessionControl, useUi } from '../context.js';
+import { explainError } from '../error-help.js';
+import { createSession, DEMO_PROFILE } from '../services.js';
+
+type Choice = 'demo' | 'profile';
+
+type State = { step: 'choose' } | { step: 'starting' } | { step: 'failed'; error: unknown };
+
+const items: { label: string; value: Choice }[] = [
+  { label: 'Try the demo: a local API with sample projects and domains', value: 'demo' },
+  { label: 'Add a profile: the base URL of your API and a token', value: 'profile' },
+];
+
+/** No profile and no base URL yet: start the demo, or say which API to use. */
+export function WelcomeScreen() {
+  const services = useServices();
+  const { begin } = useSessionControl();
+  const navigate = useNavigation();
+  const { isTop } = useScreen();
+  const { helpOpen } = useUi();
+  const [state, setState] = useState<State>({ step: 'choose' });
+
+  const choose = (choice: Choice) => {
+    if (choice === 'profile') {
+      navigate({ type: 'push', route: { name: 'profileForm' } });
+      return;
+    }
+    setState({ step: 'starting' });
+    services.startDemo().then(
+      (demo) =>
+        begin(
+          createSession(services, {
+            profileName: DEMO_PROFILE,
+            ephemeral: true,
+            baseUrl: demo.baseUrl,
+            token: demo.token,
+          }),
+        ),
+      (error: unknown) => setState({ step: 'failed', error }),
+    );
+  };
+
+  return (
+    <Box flexDirection="column">
+      <Text bold>Welcome to domainctl</Text>
+      <Text>
+        There is no profile yet, so domainctl does not know which API to talk to. The demo runs a
+        reference API in this process, with sample data, and saves nothing.
+      </Text>
+      <Text> </Text>
+      {state.step === 'starting' ? (
+        <Loading label="Starting the demo API…" />
+      ) : (
+        <SelectInput
+          items={items}
+          isFocused={isTop && !helpOpen}
+          onSelect={(item) => choose(item.value)}
+        />
+      )}
+      {state.step === 'failed' ? (
+        <Box marginTop={1}>
+          <ErrorView help={explainError(state.error, { baseUrl: 'the demo API' })} />
+        </Box>
+      ) : null}
+      <Text> </Text>
+      <Text dimColor>
+        Profiles are saved where `domainctl profile add` saves them; scripts use them too.
+      </Text>
+    </Box>
+  );
+}

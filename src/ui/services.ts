@@ -1,0 +1,123 @@
+import { type ApiClient, createApiClient } from '../client/api-client.js';
+import { executeRequest, type RawResponse } from '../client/execute-request.js';
+import type { PreparedRequest } from '../client/prepare-request.js';
+import type { StoredProfile } from '../config/config-file.js';
+import type { ProfileStore } from '../config/profile-store.js';
+import { type CopyResult, copyToClipboard } from './clipboard.js';
+import type { Session } from './context.js';
+import type { ProjectRef } from './navigation.js';
+
+export const DEMO_TOKEN = 'dk_demo_tester';
+export const DEMO_PROFILE = 'demo';
+
+/** A reference server started in this process for the demo. */
+export interface DemoServer {
+  baseUrl: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * What the screens may do beyond rendering: talk to the API, save a profile, start the demo,
+ * copy to the clipboard. Screens get these from context and never import ky, conf or node:fs.
+ */
+export interface UiServices {
+  connect(options: { baseUrl: string; token?: string }): ApiClient;
+  /** Sends a raw request prepared by prepareRequest: the very function `api request` uses. */
+  executeRequest(request: PreparedRequest): Promise<RawResponse>;
+  /** Saves a profile in the same store as `domainctl profile add`. */
+  saveProfile(name: string, profile: StoredProfile): { active: boolean };
+  /** Recent projects of a saved profile; in memory for the rest. */
+  recentProjects(profileName: string | undefined): string[];
+  rememberProject(profileName: string | undefined, projectId: string): void;
+  startDemo(): Promise<DemoServer>;
+  copy(text: string, writeToTerminal: (data: string) => void): Promise<CopyResult>;
+  /** Stops what the UI started (the demo server); called once the UI has exited. */
+  shutdown(): Promise<void>;
+  /** Lines to print on stderr after the UI has exited (e.g. demo server warnings). */
+  afterExit: string[];
+}
+
+export interface ServicesOptions {
+  /** The profile store; undefined in demo mode, where nothing is saved. */
+  store?: ProfileStore;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function createServices(options: ServicesOptions): UiServices {
+  const { store, env = process.env } = options;
+  const memoryRecent = new Map<string, string[]>();
+  const demos: DemoServer[] = [];
+  const afterExit: string[] = [];
+  const persisted = (name: string | undefined): name is string =>
+    name !== undefined && store?.get(name) !== undefined;
+
+  return {
+    afterExit,
+    connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token }),
+    executeRequest: (request) => executeRequest(request),
+    saveProfile(name, profile) {
+      if (!store) throw new Error('profiles cannot be saved in demo mode');
+      return store.save(name, profile);
+    },
+    recentProjects(profileName) {
+      if (persisted(profileName)) return store?.recentProjects(profileName) ?? [];
+      return memoryRecent.get(profileName ?? '') ?? [];
+    },
+    rememberProject(profileName, projectId) {
+      if (persisted(profileName)) {
+        store?.rememberProject(profileName, projectId);
+        return;
+      }
+      const key = profileName ?? '';
+      const list = (memoryRecent.get(key) ?? []).filter((id) => id !== projectId);
+      memoryRecent.set(key, [projectId, ...list].slice(0, 5));
+    },
+    async startDemo() {
+      // Loaded only when the demo is asked for: the UI itself never needs Hono or SQLite.
+      const { startServer } = await import('../server/serve.js');
+      const server = await startServer({
+        host: '127.0.0.1',
+        port: 0,
+        db: ':memory:',
+        seed: 'demo',
+        // No request log: it would write over the UI. Warnings wait until the UI has exited.
+        warn: (line) => afterExit.push(line),
+      });
+      const demo = { baseUrl: server.url, token: DEMO_TOKEN, close: () => server.close() };
+      demos.push(demo);
+      return demo;
+    },
+    copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
+    async shutdown() {
+      await Promise.all(demos.splice(0).map((demo) => demo.close()));
+    },
+  };
+}
+
+export interface SessionInput {
+  profileName?: string;
+  ephemeral?: boolean;
+  baseUrl: string;
+  token?: string;
+  project?: string;
+  org?: string;
+}
+
+export function createSession(services: UiServices, input: SessionInput): Session {
+  const ephemeral = input.ephemeral ?? false;
+  // The demo's recent projects are kept under a key no saved profile can have.
+  const recentKey = ephemeral ? undefined : input.profileName;
+  return {
+    profileName: input.profileName,
+    ephemeral,
+    baseUrl: input.baseUrl,
+    token: input.token,
+    project: input.project,
+    org: input.org,
+    client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
+    recentProjects: () => services.recentProjects(recentKey),
+    rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
+    requestHistory: [],
+  };
+}

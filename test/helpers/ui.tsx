@@ -1,0 +1,192 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink-testing-library';
+import type { GlobalFlags } from '../../src/config/resolve.js';
+import { App } from '../../src/ui/App.js';
+import { bootUi } from '../../src/ui/boot.js';
+
+export type KeyName =
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'enter'
+  | 'esc'
+  | 'tab'
+  | 'shift-tab'
+  | 'backspace'
+  | 'pageup'
+  | 'pagedown'
+  | 'ctrl-c';
+
+const SEQUENCES: Record<KeyName, string> = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  enter: '\r',
+  esc: '\u001b',
+  tab: '\t',
+  'shift-tab': '\u001b[Z',
+  backspace: '\u007f',
+  pageup: '\u001b[5~',
+  pagedown: '\u001b[6~',
+  'ctrl-c': '\u0003',
+};
+
+const ESC = '\u001b';
+
+/** Drops OSC strings (the clipboard's OSC 52) and DCS strings (tmux passthrough) from output. */
+function dropStrings(output: string): string {
+  let result = '';
+  let i = 0;
+  while (i < output.length) {
+    const start = output.indexOf(ESC, i);
+    if (start === -1) return result + output.slice(i);
+    const kind = output[start + 1];
+    if (kind !== ']' && kind !== 'P') {
+      result += output.slice(i, start + 1);
+      i = start + 1;
+      continue;
+    }
+    result += output.slice(i, start);
+    // An OSC ends with BEL or ESC \; a DCS with ESC \ (a passthrough holds ESCs inside).
+    const bel = kind === ']' ? output.indexOf('\u0007', start) : -1;
+    const st = output.indexOf(`${ESC}\\`, start + 2);
+    const ends = [bel === -1 ? -1 : bel + 1, st === -1 ? -1 : st + 2].filter((n) => n > 0);
+    i = ends.length ? Math.min(...ends) : output.length;
+  }
+  return result;
+}
+
+export function plainText(output: string): string {
+  return stripVTControlCharacters(dropStrings(output));
+}
+
+/** A frame's words on one line, for sentences the terminal's width may have wrapped. */
+export function oneLine(frame: string): string {
+  return frame.replace(/\s+/g, ' ');
+}
+
+/**
+ * Ink's useInput subscribes again in an effect after each render: a key written sooner would
+ * meet the previous handler and its stale state (STACK.md). So every key waits 20 ms, and longer
+ * while the app is still drawing (a key that moves focus takes a few renders to land): until no
+ * frame has come for 20 ms.
+ */
+const KEY_SETTLE_MS = 20;
+const SETTLE_LIMIT_MS = 1000;
+
+export interface RenderAppOptions {
+  /** Global flags, as the command line would give them (baseUrl, token, project, profile…). */
+  flags?: GlobalFlags;
+  demo?: boolean;
+  /** More environment for the app (DOMAINCTL_CONFIG_DIR is a fresh temp dir already). */
+  env?: NodeJS.ProcessEnv;
+  /** An existing config dir, e.g. to see a profile the UI saved; else a fresh one. */
+  configDir?: string;
+}
+
+export interface UiHandle {
+  /** The last frame, ANSI stripped. */
+  frame(): string;
+  /** Everything written to the terminal so far, escapes included (OSC 52…). */
+  written(): string;
+  /**
+   * Presses keys one after the other, letting Ink settle after each: a name from KeyName, or any
+   * other text, written in one piece (a single letter is a key; a longer text arrives as a paste).
+   */
+  press(...keys: (KeyName | (string & {}))[]): Promise<void>;
+  /** Polls until the frame contains the text (or the predicate holds); fails with the frame. */
+  waitForFrame(
+    expected: string | RegExp | ((frame: string) => boolean),
+    timeoutMs?: number,
+  ): Promise<string>;
+  /** Changes the terminal's size and tells the app, as a SIGWINCH would. */
+  resize(columns: number, rows?: number): Promise<void>;
+  /** Resolves once the app has exited (q, Ctrl+C); fails if it does not. */
+  exited(): Promise<void>;
+  configDir: string;
+  cleanup(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Renders the whole app as `domainctl` would start it: options resolved from flags and the
+ * environment by bootUi, a fresh config dir, the real services.
+ */
+export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandle> {
+  const configDir = options.configDir ?? (await mkdtemp(join(tmpdir(), 'domainctl-ui-')));
+  // As over SSH: copies go out as OSC 52 only and the machine's own clipboard is left alone.
+  const env = {
+    ...process.env,
+    SSH_CONNECTION: 'ui-test',
+    ...options.env,
+    DOMAINCTL_CONFIG_DIR: configDir,
+  };
+  const props = await bootUi(options.flags ?? {}, { demo: options.demo, env });
+  const instance = render(<App {...props} />);
+  const stdout = instance.stdout as unknown as NodeJS.WriteStream & { frames: string[] };
+  const frame = () => plainText(instance.lastFrame() ?? '');
+  const settle = async () => {
+    const limit = Date.now() + SETTLE_LIMIT_MS;
+    let count: number;
+    do {
+      count = stdout.frames.length;
+      await sleep(KEY_SETTLE_MS);
+    } while (stdout.frames.length !== count && Date.now() < limit);
+  };
+
+  const handle: UiHandle = {
+    configDir,
+    frame,
+    written: () => stdout.frames.join(''),
+    async press(...keys) {
+      for (const key of keys) {
+        instance.stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
+        await settle();
+      }
+    },
+    async waitForFrame(expected, timeoutMs = 5000) {
+      const test =
+        typeof expected === 'function'
+          ? expected
+          : typeof expected === 'string'
+            ? (f: string) => f.includes(expected)
+            : (f: string) => expected.test(f);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const current = frame();
+        if (test(current)) return current;
+        if (Date.now() > deadline) {
+          throw new Error(`timed out waiting for ${String(expected)}; the frame is:\n${current}`);
+        }
+        await sleep(10);
+      }
+    },
+    async resize(columns, rows) {
+      Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+      if (rows !== undefined)
+        Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+      stdout.emit('resize');
+      await settle();
+    },
+    async exited() {
+      // Once Ink has exited it stops reading keys: nothing listens on stdin any more.
+      const deadline = Date.now() + 5000;
+      while (instance.stdin.listenerCount('readable') > 0) {
+        if (Date.now() > deadline) throw new Error('the app did not exit');
+        await sleep(10);
+      }
+    },
+    async cleanup() {
+      instance.unmount();
+      await props.services.shutdown();
+      if (!options.configDir) await rm(configDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
+import type { Domain } from '../../src/contract/schemas.js';
+import { zoneSnippet } from '../../src/dns/records.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+let first: Domain;
+beforeAll(async () => {
+  server = await startTestServer();
+  const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+  const page = await client.listDomains('prj_demo_scale', { pageSize: 1 });
+  if (!page.domains[0]) throw new Error('no demo domains');
+  first = page.domains[0];
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+const osc52 = (text: string) => `\u001b]52;c;${Buffer.from(text).toString('base64')}\u0007`;
+
+async function openFirst() {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+  });
+  await ui.waitForFrame(first.domain);
+  await ui.press('enter');
+  await ui.waitForFrame('DNS records');
+  return ui;
+}
+
+describe('the domain screen', () => {
+  it('shows every field and the three records', async () => {
+    const app = await openFirst();
+    const frame = app.frame();
+    expect(frame).toContain(`${first.domain} · verified`);
+    expect(frame).toContain(first.id);
+    expect(frame).toContain('prj_demo_scale');
+    expect(frame).toContain(first.dns_verification_token);
+    expect(frame).toMatch(/TLS expiry\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC · \d+ days left/);
+    expect(frame).toMatch(/Status\s+verified at \d{4}-\d\d-\d\d/);
+    expect(frame).toMatch(/Created\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(frame).toMatch(/Updated\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const dns = first.dns_instructions;
+    expect(frame).toMatch(new RegExp(`› CNAME\\s+${dns.cname_host}\\s+${dns.cname_target}`));
+    expect(frame).toMatch(new RegExp(`TXT\\s+${dns.txt_host}\\s+${dns.txt_value}`));
+    expect(frame).toMatch(
+      new RegExp(`CNAME\\s+${dns.acme_cname_host}\\s+${dns.acme_cname_target}`),
+    );
+  });
+
+  it('c copies the selected value, h its host, z the zone snippet, through OSC 52', async () => {
+    const app = await openFirst();
+    const dns = first.dns_instructions;
+    await app.press('down');
+    await app.waitForFrame(/› TXT/);
+    await app.press('c');
+    await app.waitForFrame(`✓ Copied the TXT value for ${dns.txt_host} (OSC 52)`);
+    expect(app.written()).toContain(osc52(dns.txt_value));
+    // The escape does not land inside the frame: the frame reads as before.
+    expect(app.frame()).toMatch(new RegExp(`› TXT\\s+${dns.txt_host}`));
+
+    await app.press('j', 'h');
+    await app.waitForFrame(`✓ Copied the host ${dns.acme_cname_host}`);
+    expect(app.written()).toContain(osc52(dns.acme_cname_host));
+
+    await app.press('z');
+    await app.waitForFrame('✓ Copied the zone snippet');
+    expect(app.written()).toContain(osc52(zoneSnippet(first.domain, dns)));
+  });
+
+  it('inside tmux the escape is also wrapped for passthrough', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+      env: { TMUX: '/tmp/tmux-test,1,0' },
+    });
+    await ui.waitForFrame(first.domain);
+    await ui.press('enter', 'c');
+    await ui.waitForFrame('✓ Copied');
+    const plain = osc52(first.dns_instructions.cname_target);
+    expect(ui.written()).toContain(`${plain}\u001bPtmux;\u001b${plain}\u001b\\`);
+  });
+
+  it('scrolls with PgDn when the details are taller than the terminal', async () => {
+    const app = await openFirst();
+    await app.resize(100, 14);
+    const short = await app.waitForFrame('more below (PgDn)');
+    expect(short).toContain('DNS records');
+    expect(short).not.toContain('Updated');
+    for (let i = 0; i < 3 && !app.frame().includes('Updated'); i++) await app.press('pagedown');
+    const scrolled = await app.waitForFrame('Updated');
+    expect(scrolled).toContain('more above (PgUp)');
+    for (let i = 0; i < 3 && !app.frame().includes('DNS records'); i++) await app.press('pageup');
+    await app.waitForFrame((f) => f.includes('DNS records') && f.includes('more below (PgDn)'));
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+/** The host names in the table of a frame, top to bottom. */
+function hostsIn(frame: string): string[] {
+  const lines = frame.split('\n');
+  const header = lines.findIndex((line) => line.includes('HOST NAME'));
+  const hosts: string[] = [];
+  for (const line of lines.slice(header + 1)) {
+    const match = /^[› ] (\S+\.\S+)\s/.exec(line);
+    if (!match?.[1]) break;
+    hosts.push(match[1]);
+  }
+  return hosts;
+}
+
+const pageLine = (frame: string) => /page (\d+) · (\d+) per page/.exec(frame);
+
+async function openScale(flags: Record<string, string> = {}) {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale', ...flags },
+  });
+  await ui.waitForFrame((f) => hostsIn(f).length > 0 && f.includes('Demo Scale'));
+  return ui;
+}
+
+describe('the domains screen', () => {
+  it('pages forward and back through all 45 domains of prj_demo_scale, no row twice', async () => {
+    const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+    const all: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.listDomains('prj_demo_scale', { pageSize: 100, pageToken: token });
+      all.push(...page.domains.map((d) => d.domain));
+      token = page.next_page_token || undefined;
+    } while (token);
+    expect(all).toHaveLength(45);
+
+    const app = await openScale();
+    const first = app.frame();
+    expect(first).toContain('Domains of Demo Scale (prj_demo_scale)');
+    const size = Number(pageLine(first)?.[2]);
+    expect(size).toBeGreaterThanOrEqual(5);
+    const pages = Math.ceil(45 / size);
+
+    const seen: string[][] = [hostsIn(first)];
+    expect(pageLine(first)?.[1]).toBe('1');
+    for (let page = 2; page <= pages; page++) {
+      await app.press(page % 2 === 0 ? 'n' : 'right');
+      const frame = await app.waitForFrame(
+        (f) => pageLine(f)?.[1] === String(page) && hostsIn(f).length > 0,
+      );
+      seen.push(hostsIn(frame));
+    }
+    expect(app.frame()).toContain('last page');
+    // n on the last page stays there.
+    await app.press('n');
+    expect(pageLine(app.frame())?.[1]).toBe(String(pages));
+
+    const flat = seen.flat();
+    expect(flat).toEqual(all);
+    expect(new Set(flat).size).toBe(45);
+    for (const rows of seen.slice(0, -1)) expect(rows).toHaveLength(size);
+
+    // Back, page by page, to the very same rows.
+    for (let page = pages - 1; page >= 1; page--) {
+      await app.press(page % 2 === 0 ? 'b' : 'left');
+      const frame = await app.waitForFrame(
+        (f) => pageLine(f)?.[1] === String(page) && hostsIn(f).length > 0,
+      );
+      expect(hostsIn(frame)).toEqual(seen[page - 1]);
+    }
+    // b on the first page stays there.
+    await app.press('b');
+    expect(pageLine(app.frame())?.[1]).toBe('1');
+  });
+
+  it('shows status, verified at, TLS expiry with days left and created; the expiring one stands out', async () => {
+    const app = await openScale();
+    const frame = app.frame();
+    for (const header of ['HOST NAME', 'STATUS', 'VERIFIED AT', 'TLS EXPIRY', 'CREATED']) {
+      expect(frame).toContain(header);
+    }
+    expect(frame).toMatch(
+      /www\.acme-shop\.com\s+verified\s+\d{4}-\d\d-\d\d\s+\d{4}-\d\d-\d\d \d+d\s+\d{4}-\d\d-\d\d/,
+    );
+    expect(frame).toMatch(/api\.acme-shop\.com\s+pending\s+—\s+—/);
+    // The oldest domain's certificate expires within 14 days: it is on the last page.
+    for (let i = 0; i < 5 && !app.frame().includes('last page'); i++) {
+      await app.press('n');
+      await app.waitForFrame((f) => !f.includes('Loading'));
+    }
+    expect(app.frame()).toMatch(/mail\.globex\.org\s+verified\s+\S+\s+\S+ (\d|1[0-3])d/);
+  });
+
+  it('moves the selection with arrows and j/k, and Enter opens the details', async () => {
+    const app = await openScale();
+    expect(app.frame()).toMatch(/› www\.acme-shop\.com/);
+    await app.press('j', 'down');
+    expect(app.frame()).toMatch(/› app\.acme-shop\.com/);
+    await app.press('k');
+    expect(app.frame()).toMatch(/› api\.acme-shop\.com/);
+    await app.press('enter');
+    const details = await app.waitForFrame('DNS records');
+    expect(details).toContain('api.acme-shop.com · pending');
+    await app.press('esc');
+    await app.waitForFrame('HOST NAME');
+    expect(app.frame()).toMatch(/› api\.acme-shop\.com/);
+  });
+
+  it('has an empty state of its own, and r shows a domain added meanwhile', async () => {
+    // Its own server: the other tests count on the demo data as seeded.
+    const own = await startTestServer();
+    try {
+      ui = await renderApp({
+        flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_enterprise' },
+      });
+      await ui.waitForFrame('No domains yet: press a to add one.');
+      const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
+      await client.addDomain('prj_demo_enterprise', 'refresh-test.example.org');
+      await ui.press('r');
+      const frame = await ui.waitForFrame('refresh-test.example.org');
+      expect(frame).toMatch(/› refresh-test\.example\.org\s+pending/);
+    } finally {
+      await ui?.cleanup();
+      ui = undefined;
+      await own.close();
+    }
+  });
+
+  it('shows a spinner while a page loads', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+    });
+    // The first frame is drawn before any answer can have come back.
+    expect(ui.frame()).toContain('Loading page 1');
+  });
+
+  it('explains a 403: the custom-domains preview feature', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: OUTSIDER_KEY, project: 'prj_demo_scale' },
+    });
+    const frame = oneLine(await ui.waitForFrame('HTTP 403 feature_not_enabled'));
+    expect(frame).toContain('preview feature');
+    expect(frame).toContain('`custom-domains` feature flag');
+  });
+
+  it('explains a 401 by pointing at the token', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: 'dk_not_a_key', project: 'prj_demo_scale' },
+    });
+    const frame = oneLine(await ui.waitForFrame('HTTP 401 unauthorized'));
+    expect(frame).toContain('the token given with --token or DOMAINCTL_TOKEN');
+  });
+
+  it('explains a 404 for a project the caller cannot see', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_other' },
+    });
+    const frame = await ui.waitForFrame('HTTP 404 not_found');
+    expect(oneLine(frame)).toContain('not a member of its organisation');
+    expect(oneLine(frame)).toContain('pick another project (p)');
+  });
+
+  it('explains a network error by pointing at the base URL', async () => {
+    const gone = await startTestServer();
+    await gone.close();
+    ui = await renderApp({
+      flags: { baseUrl: gone.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+    });
+    const frame = await ui.waitForFrame('Cannot reach the API', 15_000);
+    expect(oneLine(frame)).toContain(`Check the base URL ${gone.url}`);
+  });
+
+  it('keeps the table readable at 60 columns: the least important columns go', async () => {
+    const app = await openScale();
+    await app.resize(60);
+    const frame = await app.waitForFrame((f) => !f.includes('CREATED'));
+    const lines = frame.split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    expect(frame).toContain('HOST NAME');
+    expect(frame).toContain('STATUS');
+    expect(frame).toContain('TLS EXPIRY');
+    expect(frame).not.toContain('VERIFIED AT');
+    // Every row is one line: host, status and expiry side by side.
+    expect(frame).toMatch(/› www\.acme-shop\.com\s+verified\s+\d{4}-\d\d-\d\d \d+d/);
+    expect(frame).toMatch(/page 1 · \d+ per page/);
+    // And back to a wide terminal: all columns again.
+    await app.resize(100);
+    await app.waitForFrame('CREATED');
+  });
+
+  it('p goes to the projects and Enter on another project opens its domains', async () => {
+    const app = await openScale();
+    await app.press('p');
+    await app.waitForFrame('Demo Enterprise');
+    await app.press('j');
+    await app.press('enter');
+    await app.waitForFrame('Domains of');
+  });
+});

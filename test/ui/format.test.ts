@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { recordWidths } from '../../src/ui/components/RecordsTable.js';
+import { daysLeft, tlsExpiry, wrapName } from '../../src/ui/format.js';
+
+describe('wrapName', () => {
+  it('keeps every character, in order, in lines no wider than asked', () => {
+    for (const text of [
+      '_domainctl-verify.a-rather-long-name.wrapping-test.example.com',
+      'domainctl-verify=qc55ibshl2viudh1g4k968b6',
+      'dom-qygtaqg3alyj5jme.acme.edge.domainctl.test',
+      'x'.repeat(70),
+    ]) {
+      for (const width of [1, 7, 20, 29, 80]) {
+        const lines = wrapName(text, width);
+        expect(lines.join('')).toBe(text);
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  it('breaks between labels when it can', () => {
+    expect(wrapName('_acme-challenge.www.acme-shop.com', 24)).toEqual([
+      '_acme-challenge.www.',
+      'acme-shop.com',
+    ]);
+    expect(wrapName('domainctl-verify=abcdefghijklmnop', 24)).toEqual([
+      'domainctl-verify=',
+      'abcdefghijklmnop',
+    ]);
+  });
+});
+
+describe('the records table', () => {
+  it('gives the value its whole width when the host keeps at least 20', () => {
+    const records = [
+      {
+        type: 'TXT' as const,
+        host: '_domainctl-verify.www.acme-shop.com',
+        value: 'v'.repeat(41),
+        purpose: '',
+      },
+    ];
+    expect(recordWidths(records, 80)).toEqual({ host: 28, value: 41 });
+    expect(recordWidths(records, 120).host).toBe(35);
+  });
+});
+
+describe('TLS expiry', () => {
+  const now = new Date('2026-01-01T00:00:00.000Z');
+  it('counts whole days left and flags the last 14 and the expired', () => {
+    expect(daysLeft('2026-01-31T12:00:00.000Z', now)).toBe(30);
+    expect(tlsExpiry('2026-01-31T12:00:00.000Z', now)).toEqual({
+      text: '2026-01-31 30d',
+      tone: undefined,
+    });
+    expect(tlsExpiry('2026-01-10T00:00:00.000Z', now)).toEqual({
+      text: '2026-01-10 9d',
+      tone: 'warn',
+    });
+    expect(tlsExpiry('2025-12-31T00:00:00.000Z', now)).toEqual({
+      text: '2025-12-31 expired',
+      tone: 'error',
+    });
+    expect(tlsExpiry(null, now)).toEqual({ text: '—', tone: 'muted' });
+  });
+});

@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
+import { ProfileStore } from '../../src/config/profile-store.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+const rowOf = (frame: string, id: string) => frame.split('\n').find((line) => line.includes(id));
+
+describe('the projects screen', () => {
+  it('lists the projects with name, id, plan, whether they can add domains, and organisation', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    const frame = await ui.waitForFrame('prj_demo_free');
+    expect(frame).toMatch(/NAME\s+ID\s+PLAN\s+DOMAINS\s+ORGANISATION/);
+    expect(rowOf(frame, 'prj_demo_scale')).toMatch(
+      /Demo Scale\s+prj_demo_scale\s+scale\s+yes\s+org_demo/,
+    );
+    expect(rowOf(frame, 'prj_demo_enterprise')).toMatch(/enterprise\s+yes/);
+    expect(rowOf(frame, 'prj_demo_free')).toMatch(/free\s+no: upgrade/);
+    expect(frame).toContain('Custom domains need a project on the Scale or Enterprise plan');
+    // The project the demo users cannot see is not there.
+    expect(frame).not.toContain('prj_other');
+    expect(frame).toContain('+ Type an ID…');
+  });
+
+  it('filters as you type with /, and Enter opens the match', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('/');
+    await ui.waitForFrame('Filter ›');
+    await ui.press('ent');
+    const frame = await ui.waitForFrame((f) => !f.includes('prj_demo_free'));
+    expect(frame).toContain('prj_demo_enterprise');
+    expect(frame).not.toContain('prj_demo_scale');
+    expect(frame).toContain('1 match "ent"');
+    // q while typing is text, not quit.
+    await ui.press('q');
+    await ui.waitForFrame('Filter › entq');
+    await ui.press('backspace');
+    await ui.press('enter');
+    await ui.waitForFrame('Domains of Demo Enterprise');
+  });
+
+  it('Esc clears the filter', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('/', 'free');
+    await ui.waitForFrame((f) => !f.includes('prj_demo_scale'));
+    await ui.press('esc');
+    await ui.waitForFrame((f) => f.includes('prj_demo_scale') && f.includes('prj_demo_free'));
+  });
+
+  it('lists recent projects first, kept per profile in the profile store', async () => {
+    const configDir = await mkdtemp(join(tmpdir(), 'domainctl-ui-'));
+    onTestFinished(() => rm(configDir, { recursive: true, force: true }));
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('work', { base_url: server.url, token: TESTER_KEY });
+    store.rememberProject('work', 'prj_demo_free');
+
+    ui = await renderApp({ flags: { profile: 'work' }, configDir });
+    const frame = await ui.waitForFrame('prj_demo_scale');
+    const order = ['prj_demo_free', 'prj_demo_scale', 'prj_demo_enterprise'].map((id) =>
+      frame.indexOf(id),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(rowOf(frame, 'prj_demo_free')).toContain('recent');
+    expect(frame).toMatch(/› Demo Free/);
+
+    // Opening a project makes it the most recent one.
+    await ui.press('j', 'enter');
+    await ui.waitForFrame('Domains of Demo Scale');
+    expect(store.recentProjects('work')).toEqual(['prj_demo_scale', 'prj_demo_free']);
+  });
+
+  it('takes a project ID typed by hand, checked against the pattern', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('i');
+    await ui.waitForFrame('Project ID ›');
+    await ui.press('prj demo');
+    await ui.waitForFrame('may hold only letters, digits');
+    await ui.press('enter');
+    expect(ui.frame()).toContain('Project ID › prj demo');
+    await ui.press('backspace', 'backspace', 'backspace', 'backspace', 'backspace', '_demo_scale');
+    await ui.waitForFrame('Enter opens its domains');
+    await ui.press('enter');
+    await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
+  });
+
+  it('has an item for typing an ID, at the end of the list', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('j', 'j', 'j');
+    await ui.waitForFrame(/› \+ Type an ID…/);
+    await ui.press('enter');
+    await ui.waitForFrame('Project ID ›');
+    await ui.press('esc');
+    await ui.waitForFrame('/ filters · i types a project ID');
+  });
+
+  it('loads more pages with m, and all of them with M', async () => {
+    const own = await startTestServer();
+    try {
+      const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
+      for (let i = 1; i <= 45; i++) {
+        await client.createProject({
+          name: `Bulk ${String(i).padStart(2, '0')}`,
+          organization_id: 'org_demo',
+        });
+      }
+      ui = await renderApp({ flags: { baseUrl: own.url, token: TESTER_KEY } });
+      let frame = await ui.waitForFrame('more on the server');
+      expect(frame).toContain('20 loaded');
+      await ui.press('m');
+      frame = await ui.waitForFrame('40 loaded');
+      await ui.press('M');
+      frame = await ui.waitForFrame('48 projects');
+      expect(frame).not.toContain('more on the server');
+    } finally {
+      await ui?.cleanup();
+      ui = undefined;
+      await own.close();
+    }
+  });
+
+  it('is skipped when --project names one', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+    });
+    await ui.waitForFrame('Domains of');
+    expect(ui.frame()).not.toContain('Type an ID');
+  });
+
+  it('is skipped when the profile names a project', async () => {
+    const configDir = await mkdtemp(join(tmpdir(), 'domainctl-ui-'));
+    onTestFinished(() => rm(configDir, { recursive: true, force: true }));
+    ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir }).save('work', {
+      base_url: server.url,
+      token: TESTER_KEY,
+      project: 'prj_demo_enterprise',
+    });
+    ui = await renderApp({ configDir });
+    await ui.waitForFrame('No domains yet');
+    expect(ui.frame()).toContain('profile work');
+  });
+});

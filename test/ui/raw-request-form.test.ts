@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { RawResponse } from '../../src/client/execute-request.js';
+import {
+  fieldsOf,
+  initialRawForm,
+  type RawForm,
+  type RawFormAction,
+  rawFormReducer,
+} from '../../src/ui/raw-request-form.js';
+
+const run = (...actions: RawFormAction[]): RawForm =>
+  actions.reduce(rawFormReducer, initialRawForm);
+const response = (status: number): RawResponse => ({
+  status,
+  statusText: '',
+  headers: [],
+  text: '{}',
+  json: {},
+  ms: 1,
+});
+
+describe('the raw request form', () => {
+  it('Tab completes the shared part, then shows each candidate in turn', () => {
+    const candidates = ['/v1/projects/p/databases', '/v1/projects/p/domains'];
+    let form = run({ type: 'typePath', path: '/v1/projects/p/' }, { type: 'tab', candidates });
+    expect(form.path).toBe('/v1/projects/p/d');
+    form = rawFormReducer(form, { type: 'tab', candidates });
+    expect(form.path).toBe('/v1/projects/p/databases');
+    form = rawFormReducer(form, { type: 'tab', candidates: [] });
+    expect(form.path).toBe('/v1/projects/p/domains');
+    form = rawFormReducer(form, { type: 'tab', candidates: [] });
+    expect(form.path).toBe('/v1/projects/p/databases');
+    // Typing ends the round; each replacement moves the cursor to the end.
+    expect(form.revision).toBe(4);
+    form = rawFormReducer(form, { type: 'typePath', path: `${form.path}/x` });
+    expect(form.cycle).toBeUndefined();
+  });
+
+  it('Tab goes to the next field where nothing completes', () => {
+    const form = run({ type: 'typePath', path: '/v1/regions' }, { type: 'tab', candidates: [] });
+    expect(form.field).toBe('raw.method');
+    expect(
+      run({ type: 'highlightMethod', method: 'POST' }, { type: 'tab', candidates: [] }).field,
+    ).toBe('raw.body');
+  });
+
+  it('has a body field only for POST, PUT and PATCH, and a response field once answered', () => {
+    expect(fieldsOf(initialRawForm)).toEqual(['raw.method', 'raw.path']);
+    expect(fieldsOf(run({ type: 'chooseMethod', method: 'PATCH' }))).toContain('raw.body');
+    const answered = run(
+      { type: 'sending', line: 'GET /v1/regions' },
+      { type: 'answered', id: 1, response: response(200) },
+    );
+    expect(fieldsOf(answered)).toEqual(['raw.method', 'raw.path', 'raw.response']);
+  });
+
+  it('↑ and ↓ walk the history and come back to what was typed', () => {
+    const history = [
+      { method: 'GET' as const, path: '/v1/regions', body: '' },
+      { method: 'POST' as const, path: '/v1/projects', body: '{"name":"x"}' },
+    ];
+    let form = run({ type: 'typePath', path: '/v1/pro' });
+    form = rawFormReducer(form, { type: 'recall', step: -1, history });
+    expect([form.method, form.path, form.body]).toEqual(['POST', '/v1/projects', '{"name":"x"}']);
+    form = rawFormReducer(form, { type: 'recall', step: -1, history });
+    expect(form.path).toBe('/v1/regions');
+    form = rawFormReducer(form, { type: 'recall', step: -1, history });
+    expect(form.path).toBe('/v1/regions');
+    form = rawFormReducer(form, { type: 'recall', step: 1, history });
+    form = rawFormReducer(form, { type: 'recall', step: 1, history });
+    expect([form.method, form.path, form.recalled]).toEqual(['GET', '/v1/pro', undefined]);
+  });
+
+  it('keeps only the answer to the latest request', () => {
+    const form = run(
+      { type: 'sending', line: 'GET /v1/a' },
+      { type: 'sending', line: 'GET /v1/b' },
+      { type: 'answered', id: 1, response: response(500) },
+    );
+    expect(form.result).toMatchObject({ step: 'sending', line: 'GET /v1/b' });
+    const done = rawFormReducer(form, { type: 'answered', id: 2, response: response(200) });
+    expect(done.result).toMatchObject({ step: 'done', line: 'GET /v1/b' });
+  });
+
+  it('scrolls within the response', () => {
+    let form = run({ type: 'scroll', by: 10, max: 4 });
+    expect(form.scroll).toBe(4);
+    form = rawFormReducer(form, { type: 'scroll', by: -10, max: 4 });
+    expect(form.scroll).toBe(0);
+  });
+});

@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+async function openRaw() {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+  });
+  await ui.waitForFrame('HOST NAME');
+  await ui.press('x');
+  await ui.waitForFrame('Raw request');
+  return ui;
+}
+
+describe('the raw request screen', () => {
+  it('sends GET /v1/regions and shows status, time and formatted JSON', async () => {
+    const app = await openRaw();
+    await app.press('/v1/regions');
+    await app.waitForFrame('→ listRegions GET /v1/regions · public');
+    await app.press('enter');
+    const frame = await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/regions/);
+    expect(frame).toContain('"regions": [');
+    expect(frame).toContain('    {');
+    expect(frame).toContain('"id": "ap-south",');
+    expect(server.requests).toContain('GET /v1/regions 200');
+  });
+
+  it('sends a POST with a JSON body, checked before sending', async () => {
+    const app = await openRaw();
+    // Method: up to the picker, down to POST, Enter picks it and returns to the path.
+    await app.press('shift-tab');
+    await app.waitForFrame(/› GET/);
+    await app.press('down', 'enter');
+    await app.waitForFrame(/• POST/);
+    await app.press('/v1/projects/{project_id}/databases');
+    const matched = await app.waitForFrame('→ createDatabase');
+    expect(matched).toContain('project_id = prj_demo_scale');
+    // Enter in the path of a POST goes on to the body.
+    await app.press('enter');
+    await app.waitForFrame(/Body\s+›/);
+    await app.press('{"name": "cache"');
+    await app.waitForFrame('✗ not JSON');
+    await app.press('enter');
+    await app.waitForFrame('Not sent: the body is not valid JSON');
+    await app.press('}');
+    await app.waitForFrame('✓ valid JSON');
+    await app.press('enter');
+    const frame = await app.waitForFrame(
+      /201 Created · \d+ ms · POST \/v1\/projects\/prj_demo_scale\/databases/,
+    );
+    expect(frame).toContain('"name": "cache"');
+    expect(frame).toMatch(/"id": "db_/);
+    const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+    const { databases } = await client.listDatabases('prj_demo_scale');
+    expect(databases.map((d) => d.name)).toContain('cache');
+  });
+
+  it('completes the path from the route table with Tab, {project_id} filled in', async () => {
+    const app = await openRaw();
+    await app.press('/v1/r', 'tab');
+    await app.waitForFrame(/Path\s+› \/v1\/regions/);
+    await app.press('shift-tab', 'tab');
+    await app.press(...Array<string>(7).fill('backspace'), 'p', 'tab');
+    await app.waitForFrame(/Path\s+› \/v1\/projects$/m);
+    await app.press('/', 'tab');
+    await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_scale$/m);
+    await app.press('/', 'tab');
+    // Three routes go on from here: Tab completes what they share, then shows each in turn.
+    await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_scale\/d$/m);
+    const path = (f: string) => /Path\s+› (\S*)$/m.exec(f)?.[1];
+    const shown: (string | undefined)[] = [];
+    for (let i = 0; i < 3; i++) {
+      await app.press('tab');
+      shown.push(
+        path(
+          await app.waitForFrame(
+            (f) => !shown.includes(path(f)) && path(f) !== '/v1/projects/prj_demo_scale/d',
+          ),
+        ),
+      );
+    }
+    expect(shown.sort()).toEqual([
+      '/v1/projects/prj_demo_scale/databases',
+      '/v1/projects/prj_demo_scale/databases/{database_id}',
+      '/v1/projects/prj_demo_scale/domains',
+    ]);
+  });
+
+  it('shows the matched route live, and warns about a path no route matches', async () => {
+    const app = await openRaw();
+    await app.press('/v1/projects/prj_demo_scale/domains');
+    const frame = oneLine(
+      await app.waitForFrame('→ listDomains GET /v1/projects/{project_id}/domains · bearer'),
+    );
+    expect(frame).toContain('project_id = prj_demo_scale');
+    await app.press('x');
+    await app.waitForFrame('No route of the API matches');
+    // A parameter that breaks its pattern is named.
+    await app.press(...Array<string>(9).fill('backspace'));
+    await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_scale$/m);
+    await app.press('!');
+    await app.waitForFrame('project_id "prj_demo_scale!" does not match');
+    // A method the path does not take.
+    await app.press('backspace', '/domains', 'shift-tab', 'down', 'down', 'down');
+    await app.waitForFrame(/PUT is not a method of this path: it takes (GET, POST|POST, GET)/);
+  });
+
+  it('recalls earlier requests with ↑ in the path field', async () => {
+    const app = await openRaw();
+    await app.press('/v1/regions', 'enter');
+    await app.waitForFrame('200 OK');
+    await app.press(...Array<string>(11).fill('backspace'), '/v1/projects', 'enter');
+    await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/projects\b/);
+    await app.press(...Array<string>(12).fill('backspace'));
+    await app.waitForFrame(/Path\s+› \/v1\/…/);
+    await app.press('up');
+    await app.waitForFrame(/Path\s+› \/v1\/projects$/m);
+    await app.press('up');
+    await app.waitForFrame(/Path\s+› \/v1\/regions$/m);
+    await app.press('down', 'down');
+    await app.waitForFrame(/Path\s+› \/v1\/…/);
+  });
+
+  it('scrolls a long response with PgDn/PgUp, and the arrows once Tab reaches it', async () => {
+    const app = await openRaw();
+    await app.press('/v1/openapi.json', 'enter');
+    const top = await app.waitForFrame(/200 OK .* lines 1–\d+ of \d+/);
+    const total = Number(/of (\d+)/.exec(top)?.[1]);
+    expect(total).toBeGreaterThan(100);
+    await app.press('pagedown');
+    const paged = await app.waitForFrame(/lines (?!1–)\d+–\d+ of/);
+    const start = Number(/lines (\d+)–/.exec(paged)?.[1]);
+    expect(start).toBeGreaterThan(1);
+    await app.press('tab', 'down');
+    await app.waitForFrame(`lines ${start + 1}–`);
+    await app.press('pageup', 'pageup');
+    await app.waitForFrame('lines 1–');
+  });
+
+  it('refuses a path without a leading slash before sending anything', async () => {
+    const app = await openRaw();
+    const before = server.requests.length;
+    await app.press('v1/regions', 'enter');
+    await app.waitForFrame('Not sent: path must start with /');
+    expect(server.requests).toHaveLength(before);
+  });
+
+  it('Esc goes back to the domains', async () => {
+    const app = await openRaw();
+    await app.press('esc');
+    await app.waitForFrame('HOST NAME');
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { binding, helpKeys } from '../../src/ui/keymap.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+async function open(project?: string) {
+  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
+  await ui.waitForFrame(project ? 'HOST NAME' : 'prj_demo_free');
+  return ui;
+}
+
+/** The help of a screen, as it must read: every key and what it does. */
+function expectHelpOf(frame: string, screen: Parameters<typeof helpKeys>[0]) {
+  for (const id of helpKeys(screen)) {
+    const { keys, help } = binding(id);
+    const line = frame
+      .split('\n')
+      .find((l) => l.trimStart().startsWith(keys) && l.includes(help.slice(0, 30)));
+    expect(line, `${keys} ${help}`).toBeDefined();
+  }
+}
+
+describe('the shell', () => {
+  it('shows profile, API host and project in the header, and the main keys in the footer', async () => {
+    const app = await open('prj_demo_scale');
+    const frame = await app.waitForFrame('Demo Scale (prj_demo_scale)');
+    const [header] = frame.split('\n');
+    expect(header).toContain('domainctl');
+    expect(header).toContain(new URL(server.url).host);
+    expect(header).toContain('Demo Scale (prj_demo_scale)');
+    expect(frame).toMatch(/n → next page {3}b ← previous {3}a add/);
+    expect(frame).toMatch(/\? help {3}q quit/);
+  });
+
+  it('? lists the keys of the domains screen, and ? or Esc closes the help', async () => {
+    const app = await open('prj_demo_scale');
+    await app.press('?');
+    const help = await app.waitForFrame('Keys: Domains');
+    expectHelpOf(help, 'domains');
+    expect(help).not.toContain('HOST NAME');
+    await app.press('?');
+    await app.waitForFrame('HOST NAME');
+    await app.press('?');
+    await app.waitForFrame('Keys: Domains');
+    await app.press('esc');
+    await app.waitForFrame('HOST NAME');
+    // Esc closed the help and did nothing else: still the domains.
+    expect(app.frame()).toContain('Domains of');
+  });
+
+  it('? lists the keys of each screen it is pressed on', async () => {
+    const app = await open();
+    await app.press('?');
+    expectHelpOf(await app.waitForFrame('Keys: Projects'), 'projects');
+    await app.press('esc', 'enter');
+    await app.waitForFrame('HOST NAME');
+    await app.press('enter');
+    await app.waitForFrame('DNS records');
+    await app.press('?');
+    expectHelpOf(await app.waitForFrame('Keys: Domain'), 'domain');
+  });
+
+  it('keys of the help do not reach the screen below it', async () => {
+    const app = await open('prj_demo_scale');
+    await app.press('?', 'n', 'a');
+    await app.press('esc');
+    const frame = await app.waitForFrame('HOST NAME');
+    expect(frame).toContain('page 1 ·');
+  });
+
+  it('q quits where no field has focus', async () => {
+    const app = await open('prj_demo_scale');
+    await app.press('q');
+    await app.exited();
+  });
+
+  it('q and ? are text in a field; Ctrl+C quits even there', async () => {
+    const app = await open('prj_demo_scale');
+    await app.press('a');
+    await app.waitForFrame('Host name ›');
+    await app.press('q', '?');
+    await app.waitForFrame('Host name › q?');
+    expect(app.frame()).toContain('Ctrl+C quit');
+    await app.press('ctrl-c');
+    await app.exited();
+  });
+
+  it('Esc goes back, and does nothing on the first screen', async () => {
+    const app = await open();
+    await app.press('enter');
+    await app.waitForFrame('HOST NAME');
+    await app.press('esc');
+    await app.waitForFrame('prj_demo_free');
+    await app.press('esc');
+    expect(app.frame()).toContain('prj_demo_free');
+  });
+});
