@@ -207,10 +207,14 @@ const secs = (Date.now() - started) / 1000;
 console.log(JSON.stringify({ rps: done / secs, errors }));
 `,
   );
-  const r = spawnSync(process.execPath, [script, url, JSON.stringify(headers), String(LOAD_SECONDS)], {
-    env,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [script, url, JSON.stringify(headers), String(LOAD_SECONDS)],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
   const result = JSON.parse(r.stdout);
   if (result.errors) throw new Error(`${result.errors} failed requests against ${url}`);
   return result.rps;
@@ -232,7 +236,11 @@ function record(figure, ours, floor, unit, goal, goalText) {
 }
 
 const fmt = (value, unit) =>
-  unit === 'ms' ? `${value.toFixed(0)} ms` : unit === 'rps' ? `${value.toFixed(0)}/s` : `${value.toFixed(1)} MiB`;
+  unit === 'ms'
+    ? `${value.toFixed(0)} ms`
+    : unit === 'rps'
+      ? `${value.toFixed(0)}/s`
+      : `${value.toFixed(1)} MiB`;
 
 // ---------------------------------------------------------------- run
 
@@ -251,7 +259,13 @@ try {
   for (let i = 0; i < DEEP_COUNT; i += 16) {
     const batch = [];
     for (let j = i; j < Math.min(i + 16, DEEP_COUNT); j++) {
-      batch.push(post(`${base}/v1/projects/${DEEP_PROJECT}/domains`, { domain: `d${j}.bench.example` }, auth));
+      batch.push(
+        post(
+          `${base}/v1/projects/${DEEP_PROJECT}/domains`,
+          { domain: `d${j}.bench.example` },
+          auth,
+        ),
+      );
     }
     const statuses = await Promise.all(batch);
     if (statuses.some((s) => s !== 201)) throw new Error(`adding domains answered ${statuses}`);
@@ -290,8 +304,22 @@ get(process.argv[2] + '/v1/regions', (res) => {
       [process.execPath, [fetchScript, base]],
       [process.execPath, [httpScript, base]],
     ]);
-    record('`api request GET /v1/regions` vs bare fetch script', ours, viaFetch, 'ms', (r) => r <= 1.3, '<= 1.3x');
-    record('`api request GET /v1/regions` vs bare node:http script', ours, viaHttp, 'ms', (r) => r <= 1.5, '<= 1.5x (stretch)');
+    record(
+      '`api request GET /v1/regions` vs bare fetch script',
+      ours,
+      viaFetch,
+      'ms',
+      (r) => r <= 1.3,
+      '<= 1.3x',
+    );
+    record(
+      '`api request GET /v1/regions` vs bare node:http script',
+      ours,
+      viaHttp,
+      'ms',
+      (r) => r <= 1.5,
+      '<= 1.5x (stretch)',
+    );
   });
 
   // The UI's first meaningful frame is the domain table with its first row.
@@ -299,7 +327,14 @@ get(process.argv[2] + '/v1/regions', (res) => {
     const ui = `env -u CI node ${bin} --base-url ${base} --token ${KEY} --project prj_demo_scale`;
     const ours = await timeToOutput(ui, 'www.acme-shop.com');
     const floor = await timeToOutput('node -e 0', '');
-    record('UI first frame with rows vs `node -e 0` (both in a pty)', ours, floor, 'ms', (r) => r <= 4, '<= 4x');
+    record(
+      'UI first frame with rows vs `node -e 0` (both in a pty)',
+      ours,
+      floor,
+      'ms',
+      (r) => r <= 4,
+      '<= 4x',
+    );
   });
 
   await figure('server throughput', async () => {
@@ -324,7 +359,14 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
     try {
       const ours = loadTest(listUrl, auth);
       const floor = loadTest(`${staticServer.url}/`, {});
-      record('server `GET …/domains` (page of 20), 16 connections, vs static server', ours, floor, 'rps', (r) => r >= 0.4, '>= 0.4x');
+      record(
+        'server `GET …/domains` (page of 20), 16 connections, vs static server',
+        ours,
+        floor,
+        'rps',
+        (r) => r >= 0.4,
+        '>= 0.4x',
+      );
     } finally {
       staticServer.child.kill();
     }
@@ -335,7 +377,9 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
     let token = '';
     let lastToken = '';
     do {
-      const page = JSON.parse((await get(token ? `${listUrl}&page_token=${token}` : listUrl, auth)).body);
+      const page = JSON.parse(
+        (await get(token ? `${listUrl}&page_token=${token}` : listUrl, auth)).body,
+      );
       lastToken = token;
       token = page.next_page_token;
     } while (token);
@@ -346,13 +390,37 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
     };
     const first = await timePage(listUrl);
     const last = await timePage(`${listUrl}&page_token=${lastToken}`);
-    record(`last page vs first page (${DEEP_COUNT} domains, page_size 100)`, last, first, 'ms', (r) => r <= 1.5, '<= 1.5x');
+    record(
+      `last page vs first page (${DEEP_COUNT} domains, page_size 100)`,
+      last,
+      first,
+      'ms',
+      (r) => r <= 1.5,
+      '<= 1.5x',
+    );
   });
 
   await figure('peak memory', async () => {
     const floor = peakRss(['-e', '0']);
-    const api = peakRss([bin, 'api', 'request', 'GET', '/v1/projects/prj_demo_scale/domains', '--base-url', base, '--token', KEY]);
-    record('peak RSS, `api request` (a page of domains) vs `node -e 0`', api, floor, 'MiB', () => true, 'reported');
+    const api = peakRss([
+      bin,
+      'api',
+      'request',
+      'GET',
+      '/v1/projects/prj_demo_scale/domains',
+      '--base-url',
+      base,
+      '--token',
+      KEY,
+    ]);
+    record(
+      'peak RSS, `api request` (a page of domains) vs `node -e 0`',
+      api,
+      floor,
+      'MiB',
+      () => true,
+      'reported',
+    );
   });
 } finally {
   server.child.kill('SIGTERM');
@@ -365,16 +433,25 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
 const rows = [
   ['figure', 'domainctl', 'floor', 'ratio', 'goal', ''],
   ...results.map((r) =>
-    r.failed ? [r.figure, 'failed:', r.failed, '', '', ''] : [
-    r.figure,
-    fmt(r.ours, r.unit),
-    fmt(r.floor, r.unit),
-    `${r.ratio.toFixed(2)}x`,
-    r.goalText,
-    r.goalText === 'reported' ? '' : r.met ? 'met' : 'MISSED',
-  ]),
+    r.failed
+      ? [r.figure, 'failed:', r.failed, '', '', '']
+      : [
+          r.figure,
+          fmt(r.ours, r.unit),
+          fmt(r.floor, r.unit),
+          `${r.ratio.toFixed(2)}x`,
+          r.goalText,
+          r.goalText === 'reported' ? '' : r.met ? 'met' : 'MISSED',
+        ],
+  ),
 ];
 const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
 console.log(`\nnode ${process.version}, ${RUNS} runs per start-up figure (median)\n`);
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
 if (opts.json) console.log(JSON.stringify(results, null, 2));

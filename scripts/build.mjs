@@ -1,36 +1,98 @@
-// Bundles src/cli.ts into dist/ with esbuild. The UI and the server are reached through dynamic
-// import() and land in chunks of their own, so a script that runs `api request` never loads them.
-// dist/meta.json (esbuild's metafile) lets a test prove that: it follows the static imports of
-// dist/cli.js and fails if Ink, React, Hono, SQLite or src/server or src/ui are among them.
+// Bundles the CLI with esbuild into dist/. The entry (src/cli.ts) is one bundle holding the
+// command definitions; every module reached through a dynamic import() of our own code (a
+// command's actions, the UI, the server) becomes a bundle of its own, loaded only when used.
+//
+// Why not esbuild's code splitting: its shared chunks hold the union of what every entry uses,
+// so `api request` loaded ~770 KB (all of classic zod and its locales, because the server and
+// the UI use them) where its own bundle is ~160 KB. Each bundle here is self-contained instead;
+// code is duplicated across files, never across what one run loads.
+//
+// dist/meta.json merges esbuild's metafiles: a test follows the static imports of dist/cli.js
+// and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.
 import { rm, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}dist`;
+const outdir = resolve(root, 'dist');
 
-await rm(outdir, { recursive: true, force: true });
-const result = await build({
+/** src/commands/domains-actions.ts → commands-domains-actions (the output file's name). */
+const outName = (file) =>
+  relative(resolve(root, 'src'), file)
+    .replace(/\.(ts|tsx)$/, '')
+    .replaceAll('/', '-');
+
+/** Turns each dynamic import of a module under src/ into an import of its own bundle. */
+function lazyModules(found) {
+  return {
+    name: 'lazy-modules',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'lazy') return undefined;
+        const result = await pluginBuild.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'lazy',
+        });
+        if (result.errors.length > 0 || !result.path.startsWith(resolve(root, 'src')))
+          return result;
+        found.add(result.path);
+        // Every bundle sits in dist/, so a sibling path is right from any of them.
+        return { path: `./${outName(result.path)}.js`, external: true };
+      });
+    },
+  };
+}
+
+const options = {
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts' },
   outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   // A native addon cannot be bundled; it is loaded from node_modules at run time.
   external: ['better-sqlite3'],
-  // Ink imports react-devtools-core only when DEV is set; marking it external crashes at start.
-  alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
+  alias: {
+    // Ink imports react-devtools-core only when DEV is set; marking it external crashes at start.
+    'react-devtools-core': './scripts/empty-module.mjs',
+    // conf loads these but uses them only for schemas and migrations, which domainctl does not use.
+    'ajv/dist/2020.js': './scripts/conf-unused-deps.mjs',
+    'ajv-formats': './scripts/conf-unused-deps.mjs',
+    semver: './scripts/conf-unused-deps.mjs',
+  },
   // Bundled CommonJS (commander, react) calls require(); ESM has none, so give it one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   define: { 'process.env.NODE_ENV': '"production"' },
-  chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-});
-await writeFile(`${outdir}/meta.json`, JSON.stringify(result.metafile));
+};
+
+await rm(outdir, { recursive: true, force: true });
+const meta = { inputs: {}, outputs: {} };
+const built = new Set();
+let pending = [resolve(root, 'src/cli.ts')];
+while (pending.length > 0) {
+  const found = new Set();
+  const results = await Promise.all(
+    pending.map((file) =>
+      build({
+        ...options,
+        entryPoints: { [file.endsWith('cli.ts') ? 'cli' : outName(file)]: file },
+        plugins: [lazyModules(found)],
+      }),
+    ),
+  );
+  for (const { metafile } of results) {
+    Object.assign(meta.inputs, metafile.inputs);
+    Object.assign(meta.outputs, metafile.outputs);
+  }
+  for (const file of pending) built.add(file);
+  pending = [...found].filter((file) => !built.has(file));
+}
+await writeFile(resolve(outdir, 'meta.json'), JSON.stringify(meta));

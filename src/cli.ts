@@ -25,7 +25,13 @@ registerProfile(program);
 registerServe(program);
 registerDemo(program);
 
+// The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
+program.allowExcessArguments();
 program.action(async () => {
+  if (program.args.length > 0) {
+    const names = program.commands.map((c) => c.name()).join(', ');
+    throw new CliError(`unknown command "${program.args[0]}"; the commands are ${names}`);
+  }
   // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
   if (process.stdin.isTTY && process.stdout.isTTY) {
     const { runUi } = await import('./ui/run.js');

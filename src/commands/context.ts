@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
-import { createApiClient } from '../client/api-client.js';
 import { maskSecret } from '../client/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
-import { requireBaseUrl, resolveOptions } from '../config/resolve.js';
+import { resolveOptions } from '../config/resolve.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 
@@ -40,15 +38,6 @@ export function traceOptions(context: CommandContext): void {
   debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
   if (options.project) debug(`* project: ${options.project}${from('project')}`);
   if (options.org) debug(`* org: ${options.org}${from('org')}`);
-}
-
-export function apiClient(context: CommandContext, timeoutMs?: number) {
-  return createApiClient({
-    baseUrl: requireBaseUrl(context.options),
-    token: context.options.token,
-    timeoutMs,
-    debug: context.debug,
-  });
 }
 
 /** The project of a domain command, or a usage error that says the three ways to give one. */
@@ -90,21 +79,4 @@ export async function readFileText(path: string, what: string): Promise<string> 
             : (error as Error).message;
     throw new CliError(`cannot read ${what} ${path}: ${reason}`, ExitCode.usage);
   }
-}
-
-/** Commander argument parsers shared by the commands. */
-export function positiveSeconds(value: string): number {
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0) {
-    throw new InvalidArgumentError('expected a number of seconds greater than 0');
-  }
-  return Number(value);
-}
-
-export function wholeNumber(min: number, max: number) {
-  return (value: string): number => {
-    if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    }
-    return Number(value);
-  };
 }

@@ -5,7 +5,7 @@ import {
   NetworkError,
   RequestInputError,
 } from '../client/errors.js';
-import { ConfigError } from '../config/profile-store.js';
+import { ConfigError } from '../config/errors.js';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** Exit code for a bug: EX_SOFTWARE, as cli.ts uses for anything no command caught. */
@@ -76,5 +76,26 @@ export function runCommand<Args extends unknown[]>(
         typeof command?.optsWithGlobals === 'function' && command.optsWithGlobals().debug === true;
       reportError(error, debug);
     }
+  };
+}
+
+/**
+ * An action whose code is imported only when its command runs: start-up loads the command
+ * definitions (flags, help) and nothing else, so `--version` or `--help` stay cheap. The module's
+ * `actions` report their own errors (see the actions modules).
+ */
+export function lazyAction<K extends string>(
+  load: () => Promise<{ actions: Record<K, (...args: never[]) => Promise<void>> }>,
+  name: K,
+): (...args: unknown[]) => Promise<void> {
+  return async (...args: unknown[]) => {
+    let action: (...args: unknown[]) => Promise<void>;
+    try {
+      action = (await load()).actions[name] as unknown as typeof action;
+    } catch (error) {
+      reportError(error);
+      return;
+    }
+    await action(...args);
   };
 }

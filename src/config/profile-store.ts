@@ -3,14 +3,7 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
-
-/** The config file cannot be read or is not ours; never repaired silently. Exit code 2. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+import { ConfigError, unknownProfile } from './errors.js';
 
 const RECENT_LIMIT = 5;
 
@@ -133,10 +126,6 @@ export class ProfileStore {
     config.recent_projects[profileName] = [projectId, ...recent].slice(0, RECENT_LIMIT);
     this.write(config);
   }
-}
-
-export function unknownProfile(name: string): ConfigError {
-  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
 }
 
 function parseConfig(text: string): ConfigFile {

@@ -1,5 +1,6 @@
 import type { Profile } from './config-file.js';
-import { ConfigError, ProfileStore, unknownProfile } from './profile-store.js';
+import { ConfigError, unknownProfile } from './errors.js';
+import { ProfileStore } from './profile-store.js';
 
 /** The global options every command takes. */
 export interface GlobalFlags {

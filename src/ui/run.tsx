@@ -2,7 +2,7 @@ import { constants } from 'node:os';
 import { render } from 'ink';
 import { RequestInputError } from '../client/errors.js';
 import { CliError, ExitCode } from '../commands/exit-codes.js';
-import { ConfigError } from '../config/profile-store.js';
+import { ConfigError } from '../config/errors.js';
 import type { GlobalFlags } from '../config/resolve.js';
 import { App } from './App.js';
 import { type BootOptions, bootUi } from './boot.js';

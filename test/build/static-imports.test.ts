@@ -47,7 +47,11 @@ function loadedWith(entry: string, kinds: readonly string[]) {
     for (const input of Object.keys(output.inputs)) modules.add(input);
     for (const edge of output.imports) {
       if (!kinds.includes(edge.kind)) continue;
-      if (edge.external) modules.add(edge.path);
+      // A lazily loaded module is a bundle of its own beside dist/cli.js: follow it there.
+      const sibling =
+        edge.external && edge.path.startsWith('./') ? `dist/${edge.path.slice(2)}` : '';
+      if (sibling && meta.outputs[sibling]) queue.push(sibling);
+      else if (edge.external) modules.add(edge.path);
       else queue.push(edge.path);
     }
   }

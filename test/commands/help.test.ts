@@ -84,11 +84,28 @@ Examples:
   );
 
   it('says to use the commands when run with no command and no terminal (2)', async () => {
-    const result = await runCli([]);
-    // The wording belongs to the UI's entry; this test holds the contract: one line, exit 2.
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^domainctl: [^\n]*--help[^\n]*\n$/);
+    expect(await runCli([])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: no command given. Run domainctl --help for the commands.\n',
+      code: 2,
+    });
+  });
+
+  it('names an unknown command and lists the real ones (2)', async () => {
+    expect(await runCli(['nope'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: unknown command "nope"; the commands are api, domains, profile, serve, demo\n',
+      code: 2,
+    });
+  });
+
+  it('answers --version the same with other arguments after it', async () => {
+    expect(await runCli(['--version', '--json'])).toEqual({
+      stdout: `${pkg.version}\n`,
+      stderr: '',
+      code: 0,
+    });
   });
 
   it('treats a group without its subcommand as a usage error (2)', async () => {

@@ -1,0 +1,163 @@
+import type { Command } from 'commander';
+import { maskSecret } from '../client/mask.js';
+import type { Profile } from '../config/config-file.js';
+import { unknownProfile } from '../config/errors.js';
+import { ProfileStore } from '../config/profile-store.js';
+import { readStdin, writeErr, writeOut } from './context.js';
+import { CliError } from './exit-codes.js';
+import { colorEnabled, globalFlags } from './global-options.js';
+import { formatJson } from './json-format.js';
+import { runCommand } from './run-command.js';
+import { renderTable } from './table.js';
+
+/** A profile as it may be printed: the token masked to its last 4 characters. */
+function printable(profile: Profile, active: boolean) {
+  return {
+    name: profile.name,
+    active,
+    base_url: profile.base_url,
+    token: profile.token ? maskSecret(profile.token) : null,
+    project: profile.project ?? null,
+    org: profile.org ?? null,
+  };
+}
+
+/** http(s), no credentials, query or fragment; stored without a trailing slash. */
+function baseUrlArgument(value: string | undefined): string {
+  if (!value) {
+    throw new CliError('profile add needs --base-url URL (e.g. https://api.example.com)');
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`--base-url "${value}" is not a URL (e.g. https://api.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError(`--base-url "${value}" must start with http:// or https://`);
+  }
+  if (url.username || url.password) {
+    throw new CliError('--base-url must not carry a user name or password: use --token');
+  }
+  if (url.search || url.hash) {
+    throw new CliError(`--base-url "${value}" must not have a query string or fragment`);
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+async function tokenArgument(
+  token: string | undefined,
+  fromStdin: boolean | undefined,
+): Promise<string | undefined> {
+  if (!fromStdin) return token || undefined;
+  if (token) throw new CliError('give the token with --token or --token-stdin, not both');
+  const read = (await readStdin()).trim();
+  if (!read) throw new CliError('--token-stdin read an empty token from stdin');
+  return read;
+}
+
+async function addProfile(
+  name: string,
+  flags: { tokenStdin?: boolean },
+  command: Command,
+): Promise<void> {
+  const global = globalFlags(command);
+  const baseUrl = baseUrlArgument(global.baseUrl);
+  const token = await tokenArgument(global.token, flags.tokenStdin);
+  const store = ProfileStore.open();
+  const { created, active } = store.save(name, {
+    base_url: baseUrl,
+    ...(token ? { token } : {}),
+    ...(global.project ? { project: global.project } : {}),
+    ...(global.org ? { org: global.org } : {}),
+  });
+  const what = created
+    ? `Added profile "${name}"`
+    : `Updated profile "${name}" (its previous settings were replaced)`;
+  const then = active
+    ? '; it is the active profile.'
+    : `. Make it the active profile with: domainctl profile use ${name}`;
+  writeOut(`${what}: ${baseUrl}${token ? `, token ${maskSecret(token)}` : ', no token'}${then}\n`);
+}
+
+function listProfiles(_flags: object, command: Command): void {
+  const global = globalFlags(command);
+  const store = ProfileStore.open();
+  const profiles = store.list().sort((a, b) => a.name.localeCompare(b.name));
+  const activeName = store.activeName();
+  const rows = profiles.map((p) => printable(p, p.name === activeName));
+  if (global.json) {
+    writeOut(`${formatJson(rows, { compact: true })}\n`);
+    return;
+  }
+  if (rows.length === 0) {
+    writeErr(
+      'No profiles yet. Add one with: domainctl profile add NAME --base-url URL --token-stdin\n',
+    );
+    return;
+  }
+  writeOut(
+    renderTable(
+      [
+        { header: '' },
+        { header: 'NAME' },
+        { header: 'BASE URL' },
+        { header: 'PROJECT' },
+        { header: 'TOKEN' },
+      ],
+      rows.map((p) => [p.active ? '*' : '', p.name, p.base_url, p.project ?? '-', p.token ?? '-']),
+      { color: colorEnabled(global), gap: 2 },
+    ),
+  );
+}
+
+function useProfile(name: string, _flags: object, _command: Command): void {
+  ProfileStore.open().use(name);
+  writeOut(`Active profile: ${name}\n`);
+}
+
+function showProfile(name: string | undefined, _flags: object, command: Command): void {
+  const global = globalFlags(command);
+  const store = ProfileStore.open();
+  const wanted = name ?? (global.profile || process.env.DOMAINCTL_PROFILE || undefined);
+  const profile = wanted ? store.get(wanted) : store.active();
+  if (!profile) {
+    if (wanted) throw unknownProfile(wanted);
+    throw new CliError(
+      'no active profile: add one with domainctl profile add NAME --base-url URL --token-stdin',
+    );
+  }
+  const shown = printable(profile, profile.name === store.activeName());
+  if (global.json) {
+    writeOut(`${formatJson(shown, { compact: true })}\n`);
+    return;
+  }
+  const lines: [string, string][] = [
+    ['name', shown.name],
+    ['active', shown.active ? 'yes' : 'no'],
+    ['base URL', shown.base_url],
+    ['token', shown.token ?? '-'],
+    ['project', shown.project ?? '-'],
+    ['org', shown.org ?? '-'],
+  ];
+  const width = Math.max(...lines.map(([label]) => label.length)) + 1;
+  writeOut(lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}\n`).join(''));
+}
+
+function removeProfile(name: string, _flags: object, _command: Command): void {
+  const { newActive } = ProfileStore.open().remove(name);
+  const then = newActive ? ` Active profile: ${newActive}.` : ' No profiles are left.';
+  writeOut(`Removed profile "${name}".${then}\n`);
+}
+
+/**
+ * The actions of the command definitions, each wrapped here so its errors are reported with the
+ * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
+ */
+export const actions = {
+  addProfile: runCommand(addProfile),
+  listProfiles: runCommand(listProfiles),
+  useProfile: runCommand(useProfile),
+  showProfile: runCommand(showProfile),
+  removeProfile: runCommand(removeProfile),
+};
