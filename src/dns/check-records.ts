@@ -5,7 +5,7 @@ import {
   createDnsClient,
   type DnsAnswer,
   type DnsClient,
-  type ResolverOptions,
+  type DnsClientOptions,
 } from './resolver.js';
 
 /**
@@ -46,27 +46,23 @@ export interface DnsCheckResult {
   ok: boolean;
 }
 
-export interface CheckOptions extends ResolverOptions {
+export interface CheckOptions extends DnsClientOptions {
   /** The CA whose permission CAA records are checked for; default `ISSUING_CA`. */
   caIdentifier?: string;
-  /** Aborting cancels the queries still running; their rows become `error`. */
-  signal?: AbortSignal;
 }
 
 /**
  * Resolves the three records a domain needs (`dns_instructions` from the API) and checks CAA.
  * All queries run at once, each bounded by `timeoutMs`, so the check ends within about one
- * timeout whatever the DNS does. Never rejects on DNS failures: they are `error` rows.
+ * timeout whatever the DNS does; aborting `signal` ends it at once. DNS failures never reject:
+ * they are `error` rows. Throws only `DnsServerAddressError`, for a `server` that is not one.
  */
 export async function checkRecords(
   instructions: DnsInstructions,
   options: CheckOptions = {},
 ): Promise<DnsCheckResult> {
   const client = createDnsClient(options);
-  const abort = () => client.close();
-  options.signal?.addEventListener('abort', abort, { once: true });
   try {
-    if (options.signal?.aborted) client.close();
     const [cname, txt, acme, warnings] = await Promise.all([
       checkCnameRecord(client, 'cname', instructions.cname_host, instructions.cname_target),
       checkTxtRecord(client, instructions.txt_host, instructions.txt_value),
@@ -76,7 +72,6 @@ export async function checkRecords(
     const records: DnsCheckResult['records'] = [cname, txt, acme];
     return { records, warnings, ok: records.every((r) => r.status === 'ok') };
   } finally {
-    options.signal?.removeEventListener('abort', abort);
     // Stragglers (a deadline won the race) must not keep a short-lived command alive.
     client.close();
   }

@@ -22,6 +22,7 @@ export {
   DEFAULT_DNS_TIMEOUT_MS,
   type DnsAnswer,
   type DnsClient,
+  type DnsClientOptions,
   type ResolverOptions,
 } from './resolver.js';
 export {

@@ -59,14 +59,27 @@ export interface DnsClient {
   close(): void;
 }
 
-/** Makes a `DnsClient`; one per check or per verifier pass, then `close()` it. */
-export function createDnsClient(options: ResolverOptions = {}): DnsClient {
+export interface DnsClientOptions extends ResolverOptions {
+  /** Aborting cancels the lookups in flight and fails later ones: they answer `error`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Makes a `DnsClient`; one per check or per verifier pass, then `close()` it. Throws
+ * `DnsServerAddressError` when `server` is not an address.
+ */
+export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
   const server = serverAddress(options.server);
   const resolver = createResolver({ server, timeoutMs });
   const serverLabel = server ? formatDnsServer(server) : 'the system resolver';
+  const { signal } = options;
+  const cancel = () => resolver.cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
 
   const bounded = async <T>(query: () => Promise<T[]>): Promise<DnsAnswer<T>> => {
+    // resolver.cancel() reaches only queries already sent, so later ones check the signal here.
+    if (signal?.aborted) return failure({ code: 'ECANCELLED' }, serverLabel, timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<DnsAnswer<T>>((resolve) => {
       timer = setTimeout(
@@ -107,7 +120,10 @@ export function createDnsClient(options: ResolverOptions = {}): DnsClient {
           return { critical: record.critical, tag: tag.toLowerCase(), value: String(value) };
         }),
       ),
-    close: () => resolver.cancel(),
+    close: () => {
+      signal?.removeEventListener('abort', cancel);
+      resolver.cancel();
+    },
   };
 }
 

@@ -13,6 +13,7 @@ export const CERTIFICATE_DAYS = 90;
 export const VERIFY_BATCH_SIZE = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface VerifierOptions {
   store: Store;
@@ -147,10 +148,14 @@ export function startVerifier(options: VerifierOptions): Verifier {
 
   const timer =
     options.intervalSeconds > 0
-      ? setInterval(() => {
-          // A pass longer than the interval is not overlapped: this tick is skipped.
-          if (!running) void runOnce();
-        }, options.intervalSeconds * 1000)
+      ? setInterval(
+          () => {
+            // A pass longer than the interval is not overlapped: this tick is skipped.
+            if (!running) void runOnce();
+          },
+          // Node runs a longer delay after 1 ms instead (it overflows 32 bits): cap it at ~24 days.
+          Math.min(options.intervalSeconds * 1000, MAX_TIMER_MS),
+        )
       : undefined;
   // The verifier never keeps a process alive on its own: the HTTP server does that.
   timer?.unref();

@@ -300,6 +300,19 @@ describe('checkRecords when DNS does not answer', () => {
     }
   });
 
+  it('asks nothing when its signal has aborted already', async () => {
+    const result = await checkRecords(instructionsFor('unasked.example.test'), {
+      server: dns.address,
+      signal: AbortSignal.abort(),
+    });
+    expect(result.ok).toBe(false);
+    expect(result.records.map((r) => [r.status, r.detail])).toEqual(
+      Array(3).fill(['error', 'the query was cancelled']),
+    );
+    expect(dns.output()).toContain('ready.probe.test');
+    expect(dns.output()).not.toContain('unasked');
+  });
+
   it('ends at once when its signal aborts', async () => {
     const blackhole = await startBlackhole();
     try {
