@@ -53,10 +53,11 @@ export interface Verifier {
 
 /**
  * The reference server's DNS verifier: every `intervalSeconds` it walks the unverified domains in
- * batches (keyset by id, so a pass never rereads or skips one while others are added), looks up
- * each one's `_<label>-verify.<domain>` TXT, and on a match marks the domain verified with a
- * simulated certificate that expires `CERTIFICATE_DAYS` later. DNS failures never reach a
- * request and never throw: they are counted, and logged as one line when they start or change.
+ * batches (keyset by id: a pass reads each one once, and one added meanwhile waits at most for
+ * the next pass), looks up each one's `_<label>-verify.<domain>` TXT, and on a match marks the
+ * domain verified with a simulated certificate that expires `CERTIFICATE_DAYS` later. DNS
+ * failures never reach a request and never throw: they are counted, and logged as one line when
+ * they start or change.
  */
 export function startVerifier(options: VerifierOptions): Verifier {
   const batchSize = options.batchSize ?? VERIFY_BATCH_SIZE;
