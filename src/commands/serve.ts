@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DnsServerAddressError, parseDnsServer } from '../dns/server-address.js';
 import { CliError } from './exit-codes.js';
 
 interface ServeFlags {
@@ -29,9 +30,12 @@ function seconds(value: string): number {
   return Number(value);
 }
 
-function hostPort(value: string): string {
-  if (!/^(\[[0-9a-fA-F:]+\]|[^:\s]+):[0-9]{1,5}$/.test(value)) {
-    throw new InvalidArgumentError('expected HOST:PORT, e.g. 127.0.0.1:5353');
+function dnsServer(value: string): string {
+  try {
+    parseDnsServer(value);
+  } catch (error) {
+    if (error instanceof DnsServerAddressError) throw new InvalidArgumentError(error.message);
+    throw error;
   }
   return value;
 }
@@ -76,8 +80,8 @@ export function registerServe(program: Command): void {
     .option('--edge-domain <domain>', 'domain that CNAME targets live under', 'edge.domainctl.test')
     .option(
       '--dns-server <host:port>',
-      'DNS server the verifier asks (default: system resolver)',
-      hostPort,
+      'DNS server the verifier asks, an IP address with an optional port (default: system resolver)',
+      dnsServer,
     )
     .option(
       '--verify-interval <seconds>',
@@ -91,7 +95,8 @@ export function registerServe(program: Command): void {
 Examples:
   $ domainctl serve --seed demo --db :memory:
   $ domainctl serve --port 0 --db ./api.db
-  $ domainctl serve --jwks-url https://id.example.com/.well-known/jwks.json --jwt-audience domains`,
+  $ domainctl serve --jwks-url https://id.example.com/.well-known/jwks.json --jwt-audience domains
+  $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353`,
     )
     .action(async (flags: ServeFlags) => {
       const { normalizeHostname } = await import('../contract/hostname.js');
@@ -115,6 +120,8 @@ Examples:
             : undefined,
           label: flags.label,
           edgeDomain: edge.hostname,
+          dnsServer: flags.dnsServer,
+          verifyIntervalSeconds: flags.verifyInterval,
           log: (line) => process.stdout.write(`${line}\n`),
           warn: (line) => process.stderr.write(`${line}\n`),
         });
@@ -128,8 +135,12 @@ Examples:
           throw new CliError(`${flags.host} is not an address of this machine`, 1);
         throw new CliError(`cannot start: ${(error as Error).message}`, 1);
       }
+      const verifying =
+        flags.verifyInterval > 0
+          ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
+          : '';
       process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${db}${flags.seed ? `, seed ${flags.seed}` : ''})\n`,
+        `domainctl serve listening on ${server.url} (db ${db}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
       );
       await new Promise<void>((resolve) => {
         const stop = (signal: string) => {

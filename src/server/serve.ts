@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { serve } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
+import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { seedDemo } from './seed.js';
 import { Store } from './store.js';
+import { startVerifier, type Verifier } from './verifier.js';
 
 export interface ServerOptions {
   host?: string;
@@ -23,12 +25,18 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Where warnings and unexpected errors go. */
   warn?: (line: string) => void;
+  /** `HOST:PORT` of the DNS server the verifier asks; absent: the system resolvers. */
+  dnsServer?: string;
+  /** Seconds between the verifier's passes over pending domains; 0 or absent: no verifier. */
+  verifyIntervalSeconds?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   store: Store;
+  /** The DNS verifier, when `verifyIntervalSeconds` is above 0. */
+  verifier?: Verifier;
   close(): Promise<void>;
 }
 
@@ -40,6 +48,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const warn = options.warn ?? (() => {});
+  // A bad address is refused now, not found by the first verifier pass.
+  const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
   if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
   const store = new Store(options.db);
   try {
@@ -51,13 +61,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       seedDemo(store);
     }
+    const settings = {
+      label: options.label ?? DEFAULT_LABEL,
+      edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
+    };
     const app = createApp({
       store,
       authenticate: createAuthenticator(store, options.jwt, warn),
-      settings: {
-        label: options.label ?? DEFAULT_LABEL,
-        edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
-      },
+      settings,
       log,
       warn,
     });
@@ -70,6 +81,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const verifyInterval = options.verifyIntervalSeconds ?? 0;
+    const verifier =
+      verifyInterval > 0
+        ? startVerifier({
+            store,
+            settings,
+            intervalSeconds: verifyInterval,
+            dnsServer,
+            warn,
+          })
+        : undefined;
 
     let closing: Promise<void> | undefined;
     // Responses not yet sent when close() begins end their connection rather than keep it alive:
@@ -84,9 +106,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const close = () => {
       closing ??= new Promise<void>((resolve) => {
+        // The verifier stops first: a pass must not write to a store that is closing.
+        const stopped = verifier?.close() ?? Promise.resolve();
         server.close(() => {
-          store.close();
-          resolve();
+          void stopped.then(() => {
+            store.close();
+            resolve();
+          });
         });
         for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
         // Keep-alive sockets would hold close() open; idle ones can go at once.
@@ -98,7 +124,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return closing;
     };
-    return { url: `http://${urlHost}:${port}`, port, store, close };
+    return { url: `http://${urlHost}:${port}`, port, store, verifier, close };
   } catch (error) {
     store.close();
     throw error;

@@ -146,7 +146,7 @@ describe('domainctl serve, as a process', () => {
     [['--jwks-url', 'not a url'], /expected an absolute URL/],
     [['--label', 'Bad_Label'], /expected a lower-case DNS label/],
     [['--edge-domain', 'http://x'], /--edge-domain: domain must be a host name, not a URL/],
-    [['--dns-server', 'localhost'], /expected HOST:PORT/],
+    [['--dns-server', 'localhost'], /expected an IP address, optionally with :PORT/],
     [['--verify-interval', 'soon'], /expected a number of seconds/],
     [['--no-such-option'], /unknown option '--no-such-option'/],
   ])(

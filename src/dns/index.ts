@@ -1,0 +1,33 @@
+/**
+ * DNS checks of a custom domain's records, shared by `domains check`, the UI's check and the
+ * reference server's verifier. Start with `checkRecords`.
+ */
+export { caaBlocks, caaWarnings, ISSUING_CA } from './caa.js';
+export {
+  type CheckOptions,
+  checkAcmeRecord,
+  checkCnameRecord,
+  checkRecords,
+  checkTxtRecord,
+  type DnsCheckResult,
+  type RecordCheck,
+  type RecordName,
+  type RecordStatus,
+} from './check-records.js';
+export { caaLookupNames, normalizeDnsName, sameDnsName } from './names.js';
+export {
+  type CaaAnswer,
+  createDnsClient,
+  createResolver,
+  DEFAULT_DNS_TIMEOUT_MS,
+  type DnsAnswer,
+  type DnsClient,
+  type DnsClientOptions,
+  type ResolverOptions,
+} from './resolver.js';
+export {
+  type DnsServerAddress,
+  DnsServerAddressError,
+  formatDnsServer,
+  parseDnsServer,
+} from './server-address.js';
