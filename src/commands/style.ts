@@ -23,7 +23,7 @@ export function paint(enabled: boolean): Paint {
 }
 
 // CSI sequences (colours, cursor moves) and OSC sequences ending in BEL or ST.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
 export function stripAnsi(text: string): string {

@@ -47,7 +47,7 @@ export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
         ? { body: { required: true, content: { 'application/json': { schema: schemas.body } } } }
         : {}),
     },
-    // biome-ignore lint/suspicious/noExplicitAny: the registry's response type is generic over zod versions
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry's response type is generic over zod versions
     responses: responses as any,
   });
 }
