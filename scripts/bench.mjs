@@ -375,7 +375,7 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
   await figure('deep pages', async () => {
     const listUrl = `${base}/v1/projects/${DEEP_PROJECT}/domains?page_size=100`;
     let token = '';
-    let lastToken = '';
+    let lastToken;
     do {
       const page = JSON.parse(
         (await get(token ? `${listUrl}&page_token=${token}` : listUrl, auth)).body,

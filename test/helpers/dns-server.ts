@@ -107,7 +107,9 @@ function findDnsmasq(): string {
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;
-    } catch {}
+    } catch {
+      // Not here, or not executable: try the next place.
+    }
   }
   throw new Error(
     'dnsmasq is not installed: the DNS tests run a real DNS server on loopback. Install it with `apt-get install -y dnsmasq-base` (Debian/Ubuntu; .ci/run does this)',

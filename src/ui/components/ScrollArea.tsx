@@ -19,7 +19,9 @@ export function ScrollArea({
 }) {
   const content = useRef<DOMElement>(null);
   const [contentHeight, setContentHeight] = useState(0);
-  // Measured after each layout: the content's height depends on the terminal's width.
+  // Measured after each layout (no dependency list on purpose): the content's height depends on
+  // the terminal's width. The comparison below ends the chain after one update.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!content.current) return;
     const measured = measureElement(content.current).height;

@@ -12,9 +12,11 @@ export function useApi<T>(
 ): ApiState<T> & { reload: () => void } {
   const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the call depends on
+  // The caller lists what the call depends on, as with useEffect itself.
   useEffect(() => {
     let current = true;
+    // Back to loading when the inputs change, keeping the old data on screen meanwhile.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setState((previous) => ({ status: 'loading', data: previous.data }));
     call().then(
       (data) => current && setState({ status: 'ready', data }),
@@ -24,6 +26,7 @@ export function useApi<T>(
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...state, reload };

@@ -16,6 +16,8 @@ export interface PagedListState<T> {
   next: string;
   /** The page the items belong to: while a new page loads, the old one is not shown as it. */
   itemsIndex: number;
+  /** When the items in view arrived: "days left" is counted from here. */
+  loadedAt: Date;
   error?: unknown;
   round: number;
 }
@@ -25,7 +27,7 @@ type PagedListAction<T> =
   | { type: 'previous' }
   | { type: 'refresh' }
   | { type: 'first' }
-  | { type: 'loaded'; round: number; index: number; page: Page<T> }
+  | { type: 'loaded'; round: number; index: number; page: Page<T>; at: Date }
   | { type: 'failed'; round: number; index: number; error: unknown };
 
 function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): PagedListState<T> {
@@ -54,6 +56,7 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
         items: action.page.items,
         next: action.page.next,
         itemsIndex: action.index,
+        loadedAt: action.at,
         error: undefined,
       };
     case 'failed':
@@ -79,16 +82,18 @@ export function usePagedList<T>(fetchPage: (token: string | undefined) => Promis
     items: [],
     next: '',
     itemsIndex: -1,
+    loadedAt: new Date(),
     round: 0,
   });
   const { round, index } = state;
   const token = state.tokens[index];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round is what asks for a load
+  // A new round is what asks for a load; the token and index are those of that round.
   useEffect(() => {
     fetchPage(token).then(
-      (page) => dispatch({ type: 'loaded', round, index, page }),
+      (page) => dispatch({ type: 'loaded', round, index, page, at: new Date() }),
       (error: unknown) => dispatch({ type: 'failed', round, index, error }),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [round]);
   return {
     ...state,

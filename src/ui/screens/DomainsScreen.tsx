@@ -62,8 +62,9 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
     return { items: page.domains, next: page.next_page_token };
   });
-  const [selected, setSelected] = useState(0);
-  const [now, setNow] = useState(() => new Date());
+  // The selected row belongs to a page: a new page starts at its first row, while a refresh of
+  // the same page keeps the selection where it can.
+  const [selection, setSelection] = useState({ page: -1, row: 0 });
 
   // Name and plan for the header and the messages, when the project was given by ID alone. If
   // this fails, the list says why (not found, no access) and the header keeps the ID.
@@ -86,18 +87,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     wasTop.current = isTop;
   }, [isTop, refresh]);
 
-  // A new page starts at its first row; a refresh keeps the selection where it can.
-  const { itemsIndex, status } = list;
-  const lastIndex = useRef(itemsIndex);
-  useEffect(() => {
-    if (status !== 'ready') return;
-    setNow(new Date());
-    if (lastIndex.current !== itemsIndex) setSelected(0);
-    lastIndex.current = itemsIndex;
-  }, [status, itemsIndex]);
-
   const rows = list.itemsIndex === list.index ? list.items : [];
+  const selected = selection.page === list.itemsIndex ? selection.row : 0;
   const current = Math.min(selected, Math.max(0, rows.length - 1));
+  const setSelected = (row: number) => setSelection({ page: list.itemsIndex, row });
 
   useKeys((is) => {
     if (is('domains.up')) setSelected(Math.max(0, current - 1));
@@ -146,7 +139,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     body = (
       <Box flexDirection="column">
         <Table
-          columns={domainColumns(now)}
+          columns={domainColumns(list.loadedAt)}
           rows={rows}
           selected={current}
           width={width}

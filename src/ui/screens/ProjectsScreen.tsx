@@ -130,7 +130,7 @@ export function ProjectsScreen() {
     [],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for a reload
+  // A new round asks for a reload; learnProjects only records what was seen.
   useEffect(() => {
     let current = true;
     setList((l) => ({ ...l, status: 'loading', more: undefined, moreError: undefined }));
@@ -145,6 +145,7 @@ export function ProjectsScreen() {
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session, round]);
 
   const loadMore = useCallback(

@@ -49,6 +49,16 @@ function bodyLines(response: RawResponse): string[] {
  * prepareRequest checks it (nothing is sent when it is wrong), executeRequest (from the
  * services) sends it.
  */
+/** Why a body is not JSON, or undefined when it is. */
+function jsonProblem(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
@@ -177,15 +187,10 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     : completions(path, projectId).map((c) => c.path);
   let bodyCheck: ReactNode = null;
   if (withBody) {
+    const problem = body.trim() === '' ? undefined : jsonProblem(body);
     if (body.trim() === '') bodyCheck = <Text dimColor>no body; type JSON to send one</Text>;
-    else {
-      try {
-        JSON.parse(body);
-        bodyCheck = <Text color={tone('ok')}>✓ valid JSON</Text>;
-      } catch (error) {
-        bodyCheck = <Text color={tone('error')}>✗ not JSON: {(error as Error).message}</Text>;
-      }
-    }
+    else if (problem) bodyCheck = <Text color={tone('error')}>✗ not JSON: {problem}</Text>;
+    else bodyCheck = <Text color={tone('ok')}>✓ valid JSON</Text>;
   }
 
   let response: ReactNode = null;
@@ -222,7 +227,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           </Text>
         </Text>
         {responseLines.slice(top, top + viewport).map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines of a text, in order
+          // The lines of one text, in order: the index is their identity.
           <Text key={top + i}>{line}</Text>
         ))}
       </Box>
