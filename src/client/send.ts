@@ -3,6 +3,7 @@ import type { HttpMethod } from '../contract/routes.js';
 import { VERSION } from '../version.js';
 import { NetworkError } from './errors.js';
 import { printableHeader } from './mask.js';
+import { nodeFetch } from './node-fetch.js';
 
 export const USER_AGENT = `domainctl/${VERSION}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -52,7 +53,7 @@ const SYSCALL_REASONS: Record<string, string> = {
 function networkReason(error: unknown): string {
   let reason = (error as Error).message;
   let cause = (error as { cause?: unknown }).cause;
-  // undici nests the system error: TypeError("fetch failed") → cause (→ cause …)
+  // fetch (nodeFetch, as undici) nests the system error: TypeError("fetch failed") → cause (→ cause …)
   while (cause && typeof cause === 'object') {
     const code = (cause as { code?: string }).code;
     if (code) return SYSCALL_REASONS[code] ?? code;
@@ -79,6 +80,8 @@ export async function send(options: SendOptions): Promise<SentResponse> {
   const target = `${options.url.origin}${options.url.pathname}`;
   try {
     const response = await ky(options.url, {
+      // node:http instead of undici: the first undici fetch costs 100 ms or more of start-up.
+      fetch: nodeFetch,
       method: options.method,
       headers,
       body: options.body,
