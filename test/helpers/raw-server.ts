@@ -1,5 +1,28 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
+
+export interface Listening {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on a free loopback port; close() drops every open connection, kept-alive ones too. */
+export async function listen(server: Server | HttpsServer): Promise<Listening> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const scheme = server instanceof HttpsServer ? 'https' : 'http';
+  return {
+    url: `${scheme}://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export interface RawServer {
   url: string;
@@ -34,20 +57,53 @@ export async function startRawServer(
   };
 }
 
+export interface SilentServer {
+  url: string;
+  /** How many connections it has accepted. */
+  connections(): number;
+  /** Resolves when it has accepted its first connection. */
+  connected: Promise<void>;
+  /** Resolves when the client side of its first connection has closed it. */
+  firstClosed: Promise<void>;
+  close(): Promise<void>;
+}
+
 /** A TCP server that accepts connections and never answers: every request to it times out. */
-export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<SilentServer> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
+  let onConnected = () => {};
+  let onFirstClosed = () => {};
+  const connected = new Promise<void>((resolve) => {
+    onConnected = resolve;
+  });
+  const firstClosed = new Promise<void>((resolve) => {
+    onFirstClosed = resolve;
+  });
+  let closing = false;
   const server = createTcpServer((socket) => {
+    accepted += 1;
+    if (accepted === 1) {
+      onConnected();
+      socket.on('close', () => {
+        if (!closing) onFirstClosed();
+      });
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
     socket.resume();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    connections: () => accepted,
+    connected,
+    firstClosed,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
