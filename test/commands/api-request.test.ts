@@ -1,10 +1,19 @@
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/commands/style.js';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { closedPort, startRawServer, startSilentServer } from '../helpers/raw-server.js';
+import {
+  closedPort,
+  type Listening,
+  listen,
+  startRawServer,
+  startSilentServer,
+} from '../helpers/raw-server.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { selfSignedCert } from '../helpers/tls.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -685,6 +694,91 @@ describe('api request: who may see what', () => {
       stdout: pretty(expected.json),
       stderr: `HTTP 403 feature_not_enabled: ${error.message}\n`,
       code: 1,
+    });
+  });
+});
+
+describe('api request: the connection', () => {
+  it('never calls the global fetch, whose first request costs 100 ms or more of start-up', async () => {
+    const expected = await serverAnswer('/v1/regions', undefined);
+    const poison = "globalThis.fetch = () => { throw new Error('the global fetch was called'); };";
+    const result = await api(['GET', '/v1/regions'], {
+      env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(poison)}` },
+    });
+    expect(result).toEqual({ stdout: pretty(expected.json), stderr: '', code: 0 });
+  });
+
+  it('exits once done, though the server would keep the connection open for a minute', async () => {
+    const httpServer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    httpServer.keepAliveTimeout = 60_000;
+    const raw = await listen(httpServer);
+    try {
+      // A kept-alive socket that held the event loop would keep the bin alive until the client
+      // drops it after 5 s idle; an idle socket that does not hold it lets the bin exit at once.
+      const result = await runCli(['api', 'request', 'GET', '/v1/regions', '--base-url', raw.url], {
+        timeoutMs: 4_000,
+      });
+      expect(result).toEqual({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
+describe('api request: HTTPS', () => {
+  let regions: string;
+  let caBundle: string;
+  let loopback: Listening;
+  let otherHost: Listening;
+  beforeAll(async () => {
+    regions = JSON.stringify((await serverAnswer('/v1/regions', undefined)).json);
+    const dir = tempConfigDir();
+    const serveRegions = (cert: { cert: string; key: string }) =>
+      listen(
+        createHttpsServer(cert, (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(regions);
+        }),
+      );
+    const forLoopback = selfSignedCert(dir, 'loopback', 'IP:127.0.0.1');
+    const forOther = selfSignedCert(dir, 'other', 'DNS:other.example');
+    loopback = await serveRegions(forLoopback);
+    otherHost = await serveRegions(forOther);
+    caBundle = join(dir, 'ca-bundle.crt');
+    writeFileSync(caBundle, forLoopback.cert + forOther.cert);
+  });
+  afterAll(async () => {
+    await loopback.close();
+    await otherHost.close();
+  });
+
+  const request = (url: string, env: Record<string, string> = {}) =>
+    runCli(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
+
+  it('trusts a certificate that NODE_EXTRA_CA_CERTS names', async () => {
+    expect(await request(loopback.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({
+      stdout: pretty(JSON.parse(regions)),
+      stderr: '',
+      code: 0,
+    });
+  });
+
+  it('refuses it when nothing trusts it (3)', async () => {
+    expect(await request(loopback.url)).toEqual({
+      stdout: '',
+      stderr: `domainctl: cannot reach ${loopback.url}: the TLS certificate is self-signed\n`,
+      code: 3,
+    });
+  });
+
+  it('refuses a trusted certificate made out to another host (3)', async () => {
+    expect(await request(otherHost.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({
+      stdout: '',
+      stderr: `domainctl: cannot reach ${otherHost.url}: the TLS certificate is for another host\n`,
+      code: 3,
     });
   });
 });
