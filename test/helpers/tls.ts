@@ -44,6 +44,7 @@ export function selfSignedCert(dir: string, name: string, subjectAltName: string
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(
         'the HTTPS tests need openssl to make a test certificate: install it (apt-get install -y openssl)',
+        { cause: error },
       );
     }
     throw error;
