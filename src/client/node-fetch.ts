@@ -6,6 +6,16 @@ import zlib from 'node:zlib';
 // Statuses whose response has no body (fetch's "null body status"); Response refuses one for them.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
+// Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
+// connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
+// command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
+// request rarely meets a socket the server is closing (ky retries a GET, PUT or DELETE that does).
+// These are the settings of Node's global agent, in agents of our own that nothing else changes.
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, timeout: 5_000 }),
+  'https:': new https.Agent({ keepAlive: true, timeout: 5_000 }),
+};
+
 // Flushing every chunk lets a decoded body stream as it arrives, and tolerates a body cut short
 // after its last complete block, as undici's fetch does.
 const ZLIB_FLUSH = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
@@ -13,16 +23,6 @@ const BROTLI_FLUSH = {
   flush: zlib.constants.BROTLI_OPERATION_FLUSH,
   finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
 };
-// Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
-// connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
-// command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
-// request rarely meets a socket the server is closing. These are Node's global agent's settings,
-// in agents of our own so that nothing else in the process changes them.
-const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true, timeout: 5_000 }),
-  'https:': new https.Agent({ keepAlive: true, timeout: 5_000 }),
-};
-
 const DECODERS: Record<string, () => Transform> = {
   gzip: () => zlib.createGunzip(ZLIB_FLUSH),
   'x-gzip': () => zlib.createGunzip(ZLIB_FLUSH),
@@ -33,7 +33,8 @@ const DECODERS: Record<string, () => Transform> = {
 /**
  * A `fetch` for ky built on node:http and node:https. Node's global `fetch` (undici) spends
  * 100 ms or more on its first request, which a script calling `api request` in a loop pays
- * every time; this one costs what node:http costs.
+ * every time; node:http has no such cost. (Request, Response and Headers are still undici's
+ * classes: ky needs them anyway, and loading them costs far less than that first request.)
  *
  * It keeps the parts of fetch the client relies on: the Request's method, headers and body; the
  * signal (an abort destroys the socket and rejects with the signal's reason); network failures
