@@ -23,6 +23,21 @@ const outName = (file) =>
     .replace(/\.(ts|tsx)$/, '')
     .replaceAll('/', '-');
 
+/**
+ * Ink loads its React DevTools bridge (and with it the `ws` WebSocket library) only when DEV=true;
+ * a terminal tool never does, so the bundle gets an empty module in its place.
+ */
+const noInkDevtools = {
+  name: 'no-ink-devtools',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+      args.importer.includes(`node_modules${'/'}ink${'/'}`)
+        ? { path: resolve(root, 'scripts/empty-module.mjs') }
+        : undefined,
+    );
+  },
+};
+
 /** Turns each dynamic import of a module under src/ into an import of its own bundle. */
 function lazyModules(found) {
   return {
@@ -68,6 +83,10 @@ const options = {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   define: { 'process.env.NODE_ENV': '"production"' },
+  // Less text for V8 to scan at start-up (~30% smaller); names are kept, so a stack trace
+  // printed with --debug still reads.
+  minifySyntax: true,
+  minifyWhitespace: true,
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
@@ -84,7 +103,7 @@ while (pending.length > 0) {
       build({
         ...options,
         entryPoints: { [file.endsWith('cli.ts') ? 'cli' : outName(file)]: file },
-        plugins: [lazyModules(found)],
+        plugins: [noInkDevtools, lazyModules(found)],
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { normalizeHostname } from '../contract/hostname.js';
 import { operations } from '../contract/operations.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OperationId } from './routes.js';
 import {
   AddDomainBody,

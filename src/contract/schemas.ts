@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCodes } from './errors.js';
 import { PAGE_SIZE_MAX, PARAM_PATTERN } from './params.js';
 

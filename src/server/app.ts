@@ -34,12 +34,15 @@ export function createApp(deps: AppDeps): OpenAPIHono {
   let openApiDocument: Record<string, unknown> | undefined;
 
   app.use(requestLogger(deps.log));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        sendError(c, new HttpError('payload_too_large', 'the request body is over 64 KiB')),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      sendError(c, new HttpError('payload_too_large', 'the request body is over 64 KiB')),
+  });
+  // Only where a body can be read: the limit looks at c.req.raw.body, which makes the Node
+  // adapter build a whole fetch Request (headers, abort signal) for every GET.
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
 
   for (const route of routes) {

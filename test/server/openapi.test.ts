@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCodes } from '../../src/contract/errors.js';
 import { PAGE_SIZE_MAX } from '../../src/contract/params.js';
 import { routes } from '../../src/contract/routes.js';

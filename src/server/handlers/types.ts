@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { operations } from '../../contract/operations.js';
 import type { OperationId } from '../../contract/routes.js';
 import type { Authenticate, Caller } from '../auth.js';
