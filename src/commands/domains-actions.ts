@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { createApiClient } from '../client/api-client.js';
 import { ApiError } from '../client/errors.js';
+import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { Domain, DomainPage } from '../contract/schemas.js';
+import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import { zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
@@ -14,6 +16,7 @@ import {
   writeErr,
   writeOut,
 } from './context.js';
+import { checkJson, checkReport } from './dns-check-format.js';
 import { domainsTable, recordsJson, recordsTable } from './domain-format.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { formatJson } from './json-format.js';
@@ -42,20 +45,25 @@ function printJson(context: CommandContext, value: unknown): void {
 }
 
 /**
- * Runs an API call; with --json an HTTP error's body goes to stdout as `api request` prints it,
- * so a script reads the same document either way. The summary line is reportError's.
+ * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
+ * the same document either way. The summary line is reportError's.
  */
+function printErrorBody(context: CommandContext, error: unknown): void {
+  if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+    writeOut(
+      typeof error.body === 'string'
+        ? `${error.body}\n`
+        : `${formatJson(error.body, { compact: true })}\n`,
+    );
+  }
+}
+
+/** Runs an API call; an HTTP error's body is printed as printErrorBody says, then rethrown. */
 async function call<T>(context: CommandContext, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
-      writeOut(
-        typeof error.body === 'string'
-          ? `${error.body}\n`
-          : `${formatJson(error.body, { compact: true })}\n`,
-      );
-    }
+    printErrorBody(context, error);
     throw error;
   }
 }
@@ -131,6 +139,24 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   );
 }
 
+/** Exit code 1 for a host name the project does not have, with where to look. */
+function noSuchDomain(hostname: string, project: string): CliError {
+  return new CliError(
+    `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
+    ExitCode.apiError,
+  );
+}
+
+async function findOrFail(
+  context: CommandContext,
+  project: string,
+  hostname: string,
+): Promise<Domain> {
+  const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
+  if (!domain) throw noSuchDomain(hostname, project);
+  return domain;
+}
+
 async function showRecords(
   input: string,
   flags: { format?: RecordsFormat },
@@ -141,16 +167,35 @@ async function showRecords(
   const project = requireProject(context);
   traceOptions(context);
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
-  const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
-  if (!domain) {
-    throw new CliError(
-      `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
-      ExitCode.apiError,
-    );
-  }
+  const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
   else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain, context.color));
+}
+
+async function checkDomain(
+  input: string,
+  flags: { dnsServer?: string; timeout?: number },
+  command: Command,
+): Promise<void> {
+  const hostname = hostnameArgument(input);
+  const context = commandContext(command);
+  // Before anything is sent: a bad address is a usage error, never the system resolver instead.
+  const dns = resolveDnsServer(flags.dnsServer);
+  const project = requireProject(context);
+  traceOptions(context);
+  context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
+  const domain = await findOrFail(context, project, hostname);
+  const result = await checkRecords(domain.dns_instructions, {
+    server: dns.address,
+    timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
+  });
+  if (context.flags.json) {
+    printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
+  } else {
+    writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
+  }
+  if (!result.ok) process.exitCode = ExitCode.apiError;
 }
 
 /**
@@ -161,4 +206,5 @@ export const actions = {
   listDomains: runCommand(listDomains),
   addDomain: runCommand(addDomain),
   showRecords: runCommand(showRecords),
+  checkDomain: runCommand(checkDomain),
 };

@@ -1,12 +1,14 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
-import { wholeNumber } from './arg-parsers.js';
+import { positiveSeconds, wholeNumber } from './arg-parsers.js';
 import { lazyAction } from './run-command.js';
 
 export function registerDomains(program: Command): void {
   const domains = program
     .command('domains')
-    .description("List a project's custom domains, add one, and show the DNS records it needs")
+    .description(
+      "List a project's custom domains, add one, show the DNS records it needs and check them in DNS",
+    )
     .addHelpText(
       'after',
       `
@@ -15,7 +17,8 @@ The project comes from --project, DOMAINCTL_PROJECT or the profile's default pro
 Examples:
   $ domainctl domains list --project prj_demo_scale
   $ domainctl domains add shop.example.com --project prj_demo_scale
-  $ domainctl domains records shop.example.com --format zone`,
+  $ domainctl domains records shop.example.com --format zone
+  $ domainctl domains check shop.example.com`,
     );
 
   domains
@@ -71,4 +74,32 @@ Examples:
   $ domainctl domains records shop.example.com --format zone >> example.com.zone`,
     )
     .action(lazyAction(() => import('./domains-actions.js'), 'showRecords'));
+
+  domains
+    .command('check')
+    .description("Look up a domain's three DNS records and say which are right, missing or wrong")
+    .argument('<domain>', 'host name of a domain of the project')
+    .option(
+      '--dns-server <host:port>',
+      'ask this DNS server, an IP address with an optional port (env DOMAINCTL_DNS_SERVER; default: the system resolver)',
+    )
+    .option(
+      '--timeout <seconds>',
+      'the most one DNS query may take; they all run at once (default 5)',
+      positiveSeconds,
+    )
+    .addHelpText(
+      'after',
+      `
+Prints TYPE, HOST, EXPECTED, FOUND and STATUS (ok, missing, wrong or error) for each record,
+what commonly blocks a certificate (a CAA record, a TXT record left at _acme-challenge), and
+the next step; --json prints { domain, verified, dns_server, ok, records, warnings }.
+Exit codes: 0 all three records are right, 1 one is not (or an HTTP error), 2 usage error
+(nothing sent), 3 network error, 4 no credentials.
+
+Examples:
+  $ domainctl domains check shop.example.com --project prj_demo_scale
+  $ domainctl domains check shop.example.com --dns-server 1.1.1.1 --json | jq '.records[].status'`,
+    )
+    .action(lazyAction(() => import('./domains-actions.js'), 'checkDomain'));
 }

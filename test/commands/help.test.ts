@@ -61,6 +61,7 @@ Examples:
     ['domains', 'list'],
     ['domains', 'add'],
     ['domains', 'records'],
+    ['domains', 'check'],
     ['profile'],
     ['profile', 'add'],
     ['profile', 'list'],
