@@ -17,10 +17,17 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { domainsTable, recordsJson, recordsTable } from './domain-format.js';
+import { daysUntil, domainsTable, recordsJson, recordsTable } from './domain-format.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { formatJson } from './json-format.js';
 import { runCommand } from './run-command.js';
+import {
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  duration,
+  terminalProgress,
+  waitForVerification,
+} from './wait-for-verification.js';
 
 interface ListFlags {
   all?: boolean;
@@ -198,6 +205,67 @@ async function checkDomain(
   if (!result.ok) process.exitCode = ExitCode.apiError;
 }
 
+async function waitForDomain(
+  input: string,
+  flags: { interval?: number; timeout?: number },
+  command: Command,
+): Promise<void> {
+  const hostname = hostnameArgument(input);
+  const context = commandContext(command);
+  const project = requireProject(context);
+  traceOptions(context);
+  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
+  const progress = terminalProgress(process.stderr);
+  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt.
+  const interrupted = () => {
+    progress.clear();
+    process.exit(130);
+  };
+  if (progress.active) process.once('SIGINT', interrupted);
+  let outcome: Awaited<ReturnType<typeof waitForVerification>>;
+  try {
+    outcome = await waitForVerification({
+      hostname,
+      find: (requestTimeoutMs) =>
+        apiClient(context, requestTimeoutMs).findDomain(project, hostname),
+      notFound: () => noSuchDomain(hostname, project),
+      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
+      timeoutMs,
+      progress,
+      warn: (line) => writeErr(`${line}\n`),
+    });
+  } catch (error) {
+    // The line goes before anything else is written to the terminal.
+    progress.clear();
+    printErrorBody(context, error);
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
+  progress.clear();
+
+  const { domain } = outcome;
+  if (context.flags.json) printJson(context, domain);
+  if (!outcome.verified) {
+    const why = outcome.lastFailure
+      ? `; the last check got no answer (${outcome.lastFailure})`
+      : `. See what its DNS records look like with: domainctl domains check ${hostname} ${projectFlag(project)}`;
+    throw new CliError(
+      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
+      ExitCode.waitTimeout,
+    );
+  }
+  if (context.flags.json) return;
+  const expiry = domain.tls_cert_expiry;
+  const days = expiry ? daysUntil(expiry, new Date()) : 0;
+  writeOut(
+    `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
+      (expiry
+        ? `Its TLS certificate expires at ${expiry} (${days} ${days === 1 ? 'day' : 'days'} left).\n`
+        : 'Its TLS certificate has not been issued yet.\n'),
+  );
+}
+
 /**
  * The actions of the command definitions, each wrapped here so its errors are reported with the
  * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
@@ -207,4 +275,5 @@ export const actions = {
   addDomain: runCommand(addDomain),
   showRecords: runCommand(showRecords),
   checkDomain: runCommand(checkDomain),
+  waitForDomain: runCommand(waitForDomain),
 };

@@ -62,6 +62,7 @@ Examples:
     ['domains', 'add'],
     ['domains', 'records'],
     ['domains', 'check'],
+    ['domains', 'wait'],
     ['profile'],
     ['profile', 'add'],
     ['profile', 'list'],
