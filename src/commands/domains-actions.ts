@@ -258,10 +258,11 @@ async function waitForDomain(
   if (context.flags.json) return;
   const expiry = domain.tls_cert_expiry;
   const days = expiry ? daysUntil(expiry, new Date()) : 0;
+  const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
   writeOut(
     `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
       (expiry
-        ? `Its TLS certificate expires at ${expiry} (${days} ${days === 1 ? 'day' : 'days'} left).\n`
+        ? `Its TLS certificate expires at ${expiry} (${left}).\n`
         : 'Its TLS certificate has not been issued yet.\n'),
   );
 }
