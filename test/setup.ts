@@ -6,3 +6,4 @@ delete process.env.DOMAINCTL_TOKEN;
 delete process.env.DOMAINCTL_BASE_URL;
 delete process.env.DOMAINCTL_PROFILE;
 delete process.env.DOMAINCTL_PROJECT;
+delete process.env.DOMAINCTL_DNS_SERVER;

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { createApiClient } from '../client/api-client.js';
 import { ApiError } from '../client/errors.js';
+import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { Domain, DomainPage } from '../contract/schemas.js';
+import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import { zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
@@ -14,10 +16,18 @@ import {
   writeErr,
   writeOut,
 } from './context.js';
-import { domainsTable, recordsJson, recordsTable } from './domain-format.js';
+import { checkJson, checkReport } from './dns-check-format.js';
+import { daysUntil, domainsTable, recordsJson, recordsTable } from './domain-format.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { formatJson } from './json-format.js';
 import { runCommand } from './run-command.js';
+import {
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  duration,
+  terminalProgress,
+  waitForVerification,
+} from './wait-for-verification.js';
 
 interface ListFlags {
   all?: boolean;
@@ -42,20 +52,25 @@ function printJson(context: CommandContext, value: unknown): void {
 }
 
 /**
- * Runs an API call; with --json an HTTP error's body goes to stdout as `api request` prints it,
- * so a script reads the same document either way. The summary line is reportError's.
+ * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
+ * the same document either way. The summary line is reportError's.
  */
+function printErrorBody(context: CommandContext, error: unknown): void {
+  if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+    writeOut(
+      typeof error.body === 'string'
+        ? `${error.body}\n`
+        : `${formatJson(error.body, { compact: true })}\n`,
+    );
+  }
+}
+
+/** Runs an API call; an HTTP error's body is printed as printErrorBody says, then rethrown. */
 async function call<T>(context: CommandContext, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
-      writeOut(
-        typeof error.body === 'string'
-          ? `${error.body}\n`
-          : `${formatJson(error.body, { compact: true })}\n`,
-      );
-    }
+    printErrorBody(context, error);
     throw error;
   }
 }
@@ -131,6 +146,24 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   );
 }
 
+/** Exit code 1 for a host name the project does not have, with where to look. */
+function noSuchDomain(hostname: string, project: string): CliError {
+  return new CliError(
+    `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
+    ExitCode.apiError,
+  );
+}
+
+async function findOrFail(
+  context: CommandContext,
+  project: string,
+  hostname: string,
+): Promise<Domain> {
+  const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
+  if (!domain) throw noSuchDomain(hostname, project);
+  return domain;
+}
+
 async function showRecords(
   input: string,
   flags: { format?: RecordsFormat },
@@ -141,16 +174,97 @@ async function showRecords(
   const project = requireProject(context);
   traceOptions(context);
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
-  const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
-  if (!domain) {
-    throw new CliError(
-      `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
-      ExitCode.apiError,
-    );
-  }
+  const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
   else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain, context.color));
+}
+
+async function checkDomain(
+  input: string,
+  flags: { dnsServer?: string; timeout?: number },
+  command: Command,
+): Promise<void> {
+  const hostname = hostnameArgument(input);
+  const context = commandContext(command);
+  // Before anything is sent: a bad address is a usage error, never the system resolver instead.
+  const dns = resolveDnsServer(flags.dnsServer);
+  const project = requireProject(context);
+  traceOptions(context);
+  context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
+  const domain = await findOrFail(context, project, hostname);
+  const result = await checkRecords(domain.dns_instructions, {
+    server: dns.address,
+    timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
+  });
+  if (context.flags.json) {
+    printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
+  } else {
+    writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
+  }
+  if (!result.ok) process.exitCode = ExitCode.apiError;
+}
+
+async function waitForDomain(
+  input: string,
+  flags: { interval?: number; timeout?: number },
+  command: Command,
+): Promise<void> {
+  const hostname = hostnameArgument(input);
+  const context = commandContext(command);
+  const project = requireProject(context);
+  traceOptions(context);
+  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
+  const progress = terminalProgress(process.stderr);
+  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt.
+  const interrupted = () => {
+    progress.clear();
+    process.exit(130);
+  };
+  if (progress.active) process.once('SIGINT', interrupted);
+  let outcome: Awaited<ReturnType<typeof waitForVerification>>;
+  try {
+    outcome = await waitForVerification({
+      hostname,
+      find: (requestTimeoutMs) =>
+        apiClient(context, requestTimeoutMs).findDomain(project, hostname),
+      notFound: () => noSuchDomain(hostname, project),
+      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
+      timeoutMs,
+      progress,
+      warn: (line) => writeErr(`${line}\n`),
+    });
+  } catch (error) {
+    // The line goes before anything else is written to the terminal.
+    progress.clear();
+    printErrorBody(context, error);
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
+  progress.clear();
+
+  const { domain } = outcome;
+  if (context.flags.json) printJson(context, domain);
+  if (!outcome.verified) {
+    const why = outcome.lastFailure
+      ? `; the last check got no answer (${outcome.lastFailure})`
+      : `. See what its DNS records look like with: domainctl domains check ${hostname} ${projectFlag(project)}`;
+    throw new CliError(
+      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
+      ExitCode.waitTimeout,
+    );
+  }
+  if (context.flags.json) return;
+  const expiry = domain.tls_cert_expiry;
+  const days = expiry ? daysUntil(expiry, new Date()) : 0;
+  const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
+  writeOut(
+    `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
+      (expiry
+        ? `Its TLS certificate expires at ${expiry} (${left}).\n`
+        : 'Its TLS certificate has not been issued yet.\n'),
+  );
 }
 
 /**
@@ -161,4 +275,6 @@ export const actions = {
   listDomains: runCommand(listDomains),
   addDomain: runCommand(addDomain),
   showRecords: runCommand(showRecords),
+  checkDomain: runCommand(checkDomain),
+  waitForDomain: runCommand(waitForDomain),
 };

@@ -1,12 +1,14 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
-import { wholeNumber } from './arg-parsers.js';
+import { positiveSeconds, wholeNumber } from './arg-parsers.js';
 import { lazyAction } from './run-command.js';
 
 export function registerDomains(program: Command): void {
   const domains = program
     .command('domains')
-    .description("List a project's custom domains, add one, and show the DNS records it needs")
+    .description(
+      "List a project's custom domains, add one, show the DNS records it needs, check them in DNS and wait for verification",
+    )
     .addHelpText(
       'after',
       `
@@ -15,7 +17,9 @@ The project comes from --project, DOMAINCTL_PROJECT or the profile's default pro
 Examples:
   $ domainctl domains list --project prj_demo_scale
   $ domainctl domains add shop.example.com --project prj_demo_scale
-  $ domainctl domains records shop.example.com --format zone`,
+  $ domainctl domains records shop.example.com --format zone
+  $ domainctl domains check shop.example.com
+  $ domainctl domains wait shop.example.com --timeout 300`,
     );
 
   domains
@@ -71,4 +75,62 @@ Examples:
   $ domainctl domains records shop.example.com --format zone >> example.com.zone`,
     )
     .action(lazyAction(() => import('./domains-actions.js'), 'showRecords'));
+
+  domains
+    .command('check')
+    .description("Look up a domain's three DNS records and say which are right, missing or wrong")
+    .argument('<domain>', 'host name of a domain of the project')
+    .option(
+      '--dns-server <host:port>',
+      'ask this DNS server, an IP address with an optional port (env DOMAINCTL_DNS_SERVER; default: the system resolver)',
+    )
+    .option(
+      '--timeout <seconds>',
+      'the most one DNS query may take; they all run at once (default 5)',
+      positiveSeconds,
+    )
+    .addHelpText(
+      'after',
+      `
+Prints TYPE, HOST, EXPECTED, FOUND and STATUS (ok, missing, wrong or error) for each record,
+what commonly blocks a certificate (a CAA record, a TXT record left at _acme-challenge), and
+the next step; --json prints { domain, verified, dns_server, ok, records, warnings }.
+Exit codes: 0 all three records are right, 1 one is not (or an HTTP error), 2 usage error
+(nothing sent), 3 network error, 4 no credentials.
+
+Examples:
+  $ domainctl domains check shop.example.com --project prj_demo_scale
+  $ domainctl domains check shop.example.com --dns-server 1.1.1.1 --json | jq '.records[].status'`,
+    )
+    .action(lazyAction(() => import('./domains-actions.js'), 'checkDomain'));
+
+  domains
+    .command('wait')
+    .description('Wait until the API has verified a domain (after its TXT record is live)')
+    .argument('<domain>', 'host name of a domain of the project')
+    .option(
+      '--interval <seconds>',
+      'seconds between the first checks; the interval grows by half each time, up to 30 (default 2)',
+      positiveSeconds,
+    )
+    .option(
+      '--timeout <seconds>',
+      'give up after this many seconds and exit with code 5 (default 600)',
+      positiveSeconds,
+    )
+    .addHelpText(
+      'after',
+      `
+Asks the API for the domain until it is verified, then prints when it was verified and when
+its TLS certificate expires (--json: the Domain). On a terminal a progress line on stderr
+says how long it has waited. Once the domain has been found, network errors and 5xx answers are
+retried until the timeout (each one said on stderr); other HTTP errors end the wait at once.
+Exit codes: 0 verified, 1 no such domain or an HTTP error, 2 usage error, 3 network error on the
+first request, 4 no credentials, 5 not verified within --timeout.
+
+Examples:
+  $ domainctl domains wait shop.example.com --project prj_demo_scale
+  $ domainctl domains wait shop.example.com --timeout 120 && ./deploy.sh`,
+    )
+    .action(lazyAction(() => import('./domains-actions.js'), 'waitForDomain'));
 }

@@ -9,6 +9,8 @@ export const ExitCode = {
   network: 3,
   /** A route needs credentials and there are none; nothing was sent. */
   noCredentials: 4,
+  /** `domains wait`: the domain was not verified before --timeout ran out. */
+  waitTimeout: 5,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { DnsServerAddressError, parseDnsServer } from '../dns/server-address.js';
-import { CliError } from './exit-codes.js';
+import { CliError, ExitCode } from './exit-codes.js';
 
 interface ServeFlags {
   host: string;
@@ -28,16 +27,6 @@ function seconds(value: string): number {
   if (!/^[0-9]+(\.[0-9]+)?$/.test(value))
     throw new InvalidArgumentError('expected a number of seconds');
   return Number(value);
-}
-
-function dnsServer(value: string): string {
-  try {
-    parseDnsServer(value);
-  } catch (error) {
-    if (error instanceof DnsServerAddressError) throw new InvalidArgumentError(error.message);
-    throw error;
-  }
-  return value;
 }
 
 function url(value: string): string {
@@ -81,7 +70,6 @@ export function registerServe(program: Command): void {
     .option(
       '--dns-server <host:port>',
       'DNS server the verifier asks, an IP address with an optional port (default: system resolver)',
-      dnsServer,
     )
     .option(
       '--verify-interval <seconds>',
@@ -99,9 +87,21 @@ Examples:
   $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353`,
     )
     .action(async (flags: ServeFlags) => {
-      const { normalizeHostname } = await import('../contract/hostname.js');
+      const [{ normalizeHostname }, { DnsServerAddressError, parseDnsServer }] = await Promise.all([
+        import('../contract/hostname.js'),
+        // Checked here, not by commander: the command definitions load no DNS code at start-up.
+        import('../dns/server-address.js'),
+      ]);
       const edge = normalizeHostname(flags.edgeDomain, '');
       if (!edge.ok) throw new CliError(`--edge-domain: ${edge.reason}`);
+      if (flags.dnsServer !== undefined) {
+        try {
+          parseDnsServer(flags.dnsServer);
+        } catch (error) {
+          if (!(error instanceof DnsServerAddressError)) throw error;
+          throw new CliError(`--dns-server "${flags.dnsServer}": ${error.message}`, ExitCode.usage);
+        }
+      }
       // The server is imported only here, so other commands never load Hono or SQLite.
       const [{ startServer }, { defaultDataDir }] = await Promise.all([
         import('../server/serve.js'),

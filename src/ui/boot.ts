@@ -1,3 +1,4 @@
+import { resolveDnsServer } from '../config/dns-server.js';
 import type { GlobalFlags } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import type { AppProps } from './App.js';
@@ -17,8 +18,11 @@ export interface BootOptions {
 export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Promise<AppProps> {
   const env = options.env ?? process.env;
   const color = flags.color !== false && !env.NO_COLOR;
+  // The d check's DNS server: DOMAINCTL_DNS_SERVER, as for `domains check`. A bad value stops
+  // the UI before it starts (exit code 2), as a bad --dns-server stops the command.
+  const dnsServer = resolveDnsServer(undefined, env);
   if (options.demo) {
-    const services = createServices({ env });
+    const services = createServices({ env, dnsServer });
     const demo = await services.startDemo();
     const session = createSession(services, {
       profileName: DEMO_PROFILE,
@@ -31,7 +35,7 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     return { services, session, routes: firstRoutes(session), color };
   }
   const resolved = resolveOptions(flags, env);
-  const services = createServices({ store: resolved.store, env });
+  const services = createServices({ store: resolved.store, env, dnsServer });
   if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color };
   const session = createSession(services, {
     profileName: resolved.profile?.name,

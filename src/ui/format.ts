@@ -77,3 +77,25 @@ export function wrapName(text: string, width: number): string[] {
   lines.push(rest);
   return lines;
 }
+
+/**
+ * Wraps a sentence at spaces into lines of at most `width` characters; a word longer than a line
+ * (a DNS name) is broken as wrapName breaks it. No line starts or ends with a space.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  if (width <= 0 || text.length <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length <= width) {
+      line = `${line} ${word}`;
+      continue;
+    }
+    if (line) lines.push(line);
+    const pieces = wrapName(word, width);
+    line = pieces.pop() ?? '';
+    lines.push(...pieces);
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -188,7 +188,12 @@ export const keymap = {
     help: 'scroll the details when they are taller than the terminal',
     match: any(pageUp, pageDown),
   },
-  // 'domain.check' (d: resolve the records and mark each) joins here with the DNS checks.
+  'domain.check': {
+    keys: 'd',
+    label: 'check',
+    help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error',
+    match: plain('d'),
+  },
 
   'add.submit': {
     keys: 'Enter',
@@ -295,7 +300,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: ['domains.up', 'domains.down', 'nav.back'],
   },
   domain: {
-    footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'nav.back'],
+    footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'domain.check', 'nav.back'],
     more: ['domain.up', 'domain.down', 'domain.scroll'],
   },
   addDomain: {

@@ -2,7 +2,10 @@ import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { executeRequest, type RawResponse } from '../client/execute-request.js';
 import type { PreparedRequest } from '../client/prepare-request.js';
 import type { StoredProfile } from '../config/config-file.js';
+import type { DnsServerSetting } from '../config/dns-server.js';
 import type { ProfileStore } from '../config/profile-store.js';
+import type { DnsInstructions } from '../contract/schemas.js';
+import { checkRecords, type DnsCheckResult } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 import type { Session } from './context.js';
 import type { ProjectRef } from './navigation.js';
@@ -19,7 +22,8 @@ export interface DemoServer {
 
 /**
  * What the screens may do beyond rendering: talk to the API, save a profile, start the demo,
- * copy to the clipboard. Screens get these from context and never import ky, conf or node:fs.
+ * copy to the clipboard, look records up in DNS. Screens get these from context and never import
+ * ky, conf, node:fs or node:dns.
  */
 export interface UiServices {
   connect(options: { baseUrl: string; token?: string }): ApiClient;
@@ -32,6 +36,14 @@ export interface UiServices {
   rememberProject(profileName: string | undefined, projectId: string): void;
   startDemo(): Promise<DemoServer>;
   copy(text: string, writeToTerminal: (data: string) => void): Promise<CopyResult>;
+  /**
+   * Looks up a domain's three records (and CAA) the way `domains check` does, with the DNS server
+   * of DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
+   * `error` rows. Aborting `signal` ends the lookups at once.
+   */
+  checkDns(instructions: DnsInstructions, signal?: AbortSignal): Promise<DnsCheckResult>;
+  /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
+  dnsServerLabel: string;
   /** Stops what the UI started (the demo server); called once the UI has exited. */
   shutdown(): Promise<void>;
   /** Lines to print on stderr after the UI has exited (e.g. demo server warnings). */
@@ -42,10 +54,12 @@ export interface ServicesOptions {
   /** The profile store; undefined in demo mode, where nothing is saved. */
   store?: ProfileStore;
   env?: NodeJS.ProcessEnv;
+  /** Where checkDns asks; the system resolvers when absent. */
+  dnsServer?: DnsServerSetting;
 }
 
 export function createServices(options: ServicesOptions): UiServices {
-  const { store, env = process.env } = options;
+  const { store, env = process.env, dnsServer } = options;
   const memoryRecent = new Map<string, string[]>();
   const demos: DemoServer[] = [];
   const afterExit: string[] = [];
@@ -89,6 +103,9 @@ export function createServices(options: ServicesOptions): UiServices {
       return demo;
     },
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
+    checkDns: (instructions, signal) =>
+      checkRecords(instructions, { server: dnsServer?.address, signal }),
+    dnsServerLabel: dnsServer?.label ?? 'the system resolver',
     async shutdown() {
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
     },

@@ -18,8 +18,15 @@ const meta = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../dist/meta.json', import.meta.url)), 'utf8'),
 ) as Metafile;
 
-/** What a script's `api request` must never load: the UI, React, the server and its storage. */
+/**
+ * What start-up must never load: the UI, React, the server and its storage, and what only the
+ * actions need (the typed client's ky and zod, the profile store's conf, the DNS checks).
+ */
 const HEAVY = [
+  /(^|\/)node_modules\/zod\//,
+  /(^|\/)node_modules\/ky\//,
+  /(^|\/)node_modules\/conf\//,
+  /(^|\/)src\/dns\//,
   /(^|\/)node_modules\/ink\//,
   /(^|\/)node_modules\/ink-[^/]+\//,
   /(^|\/)node_modules\/react\//,
@@ -61,7 +68,7 @@ function loadedWith(entry: string, kinds: readonly string[]) {
 const heavyIn = (modules: string[]) => modules.filter((m) => HEAVY.some((re) => re.test(m)));
 
 describe('the bundle the bin runs', () => {
-  it('loads neither Ink, React, Hono, SQLite, src/server nor src/ui at start-up', () => {
+  it('loads neither Ink, React, Hono, SQLite, zod, ky, conf, src/dns, src/server nor src/ui at start-up', () => {
     // Static edges only: import statements and bundled require() calls run when dist/cli.js
     // loads; dynamic import() runs only inside the command that needs it (serve, the UI).
     const { modules } = loadedWith('dist/cli.js', ['import-statement', 'require-call']);

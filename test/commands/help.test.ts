@@ -61,6 +61,8 @@ Examples:
     ['domains', 'list'],
     ['domains', 'add'],
     ['domains', 'records'],
+    ['domains', 'check'],
+    ['domains', 'wait'],
     ['profile'],
     ['profile', 'add'],
     ['profile', 'list'],

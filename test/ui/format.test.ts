@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordWidths } from '../../src/ui/components/RecordsTable.js';
-import { daysLeft, tlsExpiry, wrapName } from '../../src/ui/format.js';
+import { recordsLayout, recordWidths } from '../../src/ui/components/RecordsTable.js';
+import { daysLeft, tlsExpiry, wrapName, wrapWords } from '../../src/ui/format.js';
 
 describe('wrapName', () => {
   it('keeps every character, in order, in lines no wider than asked', () => {
@@ -30,7 +30,43 @@ describe('wrapName', () => {
   });
 });
 
+describe('wrapWords', () => {
+  it('breaks at spaces, never leaves a space at either end, and breaks long names like wrapName', () => {
+    const text =
+      'the TXT record at _domainctl-verify.shop.example.com holds another token; it must be domainctl-verify=abc';
+    for (const width of [12, 30, 50]) {
+      const lines = wrapWords(text, width);
+      expect(lines.join(' ').replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+      for (const line of lines) {
+        expect(line.length).toBeLessThanOrEqual(width);
+        expect(line).toBe(line.trim());
+      }
+    }
+    expect(wrapWords(text, 30)).toEqual([
+      'the TXT record at',
+      '_domainctl-verify.shop.',
+      'example.com holds another',
+      'token; it must be',
+      'domainctl-verify=abc',
+    ]);
+  });
+});
+
 describe('the records table', () => {
+  it('puts the check marks in a column only where no record wraps beside it', () => {
+    const records = [
+      {
+        type: 'TXT' as const,
+        host: '_domainctl-verify.www.acme-shop.com',
+        value: 'v'.repeat(41),
+        purpose: '',
+      },
+    ];
+    expect(recordsLayout(records, 120, true)).toEqual({ host: 35, value: 63, statusColumn: true });
+    expect(recordsLayout(records, 80, true)).toEqual({ host: 28, value: 41, statusColumn: false });
+    expect(recordsLayout(records, 120, false).statusColumn).toBe(false);
+  });
+
   it('gives the value its whole width when the host keeps at least 20', () => {
     const records = [
       {

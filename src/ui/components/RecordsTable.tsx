@@ -1,16 +1,34 @@
 import { Box, Text } from 'ink';
+import type { RecordCheck, RecordStatus } from '../../dns/check-records.js';
 import type { DnsRecord } from '../../dns/records.js';
-import { wrapName } from '../format.js';
+import { type Tone, wrapName, wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
 
 const MARKER = 2;
 const TYPE = 5;
 const GAP = 2;
 const MIN_HOST = 20;
+/** The DNS column, as wide as its widest mark (`✗ missing`). */
+const STATUS = 9;
 
-/** Column widths for host and value: the value whole when it can be, the host never under 20. */
-export function recordWidths(records: DnsRecord[], width: number): { host: number; value: number } {
-  const available = Math.max(2, width - MARKER - TYPE - 2 * GAP);
+const MARKS: Record<RecordStatus, { text: string; tone: Tone }> = {
+  ok: { text: '✓ ok', tone: 'ok' },
+  missing: { text: '✗ missing', tone: 'error' },
+  wrong: { text: '✗ wrong', tone: 'error' },
+  error: { text: '! error', tone: 'warn' },
+};
+
+/**
+ * Column widths for host and value: the value whole when it can be, the host never under 20.
+ * With `statusColumn`, room is kept for the DNS check's marks at the right.
+ */
+export function recordWidths(
+  records: DnsRecord[],
+  width: number,
+  statusColumn = false,
+): { host: number; value: number } {
+  const status = statusColumn ? GAP + STATUS : 0;
+  const available = Math.max(2, width - MARKER - TYPE - 2 * GAP - status);
   const host = Math.max(4, ...records.map((r) => r.host.length));
   const value = Math.max(5, ...records.map((r) => r.value.length));
   if (host + value <= available) return { host, value: available - host };
@@ -20,36 +38,69 @@ export function recordWidths(records: DnsRecord[], width: number): { host: numbe
 }
 
 /**
+ * Where the DNS check's marks go: a DNS column at the right when every host and value still fits
+ * on one line beside it, else a line under each record, so that a check never makes the expected
+ * values wrap where they did not.
+ */
+export function recordsLayout(
+  records: DnsRecord[],
+  width: number,
+  checked: boolean,
+): { host: number; value: number; statusColumn: boolean } {
+  if (checked) {
+    const widths = recordWidths(records, width, true);
+    const fits = records.every(
+      (r) => r.host.length <= widths.host && r.value.length <= widths.value,
+    );
+    if (fits) return { ...widths, statusColumn: true };
+  }
+  return { ...recordWidths(records, width), statusColumn: false };
+}
+
+/**
  * The DNS records as TYPE / HOST / VALUE. Hosts and values are wrapped, never cut: they are here
- * to be copied, and `c`/`h` copy them whole in any case.
+ * to be copied, and `c`/`h` copy them whole in any case. With `checks` (the DNS check, one per
+ * record in the same order, or `'running'`), each record gets its mark, and under one that is not
+ * ok go what was found there (aligned under the value it should be) and why: the expected values
+ * stay where they were.
  */
 export function RecordsTable({
   records,
   selected,
   width,
+  checks,
 }: {
   records: DnsRecord[];
   selected: number;
   width: number;
+  checks?: readonly RecordCheck[] | 'running';
 }) {
   const tone = useTone();
-  const widths = recordWidths(records, width);
+  const layout = recordsLayout(records, width, checks !== undefined);
   const gap = ' '.repeat(GAP);
+  const indent = ' '.repeat(MARKER + TYPE + GAP);
+  const detailWidth = Math.max(10, width - indent.length);
   return (
     <Box flexDirection="column">
       <Text bold dimColor>
         {'  '}
         {'TYPE'.padEnd(TYPE)}
         {gap}
-        {'HOST'.padEnd(widths.host)}
+        {'HOST'.padEnd(layout.host)}
         {gap}
-        VALUE
+        {layout.statusColumn ? `${'VALUE'.padEnd(layout.value)}${gap}DNS` : 'VALUE'}
       </Text>
       {records.map((record, index) => {
-        const hosts = wrapName(record.host, widths.host);
-        const values = wrapName(record.value, widths.value);
+        const hosts = wrapName(record.host, layout.host);
+        const values = wrapName(record.value, layout.value);
         const isSelected = index === selected;
         const lines = Array.from({ length: Math.max(hosts.length, values.length) }, (_, i) => i);
+        const check = typeof checks === 'object' ? checks[index] : undefined;
+        const mark = check ? (
+          <Text color={tone(MARKS[check.status].tone)}>{MARKS[check.status].text}</Text>
+        ) : checks === 'running' ? (
+          <Text dimColor>…</Text>
+        ) : null;
         return (
           <Box key={`${record.type}:${record.host}`} flexDirection="column">
             {lines.map((i) => (
@@ -57,11 +108,45 @@ export function RecordsTable({
                 {i === 0 && isSelected ? '› ' : '  '}
                 {(i === 0 ? record.type : '').padEnd(TYPE)}
                 {gap}
-                {(hosts[i] ?? '').padEnd(widths.host)}
+                {(hosts[i] ?? '').padEnd(layout.host)}
                 {gap}
-                {values[i] ?? ''}
+                {layout.statusColumn && i === 0 ? (
+                  <>
+                    {(values[i] ?? '').padEnd(layout.value)}
+                    {gap}
+                    {mark}
+                  </>
+                ) : (
+                  (values[i] ?? '')
+                )}
               </Text>
             ))}
+            {mark && !layout.statusColumn ? (
+              <Text>
+                {indent}
+                {mark}
+              </Text>
+            ) : null}
+            {check?.status === 'wrong'
+              ? check.found.flatMap((found) =>
+                  wrapName(found, layout.value).map((line, i) => (
+                    <Text key={`found:${found}:${i}`}>
+                      {indent}
+                      <Text dimColor>{(i === 0 ? 'found' : '').padStart(layout.host)}</Text>
+                      {gap}
+                      <Text color={tone('error')}>{line}</Text>
+                    </Text>
+                  )),
+                )
+              : null}
+            {check && check.status !== 'ok' && check.detail
+              ? wrapWords(check.detail, detailWidth).map((line, i) => (
+                  <Text key={`detail:${i}`} dimColor>
+                    {indent}
+                    {line}
+                  </Text>
+                ))
+              : null}
           </Box>
         );
       })}

@@ -1,11 +1,13 @@
 import { Box, Text, useStdout } from 'ink';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Domain } from '../../contract/schemas.js';
+import type { DnsCheckResult } from '../../dns/check-records.js';
 import { recordsOf, zoneSnippet } from '../../dns/records.js';
+import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { useNavigation, useServices, useUi } from '../context.js';
-import { dateTime, statusText, type Tone, tlsExpiry } from '../format.js';
+import { dateTime, statusText, type Tone, tlsExpiry, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useTone } from '../theme.js';
 
@@ -24,6 +26,31 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The `d` check of the records: not run yet, running, or its result and when it came. */
+type DnsCheckState =
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'done'; result: DnsCheckResult; at: Date }
+  | { status: 'failed'; message: string };
+
+function checkSummary(
+  result: DnsCheckResult,
+  server: string,
+  at: Date,
+): { text: string; tone: Tone } {
+  const when = `${at.toISOString().slice(11, 19)} UTC`;
+  const via = `(${server}, ${when})`;
+  const total = result.records.length;
+  if (result.ok) return { text: `✓ All ${total} records are right ${via}`, tone: 'ok' };
+  const bad = result.records.filter((r) => r.status === 'wrong' || r.status === 'missing').length;
+  const failed = result.records.filter((r) => r.status === 'error').length;
+  const parts = [
+    bad > 0 ? `${bad} of ${total} not right yet` : '',
+    failed > 0 ? `${failed} could not be looked up` : '',
+  ].filter(Boolean);
+  return { text: `✗ ${parts.join(', ')} ${via}`, tone: bad > 0 ? 'error' : 'warn' };
+}
+
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
 export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?: boolean }) {
   const services = useServices();
@@ -35,8 +62,33 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   const [notice, setNotice] = useState<{ text: string; tone?: Tone }>();
   const [scroll, setScroll] = useState(0);
   const [maxScroll, setMaxScroll] = useState(0);
+  const [check, setCheck] = useState<DnsCheckState>({ status: 'idle' });
+  const running = useRef<AbortController | undefined>(undefined);
   const records = recordsOf(domain.dns_instructions);
   const now = new Date();
+
+  // Leaving the screen (Esc) while a check runs cancels its lookups; the answer, if one still
+  // comes, is dropped rather than set on a screen that is gone.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const runCheck = () => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setCheck({ status: 'running' });
+    services.checkDns(domain.dns_instructions, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        running.current = undefined;
+        setCheck({ status: 'done', result, at: new Date() });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        running.current = undefined;
+        setCheck({ status: 'failed', message: (error as Error).message });
+      },
+    );
+  };
 
   const copy = (text: string, what: string) => {
     // Through Ink's write, which clears its frame, writes, and draws it again: the escape can
@@ -65,13 +117,17 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
           Math.min(maxScroll, Math.min(s, maxScroll) + (key.pageUp ? -page : page)),
         );
       });
-    // The DNS check (d) goes here: it resolves the three records and marks each in the table.
+    else if (is('domain.check')) runCheck();
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
   const status = statusText(domain.verified);
   const tls = tlsExpiry(domain.tls_cert_expiry, now, true);
   const record = records[selected];
+  const summary =
+    check.status === 'done'
+      ? checkSummary(check.result, services.dnsServerLabel, check.at)
+      : undefined;
 
   // The records come first: they are what this screen is for, and what a short terminal keeps.
   return (
@@ -96,11 +152,41 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
           </Text>
         ) : null}
       </Text>
-      <RecordsTable records={records} selected={selected} width={width} />
+      <RecordsTable
+        records={records}
+        selected={selected}
+        width={width}
+        checks={
+          check.status === 'running'
+            ? 'running'
+            : check.status === 'done'
+              ? check.result.records
+              : undefined
+        }
+      />
+      {check.status === 'running' ? (
+        <Loading label={`Looking the records up in DNS (${services.dnsServerLabel})…`} />
+      ) : null}
+      {summary ? <Text color={tone(summary.tone)}>{summary.text}</Text> : null}
+      {check.status === 'done'
+        ? check.result.warnings.flatMap((warning) =>
+            wrapWords(warning, Math.max(10, width - 2)).map((line, i) => (
+              <Text key={`${warning}:${i}`} color={tone('warn')}>
+                {i === 0 ? '⚠ ' : '  '}
+                {line}
+              </Text>
+            )),
+          )
+        : null}
+      {check.status === 'failed' ? (
+        <Text color={tone('error')}>✗ The DNS check failed: {check.message}</Text>
+      ) : null}
       {notice ? (
         <Text color={tone(notice.tone)}>{notice.text}</Text>
       ) : (
-        <Text dimColor>c copies the selected value, h its host, z all three as a zone snippet</Text>
+        <Text dimColor>
+          c copies the selected value, h its host, z the zone snippet; d checks DNS
+        </Text>
       )}
       <Text> </Text>
       <Field label="ID">{domain.id}</Field>

@@ -1,0 +1,131 @@
+import type { Domain } from '../contract/schemas.js';
+import type { DnsCheckResult, RecordCheck, RecordStatus } from '../dns/index.js';
+import { type Paint, paint } from './style.js';
+import { renderTable } from './table.js';
+
+function statusCell(status: RecordStatus, p: Paint): string {
+  if (status === 'ok') return p.green(status);
+  if (status === 'error') return p.yellow(status);
+  return p.red(status);
+}
+
+/**
+ * The check as TYPE / HOST / EXPECTED / FOUND / STATUS, every value in full. FOUND is what the DNS
+ * holds there: one value a line (a name can hold several TXT records), `-` when nothing was found.
+ */
+export function checkTable(result: DnsCheckResult, color: boolean): string {
+  const p = paint(color);
+  const rows: string[][] = [];
+  for (const record of result.records) {
+    const [first = '-', ...more] = record.found;
+    rows.push([record.type, record.host, record.expected, first, statusCell(record.status, p)]);
+    for (const value of more) rows.push(['', '', '', value, '']);
+  }
+  return renderTable(
+    [
+      { header: 'TYPE' },
+      { header: 'HOST' },
+      { header: 'EXPECTED' },
+      { header: 'FOUND' },
+      { header: 'STATUS' },
+    ],
+    rows,
+    { color },
+  );
+}
+
+/**
+ * One sentence for each record that is not ok. `wrong` and `missing` details name their host
+ * already; a failed lookup names only its reason, and three rows that failed for one reason
+ * (a dead DNS server) make one line, not three.
+ */
+export function checkNotes(result: DnsCheckResult): string[] {
+  const lines: string[] = [];
+  const failed = new Map<string, RecordCheck[]>();
+  for (const record of result.records) {
+    if (record.status === 'ok') continue;
+    const detail = record.detail ?? record.status;
+    if (record.status !== 'error') {
+      lines.push(detail);
+      continue;
+    }
+    failed.set(detail, [...(failed.get(detail) ?? []), record]);
+  }
+  for (const [reason, records] of failed) {
+    const which =
+      records.length === result.records.length
+        ? `any of the ${records.length} records`
+        : records.map((r) => `${r.type} ${r.host}`).join(', ');
+    lines.push(`could not look up ${which}: ${reason}`);
+  }
+  return lines;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The one-line verdict: is the domain ready, and what to do next. */
+export function checkVerdict(domain: Domain, result: DnsCheckResult, project: string): string {
+  const total = result.records.length;
+  const bad = result.records.filter((r) => r.status === 'wrong' || r.status === 'missing').length;
+  const failed = result.records.filter((r) => r.status === 'error').length;
+  if (result.ok) {
+    if (domain.verified) return `All ${total} records are right, and ${domain.domain} is verified.`;
+    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: domainctl domains wait ${domain.domain} --project ${project}`;
+  }
+  const retry = 'try again, or ask another DNS server with --dns-server';
+  if (bad === 0) {
+    const which =
+      failed === total
+        ? `None of the ${total} records could be looked up`
+        : `${count(failed, 'record', 'records')} of ${total} could not be looked up`;
+    return `${which}: ${retry}.`;
+  }
+  const notRight =
+    bad === total
+      ? `None of the ${total} records is right yet`
+      : `${count(bad, 'record', 'records')} of ${total} ${bad === 1 ? 'is' : 'are'} not right yet`;
+  const andFailed = failed > 0 ? ` and ${failed} could not be looked up` : '';
+  return `${notRight}${andFailed}: create or fix ${bad === 1 ? 'it' : 'them'} at your DNS provider, then check again (a change can take up to the old record's TTL to show).`;
+}
+
+/** The whole report `domains check` prints for people. */
+export function checkReport(
+  domain: Domain,
+  result: DnsCheckResult,
+  options: { project: string; dnsServer: string; color: boolean },
+): string {
+  const p = paint(options.color);
+  const notes = checkNotes(result);
+  const warnings = result.warnings.map((w) => p.yellow(`warning: ${w}`));
+  const extra = [...notes, ...warnings];
+  return [
+    `DNS records of ${domain.domain}, as ${options.dnsServer} answers:\n\n`,
+    checkTable(result, options.color),
+    extra.length > 0 ? `\n${extra.join('\n')}\n` : '',
+    `\n${result.ok ? p.green(checkVerdict(domain, result, options.project)) : checkVerdict(domain, result, options.project)}\n`,
+  ].join('');
+}
+
+/**
+ * The `--json` document. Its shape is stable: every key always present (`detail` null when a
+ * record is ok, `dns_server` null for the system resolver), so scripts can read it without
+ * guarding.
+ */
+export function checkJson(domain: Domain, result: DnsCheckResult, dnsServer: string | null) {
+  return {
+    domain: domain.domain,
+    verified: domain.verified,
+    dns_server: dnsServer,
+    ok: result.ok,
+    records: result.records.map((r) => ({
+      record: r.record,
+      type: r.type,
+      host: r.host,
+      expected: r.expected,
+      status: r.status,
+      found: r.found,
+      detail: r.detail ?? null,
+    })),
+    warnings: result.warnings,
+  };
+}

@@ -1,0 +1,157 @@
+import { ApiError, NetworkError } from '../client/errors.js';
+import type { Domain } from '../contract/schemas.js';
+
+/** The interval between checks grows by half after each one, up to this (or --interval if longer). */
+export const MAX_INTERVAL_MS = 30_000;
+export const DEFAULT_INTERVAL_MS = 2_000;
+export const DEFAULT_WAIT_TIMEOUT_MS = 600_000;
+
+/** The pause after one of `first` ms: 2 s, 3 s, 4.5 s, … 30 s. */
+export function nextInterval(current: number, first: number): number {
+  return Math.min(Math.max(first, MAX_INTERVAL_MS), current * 1.5);
+}
+
+/**
+ * An error worth asking again about: the API did not answer, or answered that it is overloaded or
+ * broken for now (ky has already retried these twice). Any other HTTP error (401, 403, 404) will
+ * not change by waiting.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return (
+    error instanceof ApiError &&
+    (error.status >= 500 || error.status === 408 || error.status === 429)
+  );
+}
+
+/** `3 s`, `1.5 s`, `10 min`, `2 min 30 s`. */
+export function duration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds - minutes * 60);
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** `0:07`, `12:30`: elapsed time on the progress line. */
+function clock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** A line on a terminal that is rewritten in place; does nothing anywhere else. */
+export interface Progress {
+  readonly active: boolean;
+  show(text: string): void;
+  clear(): void;
+}
+
+export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+  if (!stream.isTTY) return { active: false, show: () => {}, clear: () => {} };
+  let shown = false;
+  return {
+    active: true,
+    show(text) {
+      // One character short of the width: a line that fills it wraps, and \r then returns only
+      // to the start of its last row.
+      const width = Math.max(10, (stream.columns || 80) - 1);
+      const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
+      stream.write(`\r\u001b[2K${line}`);
+      shown = true;
+    },
+    clear() {
+      if (shown) stream.write('\r\u001b[2K');
+      shown = false;
+    },
+  };
+}
+
+export interface WaitOptions {
+  hostname: string;
+  /** One look at the domain; the argument is how long its request may take. */
+  find(requestTimeoutMs: number): Promise<Domain | undefined>;
+  /** Called when the domain is not (or no longer) in the project: the error to throw. */
+  notFound(): Error;
+  intervalMs: number;
+  timeoutMs: number;
+  progress: Progress;
+  /** A line for stderr that must not be lost (a retried failure). */
+  warn(line: string): void;
+}
+
+export type WaitOutcome =
+  | { verified: true; domain: Domain; checks: number }
+  | { verified: false; domain: Domain; checks: number; lastFailure?: string };
+
+/** The longest a single request may take, whatever time is left. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const MIN_REQUEST_TIMEOUT_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks for the domain until it is verified or `timeoutMs` has passed, pausing `intervalMs` at first
+ * and half as long again after each check (up to `MAX_INTERVAL_MS`). The last check happens at the
+ * deadline, not a whole interval before it, and no request outlives the deadline by more than a
+ * second. Errors on the first check end the wait (a wrong base URL should not look like a slow
+ * verification); after that, transient ones (`isTransient`) are retried until the deadline and
+ * said once per run of failures.
+ */
+export async function waitForVerification(options: WaitOptions): Promise<WaitOutcome> {
+  const { progress, hostname } = options;
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
+  const status = (state: string, nextMs?: number) => {
+    if (!progress.active) return;
+    const next = nextMs === undefined ? '' : ` · next check in ${Math.ceil(nextMs / 1000)} s`;
+    progress.show(
+      `Waiting for ${hostname} to be verified: ${state}${next} · ${clock(Date.now() - started)} of ${clock(options.timeoutMs)}`,
+    );
+  };
+
+  let interval = options.intervalMs;
+  let checks = 0;
+  let last: Domain | undefined;
+  let failure: string | undefined;
+  for (;;) {
+    status(checks === 0 ? 'looking it up' : 'checking');
+    const requestTimeout = Math.min(
+      REQUEST_TIMEOUT_MS,
+      Math.max(MIN_REQUEST_TIMEOUT_MS, deadline - Date.now()),
+    );
+    try {
+      const domain = await options.find(requestTimeout);
+      checks++;
+      if (!domain) throw options.notFound();
+      last = domain;
+      failure = undefined;
+      if (domain.verified) return { verified: true, domain, checks };
+    } catch (error) {
+      if (last === undefined || !isTransient(error)) throw error;
+      const reason = error instanceof ApiError ? error.summary() : (error as Error).message;
+      if (failure === undefined) {
+        progress.clear();
+        options.warn(
+          `domainctl: checking ${hostname} failed (${reason}); trying again until the timeout`,
+        );
+      }
+      failure = reason;
+    }
+
+    const left = deadline - Date.now();
+    if (left <= 0) return { verified: false, domain: last, checks, lastFailure: failure };
+    const pause = Math.min(interval, left);
+    interval = nextInterval(interval, options.intervalMs);
+    const state =
+      failure === undefined
+        ? `pending, checked ${checks} ${checks === 1 ? 'time' : 'times'}`
+        : 'the API did not answer';
+    // On a terminal the countdown ticks every second; elsewhere there is nothing to redraw.
+    const wake = Date.now() + pause;
+    if (!progress.active) await sleep(pause);
+    for (let rest = pause; progress.active && rest > 0; rest = wake - Date.now()) {
+      status(state, rest);
+      await sleep(Math.min(1000, rest));
+    }
+  }
+}

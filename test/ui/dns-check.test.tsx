@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/contract/schemas.js';
+import {
+  deadPort,
+  startBlackhole,
+  startDnsServer,
+  type TestDnsServer,
+} from '../helpers/dns-server.js';
+import { bootUi } from '../../src/ui/boot.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+const PROJECT = 'prj_demo_scale';
+const NAME = 'ui.check.test';
+const EARLIER_TOKEN = 'domainctl-verify=tokenofanearlieradd';
+
+let server: TestServer;
+let dns: TestDnsServer;
+let domain: Domain;
+let ui: UiHandle | undefined;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: NAME }),
+  });
+  expect(res.status).toBe(201);
+  domain = (await res.json()) as Domain;
+  const i = domain.dns_instructions;
+  // The CNAME is right, the TXT holds another token, the _acme-challenge CNAME is missing, and a
+  // CAA record on the parent forbids every CA.
+  dns = await startDnsServer({
+    cname: { [i.cname_host]: i.cname_target },
+    txt: { [i.txt_host]: EARLIER_TOKEN },
+    caa: { 'check.test': [{ tag: 'issue', value: ';' }] },
+  });
+});
+afterAll(async () => {
+  await dns?.stop();
+  await server?.close();
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Opens the newest domain of the project (the one added above) with DOMAINCTL_DNS_SERVER set. */
+async function openDomain(dnsServer: string): Promise<UiHandle> {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
+    env: { DOMAINCTL_DNS_SERVER: dnsServer },
+  });
+  await ui.waitForFrame(`› ${NAME}`);
+  await ui.press('enter');
+  await ui.waitForFrame('DNS records');
+  return ui;
+}
+
+describe('the DNS check on the domain screen', () => {
+  it('d marks each record: ok, wrong with what was found, missing; the expected values stay', async () => {
+    const app = await openDomain(dns.address);
+    const i = domain.dns_instructions;
+    expect(app.frame()).toMatch(/d check {3}Esc back/);
+
+    await app.press('d');
+    const frame = await app.waitForFrame('not right yet');
+    expect(frame).toMatch(
+      new RegExp(`CNAME\\s+${escape(i.cname_host)}\\s+${escape(i.cname_target)}\\s+✓ ok`),
+    );
+    // The expected TXT value is still in its row; what DNS holds is under it.
+    expect(frame).toMatch(
+      new RegExp(`TXT\\s+${escape(i.txt_host)}\\s+${escape(i.txt_value)}\\s+✗ wrong`),
+    );
+    expect(frame).toMatch(new RegExp(`found\\s+${escape(EARLIER_TOKEN)}`));
+    expect(frame).toMatch(
+      new RegExp(
+        `CNAME\\s+${escape(i.acme_cname_host)}\\s+${escape(i.acme_cname_target)}\\s+✗ missing`,
+      ),
+    );
+    const text = oneLine(frame);
+    expect(text).toContain(
+      `the TXT record at ${i.txt_host} holds another token (from an earlier registration of this domain?); it must be ${i.txt_value}`,
+    );
+    expect(text).toContain(`${i.acme_cname_host} does not exist in DNS (NXDOMAIN)`);
+    expect(text).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
+    expect(text).toContain(
+      '⚠ the CAA records at check.test forbid every CA to issue certificates, so letsencrypt.org will refuse to issue one for this domain',
+    );
+
+    // Narrower, the marks go under the records instead of beside them; nothing is lost.
+    await app.resize(70, 40);
+    const narrow = await app.waitForFrame((f) => !/VALUE\s+DNS/.test(f));
+    expect(narrow).toMatch(/✓ ok[\s\S]+✗ wrong[\s\S]+found\s+domainctl-verify=[\s\S]+✗ missing/);
+    expect(oneLine(narrow)).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
+  });
+
+  it('marks records it could not look up as errors, with the reason', async () => {
+    const dead = await deadPort();
+    const app = await openDomain(dead);
+    await app.press('d');
+    const frame = await app.waitForFrame('could not be looked up');
+    expect(frame.match(/! error/g)).toHaveLength(3);
+    expect(oneLine(frame)).toContain(
+      `connection refused by ${dead} (is a DNS server listening there?)`,
+    );
+    expect(oneLine(frame)).toContain(`✗ 3 could not be looked up (${dead},`);
+  });
+
+  it('shows a spinner while the check runs; Esc leaves it, and nothing of it comes back', async () => {
+    const blackhole = await startBlackhole();
+    try {
+      const app = await openDomain(blackhole.address);
+      await app.press('d');
+      await app.waitForFrame(`Looking the records up in DNS (${blackhole.address})…`);
+      await app.press('esc');
+      await app.waitForFrame(`› ${NAME}`);
+      // The same domain again: a fresh screen, with neither the spinner nor marks of the check
+      // that was abandoned.
+      await app.press('enter');
+      const reopened = await app.waitForFrame('DNS records');
+      expect(reopened).not.toContain('Looking the records up');
+      expect(reopened).not.toMatch(/✓ ok|✗ |! error/);
+      expect(reopened).toContain('d checks DNS');
+    } finally {
+      await blackhole.close();
+    }
+  });
+
+  it('refuses to start with a DOMAINCTL_DNS_SERVER that is not an address', async () => {
+    await expect(
+      bootUi(
+        { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
+        { env: { ...process.env, DOMAINCTL_DNS_SERVER: 'dns.example.com' } },
+      ),
+    ).rejects.toThrow(
+      'DOMAINCTL_DNS_SERVER "dns.example.com": expected an IP address, optionally with :PORT (e.g. 127.0.0.1:5353 or [::1]:53); "dns.example.com" is not one',
+    );
+  });
+
+  it('? lists d', async () => {
+    const app = await openDomain(dns.address);
+    await app.press('?');
+    const help = await app.waitForFrame('Keys: Domain');
+    expect(help).toMatch(
+      /d\s+look the records up in DNS and mark each: ok, missing, wrong \(with what was found\), error/,
+    );
+  });
+});
