@@ -103,9 +103,10 @@ Examples:
         }
       }
       // The server is imported only here, so other commands never load Hono or SQLite.
-      const [{ startServer }, { defaultDataDir }] = await Promise.all([
+      const [{ startServer }, { defaultDataDir }, { lineBatcher }] = await Promise.all([
         import('../server/serve.js'),
         import('../server/data-dir.js'),
+        import('../server/line-batcher.js'),
       ]);
       const db = flags.db ?? join(defaultDataDir(), 'domainctl.db');
       let server: Awaited<ReturnType<typeof startServer>>;
@@ -122,7 +123,7 @@ Examples:
           edgeDomain: edge.hostname,
           dnsServer: flags.dnsServer,
           verifyIntervalSeconds: flags.verifyInterval,
-          log: (line) => process.stdout.write(`${line}\n`),
+          log: lineBatcher(process.stdout),
           warn: (line) => process.stderr.write(`${line}\n`),
         });
       } catch (error) {

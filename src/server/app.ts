@@ -9,6 +9,7 @@ import type { Caller } from './auth.js';
 import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler } from './handlers/types.js';
 import { HttpError } from './http-error.js';
+import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
 import { requestLogger } from './request-log.js';
@@ -28,7 +29,8 @@ function sendError(c: Context, error: HttpError): Response {
  * validators because they run before the handler: the contract wants credentials, visibility,
  * feature flag and plan checked before input.
  */
-export function createApp(deps: AppDeps): OpenAPIHono {
+export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
+  const deps: AppDeps = { ...options, pages: new PageCache() };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
   let openApiDocument: Record<string, unknown> | undefined;
@@ -71,6 +73,9 @@ export function createApp(deps: AppDeps): OpenAPIHono {
             ? parseOr400(schemas.body, await readJsonBody(c.req.raw), 'body')
             : undefined) as never,
       });
+      if (body instanceof JsonText) {
+        return c.body(body.text, route.successStatus, { 'Content-Type': 'application/json' });
+      }
       return c.json(body as object, route.successStatus);
     });
   }

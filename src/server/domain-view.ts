@@ -11,8 +11,17 @@ export interface DnsSettings {
 // Identifiers carry "_", which is not allowed in host names, so targets write it as "-".
 const hostSafe = (id: string) => id.replaceAll('_', '-');
 
+/** Where a project's CNAME records point; the same for every domain of a page. */
+export function projectTarget(projectId: string, settings: DnsSettings): string {
+  return `${hostSafe(projectId)}.${settings.edgeDomain}`;
+}
+
 /** A stored domain as the API shows it, with the DNS records it needs. */
-export function toDomain(row: DomainRow, settings: DnsSettings): Domain {
+export function toDomain(
+  row: DomainRow,
+  settings: DnsSettings,
+  cnameTarget: string = projectTarget(row.project_id, settings),
+): Domain {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -23,7 +32,7 @@ export function toDomain(row: DomainRow, settings: DnsSettings): Domain {
     dns_verification_token: row.dns_verification_token,
     dns_instructions: {
       cname_host: row.domain,
-      cname_target: `${hostSafe(row.project_id)}.${settings.edgeDomain}`,
+      cname_target: cnameTarget,
       txt_host: `_${settings.label}-verify.${row.domain}`,
       txt_value: `${settings.label}-verify=${row.dns_verification_token}`,
       acme_cname_host: `_acme-challenge.${row.domain}`,

@@ -1,7 +1,8 @@
 import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
-import { toDomain } from '../domain-view.js';
+import { projectTarget, toDomain } from '../domain-view.js';
 import { HttpError } from '../http-error.js';
+import { JsonText } from '../page-cache.js';
 import { newId, randomToken } from '../ids.js';
 import { type DomainRow, DuplicateDomainError } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
@@ -52,11 +53,23 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
 export const listDomains: Handler<'listDomains'> = ({ deps, caller, params, query }) => {
   const project = visibleProject(deps.store, caller, params.project_id);
   requireDomainsFeature(caller);
+  const q = query();
   const list = { kind: 'd', scope: project.id } as const;
-  const { limit, cursor } = pageRequest(list, query());
+  const { limit, cursor } = pageRequest(list, q);
+  // Asked after every check above: the cache holds pages, never who may read them.
+  const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
+  const mark = deps.store.changeMark();
+  const cached = deps.pages.get(key, mark);
+  if (cached) return cached;
+
   const page = cutPage(list, deps.store.listDomains(project.id, limit + 1, cursor), limit);
-  return {
-    domains: page.items.map((row) => toDomain(row, deps.settings)),
-    next_page_token: page.next_page_token,
-  };
+  const cnameTarget = projectTarget(project.id, deps.settings);
+  const body = new JsonText(
+    JSON.stringify({
+      domains: page.items.map((row) => toDomain(row, deps.settings, cnameTarget)),
+      next_page_token: page.next_page_token,
+    }),
+  );
+  deps.pages.set(key, body);
+  return body;
 };

@@ -3,6 +3,7 @@ import type { operations } from '../../contract/operations.js';
 import type { OperationId } from '../../contract/routes.js';
 import type { Authenticate, Caller } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
+import type { PageCache } from '../page-cache.js';
 import type { Store } from '../store.js';
 
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Problems an operator should see: unexpected errors, JWKS failures. */
   warn: (line: string) => void;
+  /** Serialized pages of the domain list (see PageCache); createApp makes it. */
+  pages: PageCache;
 }
 
 type Ops = typeof operations;
@@ -32,7 +35,7 @@ export interface HandlerInput<Id extends OperationId> {
   body: () => Promise<Out<Id, 'body'>>;
 }
 
-/** Returns the success body; the status comes from the route table. */
+/** Returns the success body (or a JsonText already serialized); the status comes from the route table. */
 export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => unknown;
 
 export type Handlers = { [Id in OperationId]: Handler<Id> };
