@@ -127,11 +127,17 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   }
 }
 
-async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
+/** How every command about one domain starts: the name checked, who we are, the project. */
+function domainCommand(input: string, command: Command) {
   const hostname = hostnameArgument(input);
   const context = commandContext(command);
   const project = requireProject(context);
   traceOptions(context);
+  return { hostname, context, project };
+}
+
+async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
+  const { hostname, context, project } = domainCommand(input, command);
   const domain = await call(context, () => apiClient(context).addDomain(project, hostname));
   if (context.flags.json) {
     printJson(context, domain);
@@ -169,10 +175,7 @@ async function showRecords(
   flags: { format?: RecordsFormat },
   command: Command,
 ): Promise<void> {
-  const hostname = hostnameArgument(input);
-  const context = commandContext(command);
-  const project = requireProject(context);
-  traceOptions(context);
+  const { hostname, context, project } = domainCommand(input, command);
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
@@ -185,12 +188,9 @@ async function checkDomain(
   flags: { dnsServer?: string; timeout?: number },
   command: Command,
 ): Promise<void> {
-  const hostname = hostnameArgument(input);
-  const context = commandContext(command);
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
   const dns = resolveDnsServer(flags.dnsServer);
-  const project = requireProject(context);
-  traceOptions(context);
+  const { hostname, context, project } = domainCommand(input, command);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
   const result = await checkRecords(domain.dns_instructions, {
@@ -210,10 +210,7 @@ async function waitForDomain(
   flags: { interval?: number; timeout?: number },
   command: Command,
 ): Promise<void> {
-  const hostname = hostnameArgument(input);
-  const context = commandContext(command);
-  const project = requireProject(context);
-  traceOptions(context);
+  const { hostname, context, project } = domainCommand(input, command);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt.

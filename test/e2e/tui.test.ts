@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,78 +5,35 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
 // the screen read with capture-pane until what is expected shows up.
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const socket = `domainctl-e2e-${process.pid}`;
-const session = 'tui';
-const COLUMNS = 100;
-const ROWS = 30;
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Sends keys one at a time (tmux key names, or literal text with { text }). */
-async function send(...keys: (string | { text: string })[]) {
-  for (const key of keys) {
-    if (typeof key === 'string') tmux('send-keys', '-t', session, key);
-    else tmux('send-keys', '-t', session, '-l', key.text);
-    await pause(80);
-  }
-}
-
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-
-async function waitForScreen(expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const current = screen();
-    if (typeof expected === 'string' ? current.includes(expected) : expected.test(current)) {
-      return current;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${String(expected)}; the screen is:\n${current}`);
-    }
-    await pause(50);
-  }
-}
 
 let server: TestServer;
 let configDir: string;
+let term: Terminal;
 beforeAll(async () => {
-  if (spawnSync('tmux', ['-V']).status !== 0) {
-    throw new Error(
-      'this test needs tmux, which is not installed: apt-get install -y tmux (or brew install tmux)',
-    );
-  }
   server = await startTestServer();
   configDir = mkdtempSync(join(tmpdir(), 'domainctl-e2e-'));
-  // A plain shell; CI is unset in it, or Ink would draw nothing until exit (STACK.md).
-  tmux(
-    'new-session',
-    '-d',
-    '-s',
-    session,
-    '-x',
-    String(COLUMNS),
-    '-y',
-    String(ROWS),
-    `env -u CI -u NO_COLOR DOMAINCTL_CONFIG_DIR=${configDir} PS1='$ ' bash --norc --noprofile`,
-  );
-  tmux('set-option', '-g', 'set-clipboard', 'on');
+  term = startTerminal({
+    name: 'tui',
+    columns: 100,
+    rows: 30,
+    env: { DOMAINCTL_CONFIG_DIR: configDir },
+  });
+  term.tmux('set-option', '-g', 'set-clipboard', 'on');
 });
 
 afterAll(async () => {
-  spawnSync('tmux', ['-L', socket, 'kill-server']);
+  term?.kill();
   await server?.close();
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 it('drives the UI in a real terminal: pages, adds a domain, copies a record, quits cleanly', async () => {
+  const { send, screen, waitForScreen, tmux, display } = term;
   await waitForScreen('$');
   await send(
     {
@@ -87,7 +43,7 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   );
   // Projects first; the demo's scale project is the first one.
   await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
-  expect(tmux('display', '-p', '-t', session, '#{alternate_on}').trim()).toBe('1');
+  expect(display('#{alternate_on}')).toBe('1');
   await send('Enter');
   const page1 = await waitForScreen(/^page 1 · \d+ per page/m);
   expect(page1).toContain('www.acme-shop.com');
@@ -130,8 +86,8 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   await send('q');
   await waitForScreen('EXIT:0');
   // Normal mode: the alternate screen is gone, the cursor is visible, the prompt answers.
-  expect(tmux('display', '-p', '-t', session, '#{alternate_on}').trim()).toBe('0');
-  expect(tmux('display', '-p', '-t', session, '#{cursor_flag}').trim()).toBe('1');
+  expect(display('#{alternate_on}')).toBe('0');
+  expect(display('#{cursor_flag}')).toBe('1');
   await send({ text: 'echo READY-$((6*7))' }, 'Enter');
   await waitForScreen('READY-42');
 }, 60_000);

@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** A shell in a real terminal of a fixed size, on a tmux server of its own. */
+export interface Terminal {
+  /** Runs a tmux command against this terminal's server; returns its stdout. */
+  tmux(...args: string[]): string;
+  /** Sends keys one at a time (tmux key names, or literal text as { text }), with pauses. */
+  send(...keys: (string | { text: string })[]): Promise<void>;
+  /** What the terminal shows now. */
+  screen(): string;
+  /** Polls the screen until it shows `expected`; fails with the screen after `timeoutMs`. */
+  waitForScreen(expected: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** The value of a tmux format for the session, e.g. '#{alternate_on}'. */
+  display(format: string): string;
+  kill(): void;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit
+ * (STACK.md). Keys go with a pause after each, as Ink needs (STACK.md). Fails with a message
+ * that says so when tmux is not installed.
+ */
+export function startTerminal(options: {
+  name: string;
+  columns: number;
+  rows: number;
+  env: Record<string, string>;
+}): Terminal {
+  if (spawnSync('tmux', ['-V']).status !== 0) {
+    throw new Error(
+      'this test needs tmux, which is not installed: apt-get install -y tmux (or brew install tmux)',
+    );
+  }
+  const socket = `domainctl-${options.name}-${process.pid}`;
+  const session = options.name;
+  const tmux = (...args: string[]) =>
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const env = Object.entries(options.env)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    String(options.columns),
+    '-y',
+    String(options.rows),
+    `env -u CI -u NO_COLOR ${env} PS1='$ ' bash --norc --noprofile`,
+  );
+  const screen = () => tmux('capture-pane', '-p', '-t', session);
+  return {
+    tmux,
+    screen,
+    async send(...keys) {
+      for (const key of keys) {
+        if (typeof key === 'string') tmux('send-keys', '-t', session, key);
+        else tmux('send-keys', '-t', session, '-l', key.text);
+        await pause(80);
+      }
+    },
+    async waitForScreen(expected, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const current = screen();
+        if (typeof expected === 'string' ? current.includes(expected) : expected.test(current)) {
+          return current;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`timed out waiting for ${String(expected)}; the screen is:\n${current}`);
+        }
+        await pause(50);
+      }
+    },
+    display: (format) => tmux('display', '-p', '-t', session, format).trim(),
+    kill: () => {
+      spawnSync('tmux', ['-L', socket, 'kill-server']);
+    },
+  };
+}
