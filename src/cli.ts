@@ -5,6 +5,7 @@ import { registerDomains } from './commands/domains.js';
 import { CliError, ExitCode } from './commands/exit-codes.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
+import { stopQuietlyWhenStdoutCloses } from './commands/run-command.js';
 import { registerServe } from './commands/serve.js';
 import { VERSION } from './version.js';
 
@@ -18,6 +19,8 @@ const program = new Command('domainctl')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+// Help and errors are written before any action runs: `domainctl domains --help | head` too.
+stopQuietlyWhenStdoutCloses();
 addGlobalOptions(program);
 registerApiRequest(program);
 registerDomains(program);

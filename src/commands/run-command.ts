@@ -50,7 +50,7 @@ let watchingStdout = false;
  * `domainctl … | head -1`: once the reader is gone, writing more raises EPIPE, which Node turns
  * into an uncaught exception with a stack trace. The reader asked for no more, so stop quietly.
  */
-function stopQuietlyWhenStdoutCloses(): void {
+export function stopQuietlyWhenStdoutCloses(): void {
   if (watchingStdout) return;
   watchingStdout = true;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

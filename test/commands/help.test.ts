@@ -93,6 +93,14 @@ Examples:
     });
   });
 
+  it('stops quietly when the reader of the help closes the pipe (| head)', async () => {
+    expect(await runCli(['domains', '--help'], { closeStdout: true })).toEqual({
+      stdout: '',
+      stderr: '',
+      code: 0,
+    });
+  });
+
   it('names an unknown command and lists the real ones (2)', async () => {
     expect(await runCli(['nope'])).toEqual({
       stdout: '',
