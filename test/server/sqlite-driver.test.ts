@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SqliteDatabase } from '../../src/server/sqlite/driver.js';
+import {
+  loadNodeSqlite,
+  type NodeStatement,
+  wrapStatement,
+} from '../../src/server/sqlite/node-sqlite.js';
+import {
+  openSqliteDatabase,
+  requestedSqliteDriver,
+  SqliteDriverError,
+} from '../../src/server/sqlite/open.js';
+import { sqliteDriverCases } from '../helpers/sqlite.js';
+
+const cases = await sqliteDriverCases();
+const hasNodeSqlite = loadNodeSqlite() !== undefined;
+
+// The store's SQL runs through this adapter on both drivers; each call it makes must behave the
+// same on either, or the store would differ by Node line.
+for (const { driver, unavailable, title } of cases) {
+  describe.skipIf(unavailable !== undefined)(`the SQLite adapter ${title}`, () => {
+    let db: SqliteDatabase;
+    beforeEach(async () => {
+      db = await openSqliteDatabase(':memory:', { driver });
+      db.exec(`
+        CREATE TABLE t (id TEXT PRIMARY KEY, n INTEGER NOT NULL, host TEXT NOT NULL);
+        CREATE UNIQUE INDEX t_host ON t(host);
+      `);
+    });
+    afterEach(() => db.close());
+
+    const insert = () =>
+      db.prepare<[{ id: string; n: number; host: string }]>(
+        'INSERT INTO t (id, n, host) VALUES (@id, @n, @host)',
+      );
+
+    it('binds named and positional parameters and reports the rows changed', () => {
+      expect(db.driver).toBe(driver);
+      expect(insert().run({ id: 'a', n: 1, host: 'a.example' })).toEqual({ changes: 1 });
+      insert().run({ id: 'b', n: 2, host: 'b.example' });
+      const update = db.prepare<[number]>('UPDATE t SET n = n + 10 WHERE n <= ?');
+      expect(update.run(2)).toEqual({ changes: 2 });
+      expect(update.run(0)).toEqual({ changes: 0 });
+      expect(update.source).toBe('UPDATE t SET n = n + 10 WHERE n <= ?');
+    });
+
+    it('reads rows as objects, as arrays, or as their first column', () => {
+      insert().run({ id: 'a', n: 1, host: 'a.example' });
+      insert().run({ id: 'b', n: 2, host: 'b.example' });
+      const sql = 'SELECT id, n, host FROM t WHERE n >= ? ORDER BY id';
+      expect(db.prepare<[number]>(sql).all(0)).toEqual([
+        { id: 'a', n: 1, host: 'a.example' },
+        { id: 'b', n: 2, host: 'b.example' },
+      ]);
+      expect(db.prepare<[number]>(sql, 'arrays').all(0)).toEqual([
+        ['a', 1, 'a.example'],
+        ['b', 2, 'b.example'],
+      ]);
+      expect(db.prepare<[number]>(sql, 'arrays').get(2)).toEqual(['b', 2, 'b.example']);
+      expect(db.prepare<[number]>(sql, 'first-column').all(0)).toEqual(['a', 'b']);
+      expect(db.prepare<[number]>(sql, 'first-column').get(2)).toBe('b');
+      for (const rows of ['objects', 'arrays', 'first-column'] as const) {
+        expect(db.prepare<[number]>(sql, rows).get(99)).toBeUndefined();
+        expect(db.prepare<[number]>(sql, rows).all(99)).toEqual([]);
+      }
+    });
+
+    it('answers a PRAGMA with its value, and a PRAGMA that sets one with undefined', () => {
+      expect(db.pragma('user_version = 7')).toBeUndefined();
+      expect(db.pragma('user_version')).toBe(7);
+      expect(db.pragma('foreign_keys = ON')).toBeUndefined();
+      expect(db.pragma('foreign_keys')).toBe(1);
+    });
+
+    it('commits a transaction that returns, and rolls back one that throws', () => {
+      expect(db.transaction(() => insert().run({ id: 'a', n: 1, host: 'a.example' }))).toEqual({
+        changes: 1,
+      });
+      const failure = new Error('no');
+      expect(() =>
+        db.transaction(() => {
+          insert().run({ id: 'b', n: 2, host: 'b.example' });
+          throw failure;
+        }),
+      ).toThrow(failure);
+      expect(db.prepare('SELECT id FROM t', 'first-column').all()).toEqual(['a']);
+      // Nothing is left open: a new transaction begins.
+      db.transaction(() => insert().run({ id: 'c', n: 3, host: 'c.example' }));
+      expect(db.prepare('SELECT count(*) FROM t', 'first-column').get()).toBe(2);
+    });
+
+    it('tells a unique index violation from every other error', () => {
+      insert().run({ id: 'a', n: 1, host: 'taken.example' });
+      const caught = (fn: () => unknown) => {
+        try {
+          fn();
+        } catch (error) {
+          return error;
+        }
+        throw new Error('expected a throw');
+      };
+      expect(
+        db.isUniqueViolation(caught(() => insert().run({ id: 'b', n: 2, host: 'taken.example' }))),
+      ).toBe(true);
+      // Another constraint, another extended code: not a taken host name.
+      const notNull = caught(() =>
+        db.prepare('INSERT INTO t (id, n, host) VALUES (?, NULL, ?)').run('c', 'c.example'),
+      );
+      expect(db.isUniqueViolation(notNull)).toBe(false);
+      expect(db.isUniqueViolation(caught(() => db.exec('SELECT * FROM nowhere')))).toBe(false);
+      expect(db.isUniqueViolation(new Error('UNIQUE constraint failed'))).toBe(false);
+      expect(db.isUniqueViolation(undefined)).toBe(false);
+    });
+
+    it('closes once, and refuses statements afterwards', () => {
+      const select = db.prepare('SELECT 1', 'first-column');
+      expect(db.open).toBe(true);
+      db.close();
+      expect(db.open).toBe(false);
+      expect(() => select.get()).toThrow();
+      db.close();
+    });
+  });
+}
+
+interface RawNodeDatabase {
+  prepare(sql: string): NodeStatement;
+  exec(sql: string): void;
+  close(): void;
+}
+
+describe.skipIf(!hasNodeSqlite)('node:sqlite statements without setReturnArrays', () => {
+  it('still give arrays and first columns, as on Node 22.13 to 22.15', () => {
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as unknown as {
+      DatabaseSync: new (path: string) => RawNodeDatabase;
+    };
+    const db = new DatabaseSync(':memory:');
+    try {
+      db.exec("CREATE TABLE t (a TEXT, b INTEGER); INSERT INTO t VALUES ('x', 1), ('y', 2)");
+      // A real statement of this Node, less the method those versions lack.
+      const older = (sql: string): NodeStatement => {
+        const stmt = db.prepare(sql);
+        return {
+          get: (...params) => stmt.get(...params),
+          all: (...params) => stmt.all(...params),
+          run: (...params) => stmt.run(...params),
+          sourceSQL: stmt.sourceSQL,
+        };
+      };
+      const sql = 'SELECT a, b FROM t WHERE b >= ? ORDER BY a';
+      const arrays = wrapStatement<[number], unknown>(older(sql), 'arrays');
+      const firsts = wrapStatement<[number], unknown>(older(sql), 'first-column');
+      expect(arrays.all(0)).toEqual([
+        ['x', 1],
+        ['y', 2],
+      ]);
+      expect(arrays.get(3)).toBeUndefined();
+      expect(firsts.all(0)).toEqual(['x', 'y']);
+      expect(firsts.get(2)).toBe('y');
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('choosing the driver', () => {
+  it('is node:sqlite wherever Node has it, better-sqlite3 only where it does not', async () => {
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    expect(hasNodeSqlite).toBe(major > 22 || (major === 22 && minor >= 13));
+    const db = await openSqliteDatabase(':memory:');
+    try {
+      expect(db.driver).toBe(hasNodeSqlite ? 'node' : 'better');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('follows DOMAINCTL_SQLITE_DRIVER, and refuses a name it does not know', () => {
+    expect(requestedSqliteDriver('node')).toBe('node');
+    expect(requestedSqliteDriver('better')).toBe('better');
+    expect(requestedSqliteDriver('')).toBeUndefined();
+    expect(requestedSqliteDriver(undefined)).toBeUndefined();
+    expect(() => requestedSqliteDriver('postgres')).toThrow(SqliteDriverError);
+    expect(() => requestedSqliteDriver('postgres')).toThrow(
+      'DOMAINCTL_SQLITE_DRIVER must be "node" or "better", not "postgres"',
+    );
+  });
+
+  it('says why a driver cannot be used here, in one line', async () => {
+    const missing = cases.filter((c) => c.unavailable !== undefined);
+    for (const { driver, unavailable } of missing) {
+      expect(unavailable).not.toContain('\n');
+      await expect(openSqliteDatabase(':memory:', { driver })).rejects.toThrow(SqliteDriverError);
+    }
+    if (!hasNodeSqlite) {
+      expect(missing.find((c) => c.driver === 'node')?.unavailable).toBe(
+        `node:sqlite is not available in Node ${process.versions.node}: it is built into Node 22.13 and later`,
+      );
+    }
+  });
+
+  it('puts process.emitWarning back after loading node:sqlite', () => {
+    const before = process.emitWarning;
+    loadNodeSqlite();
+    expect(process.emitWarning).toBe(before);
+  });
+});
