@@ -1,5 +1,7 @@
 import { SQLITE_DRIVERS, type SqliteDriverName } from '../../src/server/sqlite/driver.js';
 import { sqliteDriverProblem } from '../../src/server/sqlite/open.js';
+import { SqliteStore } from '../../src/server/sqlite/sqlite-store.js';
+import type { Store } from '../../src/server/store.js';
 
 export interface DriverCase {
   driver: SqliteDriverName;
@@ -26,4 +28,10 @@ export async function sqliteDriverCases(): Promise<DriverCase[]> {
       };
     }),
   );
+}
+
+/** The SQLite store under a running server, for tests that inspect or break the database. */
+export function sqliteStoreOf(server: { store: Store }): SqliteStore {
+  if (!(server.store instanceof SqliteStore)) throw new Error('this server does not run on SQLite');
+  return server.store;
 }

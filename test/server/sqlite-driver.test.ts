@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../../src/server/sqlite/driver.js';
 import {
@@ -203,5 +206,35 @@ describe('choosing the driver', () => {
     const before = process.emitWarning;
     loadNodeSqlite();
     expect(process.emitWarning).toBe(before);
+  });
+});
+
+const SERVER_BUNDLE = pathToFileURL(
+  fileURLToPath(new URL('../../dist/server-serve.js', import.meta.url)),
+).href;
+
+describe('the built server, started with no driver asked for', () => {
+  it('loads better-sqlite3 only where Node has no node:sqlite, and prints no warning', async () => {
+    // A process of its own: which native libraries it loaded is the whole question, and this
+    // test process may have loaded better-sqlite3 for the tests above.
+    const script = `
+      const { startServer } = await import(${JSON.stringify(SERVER_BUNDLE)});
+      const server = await startServer({ port: 0, db: ':memory:', seed: 'demo' });
+      const driver = server.store.db.driver;
+      await server.close();
+      const addons = process.report.getReport().sharedObjects.filter((so) => so.includes('better_sqlite3'));
+      console.log(JSON.stringify({ driver, addons: addons.length }));
+    `;
+    const env = { ...process.env };
+    delete env.DOMAINCTL_SQLITE_DRIVER;
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      { env },
+    );
+    expect(JSON.parse(stdout)).toEqual(
+      hasNodeSqlite ? { driver: 'node', addons: 0 } : { driver: 'better', addons: 1 },
+    );
+    expect(stderr).toBe('');
   });
 });
