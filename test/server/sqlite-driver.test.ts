@@ -195,6 +195,16 @@ describe('choosing the driver', () => {
       expect(unavailable).not.toContain('\n');
       await expect(openSqliteDatabase(':memory:', { driver })).rejects.toThrow(SqliteDriverError);
     }
+    // What to do depends on whether node:sqlite is there to fall back on.
+    const better = missing.find((c) => c.driver === 'better')?.unavailable;
+    if (better !== undefined) {
+      expect(better).toMatch(/^better-sqlite3 cannot be loaded: .+; /);
+      expect(better).toMatch(
+        hasNodeSqlite
+          ? /; this Node has node:sqlite: leave DOMAINCTL_SQLITE_DRIVER unset to use it$/
+          : /; reinstall domainctl where its native build can run, or use Node 22\.13 or later$/,
+      );
+    }
     if (!hasNodeSqlite) {
       expect(missing.find((c) => c.driver === 'node')?.unavailable).toBe(
         `node:sqlite is not available in Node ${process.versions.node}: it is built into Node 22.13 and later`,

@@ -56,11 +56,12 @@ async function openBetter(path: string, chosen: 'asked' | 'fallback'): Promise<S
         chosen === 'fallback'
           ? `Node ${process.versions.node} has no node:sqlite (it is built into Node 22.13 and later), and better-sqlite3, the optional dependency used instead, cannot be loaded`
           : 'better-sqlite3 cannot be loaded';
-      throw new SqliteDriverError(
-        `${why}: ${summary(error)}. Reinstall domainctl where its native build can run, or use Node 22.13 or later.`,
-        'better',
-        { cause: error },
-      );
+      const advice = loadNodeSqlite()
+        ? `this Node has node:sqlite: leave ${SQLITE_DRIVER_ENV} unset to use it`
+        : 'reinstall domainctl where its native build can run, or use Node 22.13 or later';
+      throw new SqliteDriverError(`${why}: ${summary(error)}; ${advice}`, 'better', {
+        cause: error,
+      });
     });
   return driver.openBetterSqlite3(path);
 }
