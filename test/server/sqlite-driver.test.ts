@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../../src/server/sqlite/driver.js';
 import {
@@ -17,6 +18,18 @@ import { sqliteDriverCases } from '../helpers/sqlite.js';
 
 const cases = await sqliteDriverCases();
 const hasNodeSqlite = loadNodeSqlite() !== undefined;
+/** The installed better-sqlite3's version; undefined where the optional package is absent. */
+const betterVersion = (() => {
+  try {
+    const pkg = createRequire(import.meta.url)('better-sqlite3/package.json') as {
+      version: string;
+    };
+    return pkg.version;
+  } catch {
+    return undefined;
+  }
+})();
+const [nodeMajor = 0, nodeMinor = 0] = process.versions.node.split('.').map(Number);
 
 // The store's SQL runs through this adapter on both drivers; each call it makes must behave the
 // same on either, or the store would differ by Node line.
@@ -168,8 +181,7 @@ describe.skipIf(!hasNodeSqlite)('node:sqlite statements without setReturnArrays'
 
 describe('choosing the driver', () => {
   it('is node:sqlite wherever Node has it, better-sqlite3 only where it does not', async () => {
-    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-    expect(hasNodeSqlite).toBe(major > 22 || (major === 22 && minor >= 13));
+    expect(hasNodeSqlite).toBe(nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 13));
     const db = await openSqliteDatabase(':memory:');
     try {
       expect(db.driver).toBe(hasNodeSqlite ? 'node' : 'better');
@@ -198,7 +210,13 @@ describe('choosing the driver', () => {
     // What to do depends on whether node:sqlite is there to fall back on.
     const better = missing.find((c) => c.driver === 'better')?.unavailable;
     if (better !== undefined) {
-      expect(better).toMatch(/^better-sqlite3 cannot be loaded: .+; /);
+      expect(better).toMatch(/^better-sqlite3 cannot be used: .+; /);
+      if (
+        betterVersion?.startsWith('12.') &&
+        (nodeMajor > 24 || (nodeMajor === 24 && nodeMinor >= 19))
+      ) {
+        expect(better).toContain('aborts the process on Node 24.19 and later');
+      }
       expect(better).toMatch(
         hasNodeSqlite
           ? /; this Node has node:sqlite: leave DOMAINCTL_SQLITE_DRIVER unset to use it$/
@@ -218,6 +236,23 @@ describe('choosing the driver', () => {
     expect(process.emitWarning).toBe(before);
   });
 });
+
+describe.skipIf(betterVersion === undefined)(
+  `better-sqlite3 on Node 24.19 and later${betterVersion ? '' : ' (skipped: the optional better-sqlite3 is not installed)'}`,
+  () => {
+    it('is refused in version 12, before it can abort the process', async () => {
+      const { unsafeHere } = await import('../../src/server/sqlite/better-sqlite3.js');
+      const refusal = betterVersion?.startsWith('12.')
+        ? `better-sqlite3 ${betterVersion} aborts the process on Node 24.19 and later when one of its statements is garbage-collected`
+        : undefined;
+      expect(unsafeHere('24.19.0')).toBe(refusal);
+      expect(unsafeHere('24.21.0')).toBe(refusal);
+      expect(unsafeHere('26.10.0')).toBe(refusal);
+      for (const fine of ['20.20.2', '22.23.3', '24.18.9'])
+        expect(unsafeHere(fine)).toBeUndefined();
+    });
+  },
+);
 
 const SERVER_BUNDLE = pathToFileURL(
   fileURLToPath(new URL('../../dist/server-serve.js', import.meta.url)),

@@ -1,11 +1,33 @@
 // Loaded only through open.ts's dynamic import, and only where node:sqlite is missing (Node 20)
-// or asked for: better-sqlite3 is an optional dependency, and on Node 24.19 and later its
-// version 12 aborts the process when a statement is collected at exit.
+// or asked for: better-sqlite3 is an optional dependency.
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import type { RowShape, SqliteDatabase, Statement } from './driver.js';
 
-/** Loads the native addon (better-sqlite3 does on its first open); throws if it will not load. */
+const { version } = createRequire(import.meta.url)('better-sqlite3/package.json') as {
+  version: string;
+};
+
+/**
+ * Why better-sqlite3 must not run on this Node, if it must not. Version 12 on Node 24.19 and
+ * later aborts the process (SIGABRT, a failed assertion in Node's cleanup hooks) when one of
+ * its statements or databases is garbage-collected: at exit, or under load (`npm run bench`
+ * on 24.21 did, every time). It depends on when the collector runs, so a run that passes
+ * proves nothing; it is refused up front instead.
+ */
+export function unsafeHere(node: string = process.versions.node): string | undefined {
+  const [major = 0, minor = 0] = node.split('.').map(Number);
+  if (version.startsWith('12.') && (major > 24 || (major === 24 && minor >= 19))) {
+    return `better-sqlite3 ${version} aborts the process on Node 24.19 and later when one of its statements is garbage-collected`;
+  }
+  return undefined;
+}
+
+/** Loads the native addon (better-sqlite3 does on its first open); throws if it cannot be used. */
 export function loadAddon(): void {
+  const unsafe = unsafeHere();
+  // Before any Database exists: the probe below would be garbage-collected like any other.
+  if (unsafe) throw new Error(unsafe);
   new Database(':memory:').close();
 }
 

@@ -51,11 +51,12 @@ async function openBetter(path: string, chosen: 'asked' | 'fallback'): Promise<S
     })
     .catch((error: unknown) => {
       // No package (a failed build of an optional dependency is left out), no native addon
-      // (npm 12 runs no install scripts), or an addon built for another Node.
+      // (npm 12 runs no install scripts), an addon built for another Node, or a Node it
+      // crashes on.
       const why =
         chosen === 'fallback'
-          ? `Node ${process.versions.node} has no node:sqlite (it is built into Node 22.13 and later), and better-sqlite3, the optional dependency used instead, cannot be loaded`
-          : 'better-sqlite3 cannot be loaded';
+          ? `Node ${process.versions.node} has no node:sqlite (it is built into Node 22.13 and later), and better-sqlite3, the optional dependency used instead, cannot be used`
+          : 'better-sqlite3 cannot be used';
       const advice = loadNodeSqlite()
         ? `this Node has node:sqlite: leave ${SQLITE_DRIVER_ENV} unset to use it`
         : 'reinstall domainctl where its native build can run, or use Node 22.13 or later';
