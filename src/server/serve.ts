@@ -109,11 +109,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
     }
     const close = () => {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
         const stopped = verifier?.close() ?? Promise.resolve();
         server.close(() => {
-          void stopped.then(() => store.close()).then(resolve);
+          void stopped.then(() => store.close()).then(resolve, reject);
         });
         for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
         // Keep-alive sockets would hold close() open; idle ones can go at once.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // `domainctl demo` runs the reference server, and so SQLite, inside the UI's process: how that
-// process ends is the driver's business too (better-sqlite3 12 aborts at exit on Node 24.19+).
+// process ends is the driver's business too (better-sqlite3 12 aborts on Node 24.19+).
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let configDir: string;
