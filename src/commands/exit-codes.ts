@@ -15,13 +15,23 @@ export const ExitCode = {
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+const CLI_ERROR = Symbol.for('domainctl.CliError');
+
 /** A failure a command reports as one line on stderr and an exit code, never as a stack trace. */
 export class CliError extends Error {
+  readonly [CLI_ERROR] = true;
+
   constructor(
     message: string,
     readonly exitCode: ExitCode = ExitCode.usage,
   ) {
     super(message);
     this.name = 'CliError';
+  }
+
+  // Every lazily loaded bundle holds its own copy of this class (scripts/build.mjs), so one
+  // thrown by the UI's bundle is not an instance of dist/cli.js's copy: the mark is shared.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && CLI_ERROR in value;
   }
 }

@@ -48,12 +48,18 @@ const unauthorized = (message: string, presented: boolean) =>
 export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line: string) => void) {
   const jwks = jwt ? createRemoteJWKSet(new URL(jwt.jwksUrl)) : undefined;
 
-  const callerFor = (userId: string, subject: string): Caller => ({
-    userId,
-    subject,
-    organizationIds: new Set(store.organizationIdsOf(userId)),
-    features: new Set(store.featuresOf(userId)),
-  });
+  const callerFor = async (userId: string, subject: string): Promise<Caller> => {
+    const [organizationIds, features] = await Promise.all([
+      store.organizationIdsOf(userId),
+      store.featuresOf(userId),
+    ]);
+    return {
+      userId,
+      subject,
+      organizationIds: new Set(organizationIds),
+      features: new Set(features),
+    };
+  };
 
   async function verifyJwt(token: string): Promise<Caller> {
     if (!jwks || !jwt) throw unauthorized('this server does not accept JWTs; use an API key', true);
@@ -72,7 +78,7 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
     if (typeof subject !== 'string' || subject === '') {
       throw unauthorized('the token has no subject (sub claim)', true);
     }
-    const user = store.userBySubject(subject);
+    const user = await store.userBySubject(subject);
     // A valid token for a subject we do not know is a user who is a member of nothing.
     return user
       ? callerFor(user.id, subject)
@@ -88,7 +94,7 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       throw unauthorized('malformed Authorization header: expected "Bearer <token>"', true);
     }
     if (token.startsWith('dk_')) {
-      const user = store.userByApiKeyHash(hashApiKey(token));
+      const user = await store.userByApiKeyHash(hashApiKey(token));
       if (!user) throw unauthorized('unknown API key', true);
       return callerFor(user.id, user.subject);
     }

@@ -27,7 +27,13 @@ export class PageCache {
     return this.pages.get(key);
   }
 
-  set(key: string, page: JsonText): void {
+  /**
+   * Keeps `page`, read after the store's change mark was `mark`. A page read under an older mark
+   * is dropped: the store is asynchronous, so a write (and a newer mark from another request)
+   * can come between the read and this call, and the page may predate that write.
+   */
+  set(key: string, mark: string, page: JsonText): void {
+    if (mark !== this.mark) return;
     // Oldest first out: a Map iterates in insertion order.
     if (this.pages.size >= this.capacity)
       this.pages.delete(this.pages.keys().next().value as string);

@@ -1,6 +1,6 @@
 import { CUSTOM_DOMAINS_FLAG } from '../contract/errors.js';
 import { hashApiKey, randomToken } from './ids.js';
-import type { Store } from './store.js';
+import type { DomainRow, ProjectRow, SeedRows, Store } from './store.js';
 
 /** The well-known demo keys; they exist only in a database seeded with `--seed demo`. */
 export const DEMO_KEYS = {
@@ -23,146 +23,135 @@ const HOUR = 60 * 60 * 1000;
 const subdomains = ['www', 'api', 'app', 'shop', 'docs', 'status', 'blog', 'cdn', 'mail'];
 const zones = ['acme-shop.com', 'northwind.io', 'example-store.net', 'contoso.dev', 'globex.org'];
 
-/**
- * The demo data of DESIGN.md section 2. Idempotent: a database records that it was seeded and is
- * seeded once, so seeding it again changes nothing, and a demo row deleted since stays deleted.
- * (Every row also has a fixed id and goes in with INSERT OR IGNORE, so a database seeded before
- * that record existed is completed, never duplicated.) Dates are relative to the first seeding, so
- * the TLS expiries look alive (one expires within 14 days).
- */
-export function seedDemo(store: Store, now: Date = new Date()): void {
-  const db = store.db;
+/** The rows of the demo data, with dates relative to `now`. */
+export function demoRows(now: Date): SeedRows {
   const at = (msAgo: number) => new Date(now.getTime() - msAgo).toISOString();
-  const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
+  const users = [
+    {
+      id: 'usr_demo_tester',
+      subject: 'demo-tester',
+      name: 'Demo Tester',
+      org: 'org_demo',
+      key: DEMO_KEYS.tester,
+      flag: true,
+    },
+    {
+      id: 'usr_demo_outsider',
+      subject: 'demo-outsider',
+      name: 'Demo Outsider',
+      org: 'org_demo',
+      key: DEMO_KEYS.outsider,
+      flag: false,
+    },
+    {
+      id: 'usr_other_owner',
+      subject: 'other-owner',
+      name: 'Other Owner',
+      org: 'org_other',
+      key: undefined,
+      flag: true,
+    },
+  ];
 
-  db.transaction(() => {
-    if (db.prepare('SELECT 1 FROM seeds WHERE name = ?').get('demo')) return;
-    run('INSERT INTO seeds (name, applied_at) VALUES (?, ?)', 'demo', now.toISOString());
-    for (const [id, name] of [
-      ['eu-west', 'Europe West (Frankfurt)'],
-      ['us-east', 'US East (Virginia)'],
-      ['ap-south', 'Asia Pacific South (Singapore)'],
-    ]) {
-      run('INSERT OR IGNORE INTO regions (id, name) VALUES (?, ?)', id, name);
-    }
-    run(
-      'INSERT OR IGNORE INTO organizations VALUES (?, ?, ?)',
-      'org_demo',
-      'Demo Org',
-      at(200 * DAY),
-    );
-    run(
-      'INSERT OR IGNORE INTO organizations VALUES (?, ?, ?)',
-      'org_other',
-      'Other Org',
-      at(200 * DAY),
-    );
+  const domains: DomainRow[] = [];
+  for (let i = 0; i < DEMO_DOMAIN_COUNT; i++) {
+    const host = `${subdomains[i % subdomains.length]}.${zones[Math.floor(i / subdomains.length)]}`;
+    // One a day, newest first; the oldest is from 84 days ago, so its 90-day certificate
+    // expires within 14 days and shows the warning.
+    const createdAgo = i === DEMO_DOMAIN_COUNT - 1 ? 84 * DAY : i * DAY + 3 * HOUR;
+    const verified = i % 3 !== 1;
+    const verifiedAgo = createdAgo - HOUR;
+    domains.push({
+      id: `dom_demo_${String(i + 1).padStart(2, '0')}`,
+      project_id: 'prj_demo_scale',
+      domain: host,
+      verified: verified ? 1 : 0,
+      verified_at: verified ? at(verifiedAgo) : null,
+      tls_cert_expiry: verified ? at(verifiedAgo - 90 * DAY) : null,
+      dns_verification_token: randomToken(24),
+      created_at: at(createdAgo),
+      updated_at: verified ? at(verifiedAgo) : at(createdAgo),
+    });
+  }
 
-    const users = [
-      {
-        id: 'usr_demo_tester',
-        subject: 'demo-tester',
-        name: 'Demo Tester',
-        org: 'org_demo',
-        key: DEMO_KEYS.tester,
-        flag: true,
-      },
-      {
-        id: 'usr_demo_outsider',
-        subject: 'demo-outsider',
-        name: 'Demo Outsider',
-        org: 'org_demo',
-        key: DEMO_KEYS.outsider,
-        flag: false,
-      },
-      {
-        id: 'usr_other_owner',
-        subject: 'other-owner',
-        name: 'Other Owner',
-        org: 'org_other',
-        key: undefined,
-        flag: true,
-      },
-    ];
-    for (const user of users) {
-      run('INSERT OR IGNORE INTO users VALUES (?, ?, ?)', user.id, user.subject, user.name);
-      run('INSERT OR IGNORE INTO memberships VALUES (?, ?)', user.id, user.org);
-      if (user.flag)
-        run('INSERT OR IGNORE INTO user_features VALUES (?, ?)', user.id, CUSTOM_DOMAINS_FLAG);
-      if (user.key) {
-        run(
-          'INSERT OR IGNORE INTO api_keys VALUES (?, ?, ?, ?)',
-          hashApiKey(user.key),
-          user.id,
-          'demo key',
-          at(100 * DAY),
-        );
-      }
-    }
+  // Listed newest first: scale, enterprise, free.
+  const project = (
+    id: string,
+    name: string,
+    organization_id: string,
+    region_id: string,
+    plan: ProjectRow['plan'],
+    created: string,
+  ): ProjectRow => ({
+    id,
+    name,
+    organization_id,
+    region_id,
+    plan,
+    created_at: created,
+    updated_at: created,
+  });
 
-    // Listed newest first: scale, enterprise, free.
-    const projects = [
-      ['prj_demo_free', 'Demo Free', 'org_demo', 'us-east', 'free', at(150 * DAY)],
-      [
+  return {
+    regions: [
+      { id: 'eu-west', name: 'Europe West (Frankfurt)' },
+      { id: 'us-east', name: 'US East (Virginia)' },
+      { id: 'ap-south', name: 'Asia Pacific South (Singapore)' },
+    ],
+    organizations: [
+      { id: 'org_demo', name: 'Demo Org', created_at: at(200 * DAY) },
+      { id: 'org_other', name: 'Other Org', created_at: at(200 * DAY) },
+    ],
+    users: users.map(({ id, subject, name }) => ({ id, subject, name })),
+    memberships: users.map((u) => ({ user_id: u.id, organization_id: u.org })),
+    features: users
+      .filter((u) => u.flag)
+      .map((u) => ({ user_id: u.id, feature: CUSTOM_DOMAINS_FLAG })),
+    apiKeys: users.flatMap((u) =>
+      u.key
+        ? [
+            {
+              key_hash: hashApiKey(u.key),
+              user_id: u.id,
+              name: 'demo key',
+              created_at: at(100 * DAY),
+            },
+          ]
+        : [],
+    ),
+    projects: [
+      project('prj_demo_free', 'Demo Free', 'org_demo', 'us-east', 'free', at(150 * DAY)),
+      project(
         'prj_demo_enterprise',
         'Demo Enterprise',
         'org_demo',
         'eu-west',
         'enterprise',
         at(140 * DAY),
-      ],
-      ['prj_demo_scale', 'Demo Scale', 'org_demo', 'eu-west', 'scale', at(130 * DAY)],
-      ['prj_other', 'Other Project', 'org_other', 'ap-south', 'scale', at(120 * DAY)],
-    ];
-    for (const [id, name, org, region, plan, created] of projects) {
-      run(
-        'INSERT OR IGNORE INTO projects VALUES (?, ?, ?, ?, ?, ?, ?)',
-        id,
-        name,
-        org,
-        region,
-        plan,
-        created,
-        created,
-      );
-    }
-    run(
-      'INSERT OR IGNORE INTO databases VALUES (?, ?, ?, ?)',
-      'db_demo_main',
-      'prj_demo_scale',
-      'main',
-      at(129 * DAY),
-    );
-    run(
-      'INSERT OR IGNORE INTO databases VALUES (?, ?, ?, ?)',
-      'db_demo_analytics',
-      'prj_demo_scale',
-      'analytics',
-      at(60 * DAY),
-    );
+      ),
+      project('prj_demo_scale', 'Demo Scale', 'org_demo', 'eu-west', 'scale', at(130 * DAY)),
+      project('prj_other', 'Other Project', 'org_other', 'ap-south', 'scale', at(120 * DAY)),
+    ],
+    databases: [
+      { id: 'db_demo_main', project_id: 'prj_demo_scale', name: 'main', created_at: at(129 * DAY) },
+      {
+        id: 'db_demo_analytics',
+        project_id: 'prj_demo_scale',
+        name: 'analytics',
+        created_at: at(60 * DAY),
+      },
+    ],
+    domains,
+  };
+}
 
-    const insertDomain = db.prepare(
-      `INSERT OR IGNORE INTO domains (id, project_id, domain, verified, verified_at, tls_cert_expiry,
-         dns_verification_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (let i = 0; i < DEMO_DOMAIN_COUNT; i++) {
-      const host = `${subdomains[i % subdomains.length]}.${zones[Math.floor(i / subdomains.length)]}`;
-      // One a day, newest first; the oldest is from 84 days ago, so its 90-day certificate
-      // expires within 14 days and shows the warning.
-      const createdAgo = i === DEMO_DOMAIN_COUNT - 1 ? 84 * DAY : i * DAY + 3 * HOUR;
-      const verified = i % 3 !== 1;
-      const verifiedAgo = createdAgo - HOUR;
-      insertDomain.run(
-        `dom_demo_${String(i + 1).padStart(2, '0')}`,
-        'prj_demo_scale',
-        host,
-        verified ? 1 : 0,
-        verified ? at(verifiedAgo) : null,
-        verified ? at(verifiedAgo - 90 * DAY) : null,
-        randomToken(24),
-        at(createdAgo),
-        verified ? at(verifiedAgo) : at(createdAgo),
-      );
-    }
-  })();
+/**
+ * The demo data of DESIGN.md section 2. Idempotent: a database records that it was seeded and is
+ * seeded once, so seeding it again changes nothing, and a demo row deleted since stays deleted.
+ * (Every row also has a fixed id and is kept if there already, so a database seeded before that
+ * record existed is completed, never duplicated.) Dates are relative to the first seeding, so the
+ * TLS expiries look alive (one expires within 14 days). Resolves true if it seeded.
+ */
+export function seedDemo(store: Store, now: Date = new Date()): Promise<boolean> {
+  return store.applySeed('demo', now.toISOString(), demoRows(now));
 }

@@ -8,7 +8,9 @@ import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { seedDemo } from './seed.js';
-import { Store } from './store.js';
+import type { SqliteDriverName } from './sqlite/driver.js';
+import { openSqliteStore } from './sqlite/sqlite-store.js';
+import type { Store } from './store.js';
 import { startVerifier, type Verifier } from './verifier.js';
 
 export interface ServerOptions {
@@ -17,6 +19,8 @@ export interface ServerOptions {
   port?: number;
   /** A file path, or ":memory:" for a database that lives as long as the server. */
   db: string;
+  /** The SQLite driver; absent: DOMAINCTL_SQLITE_DRIVER, else whichever this Node has. */
+  sqliteDriver?: SqliteDriverName;
   seed?: 'demo';
   jwt?: JwtSettings;
   label?: string;
@@ -51,7 +55,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
   if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
-  const store = new Store(options.db);
+  const store = await openSqliteStore(options.db, { driver: options.sqliteDriver });
   try {
     if (options.seed === 'demo') {
       if (!isLoopback(host)) {
@@ -59,7 +63,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           `warning: seeding the demo data on ${host}: its well-known API keys let anyone who can reach this address in`,
         );
       }
-      seedDemo(store);
+      await seedDemo(store);
     }
     const settings = {
       label: options.label ?? DEFAULT_LABEL,
@@ -105,14 +109,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
     }
     const close = () => {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
         const stopped = verifier?.close() ?? Promise.resolve();
         server.close(() => {
-          void stopped.then(() => {
-            store.close();
-            resolve();
-          });
+          void stopped.then(() => store.close()).then(resolve, reject);
         });
         for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
         // Keep-alive sockets would hold close() open; idle ones can go at once.
@@ -126,7 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     return { url: `http://${urlHost}:${port}`, port, store, verifier, close };
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }

@@ -76,8 +76,9 @@ export function startVerifier(options: VerifierOptions): Verifier {
     try {
       let after = '';
       while (!stopped) {
-        const rows = options.store.pendingDomains(after, batchSize);
-        if (rows.length === 0) break;
+        const rows = await options.store.pendingDomains(after, batchSize);
+        // close() may have run while the store answered, and closed the DNS client.
+        if (stopped || rows.length === 0) break;
         after = (rows.at(-1) as (typeof rows)[number]).id;
         const checks = await Promise.all(
           rows.map((row) => {
@@ -93,7 +94,7 @@ export function startVerifier(options: VerifierOptions): Verifier {
           if (check.status === 'ok') {
             const at = now();
             const expiry = new Date(at.getTime() + CERTIFICATE_DAYS * DAY_MS);
-            if (options.store.markVerified(row.id, at.toISOString(), expiry.toISOString())) {
+            if (await options.store.markVerified(row.id, at.toISOString(), expiry.toISOString())) {
               result.verified.push(row.id);
             }
           } else if (check.status === 'error') {

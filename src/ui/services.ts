@@ -5,6 +5,7 @@ import type { StoredProfile } from '../config/config-file.js';
 import type { DnsServerSetting } from '../config/dns-server.js';
 import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
+import { CliError, ExitCode } from '../commands/exit-codes.js';
 import { checkRecords, type DnsCheckResult } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 import type { Session } from './context.js';
@@ -97,6 +98,12 @@ export function createServices(options: ServicesOptions): UiServices {
         seed: 'demo',
         // No request log: it would write over the UI. Warnings wait until the UI has exited.
         warn: (line) => afterExit.push(line),
+      }).catch((error: unknown) => {
+        // Said in one line, as `serve` says it: most likely no SQLite driver loads on this Node.
+        throw new CliError(
+          `cannot start the demo server: ${(error as Error).message}`,
+          ExitCode.apiError,
+        );
       });
       const demo = { baseUrl: server.url, token: DEMO_TOKEN, close: () => server.close() };
       demos.push(demo);

@@ -23,11 +23,16 @@ export interface CliProcess {
   exited: Promise<Exit>;
 }
 
+export interface SpawnOptions {
+  /** Added to (or, when undefined, removed from) this process's environment. */
+  env?: Record<string, string | undefined>;
+}
+
 /** Runs the real `domainctl` bin with `args`, reading its output line by line. */
-export function spawnCli(args: string[]): CliProcess {
+export function spawnCli(args: string[], options: SpawnOptions = {}): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -89,8 +94,11 @@ export interface ServeProcess extends CliProcess {
 const LISTENING = /^domainctl serve listening on (http:\/\/\S+)/;
 
 /** Starts `domainctl serve <args>` and resolves once it prints the address it listens on. */
-export async function spawnServe(args: string[]): Promise<ServeProcess> {
-  const cli = spawnCli(['serve', ...args]);
+export async function spawnServe(
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<ServeProcess> {
+  const cli = spawnCli(['serve', ...args], options);
   try {
     const startLine = await cli.waitForStdout(LISTENING);
     const url = LISTENING.exec(startLine)?.[1] as string;

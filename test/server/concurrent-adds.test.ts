@@ -6,6 +6,7 @@ import { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type ApiResponse, api, expectError } from '../helpers/api.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 const PROJECTS = ['prj_demo_scale', 'prj_demo_enterprise'] as const;
 
@@ -61,9 +62,8 @@ describe('25 concurrent adds of one host name across two projects', () => {
     const results = await race([server], () => 'race.example.com');
     const winner = expectOneWinner(results, 'race.example.com');
     expect(await holders(server, 'race.example.com')).toEqual([winner.project_id]);
-    const rows = server.store.db
-      .prepare<[string], number>('SELECT count(*) FROM domains WHERE domain = ?')
-      .pluck()
+    const rows = sqliteStoreOf(server)
+      .db.prepare<[string], number>('SELECT count(*) FROM domains WHERE domain = ?', 'first-column')
       .get('race.example.com');
     expect(rows).toBe(1);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,7 +134,7 @@ describe('GET /v1/projects/{project_id}/domains: the five error responses', () =
     const broken = await startTestServer();
     try {
       // A real failure, not a mock: the table the list reads is gone from the live database.
-      broken.store.db.exec('DROP TABLE domains');
+      sqliteStoreOf(broken).db.exec('DROP TABLE domains');
       const res = await api(broken, 'GET', '/v1/projects/prj_demo_scale/domains', {
         key: TESTER_KEY,
       });
@@ -152,7 +153,7 @@ describe('GET /v1/projects/{project_id}/domains: the five error responses', () =
   it('500 internal_error when the database is closed underneath the running app', async () => {
     const broken = await startTestServer();
     try {
-      broken.store.db.close();
+      sqliteStoreOf(broken).db.close();
       const res = await api(broken, 'GET', '/v1/projects/prj_demo_scale/domains', {
         key: TESTER_KEY,
       });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 const SECRETS = [TESTER_KEY, OUTSIDER_KEY];
 // A JWT-looking string, to check the logger redacts tokens in paths too.
@@ -107,7 +108,7 @@ describe('the request log', () => {
   it('an unexpected error is a warning with the stack, never with a key from the path', async () => {
     const broken = await startTestServer();
     try {
-      broken.store.db.close();
+      sqliteStoreOf(broken).db.close();
       const res = await api(broken, 'GET', '/v1/projects/dk_demo_tester/domains', {
         key: TESTER_KEY,
       });

@@ -53,7 +53,9 @@ describe('the cached pages of the domain list', () => {
     const pending = (await firstPage(server)).domains.find((d) => !d.verified);
     expect(pending).toBeDefined();
     const at = '2026-11-21T12:00:00.000Z';
-    expect(server.store.markVerified(pending?.id ?? '', at, '2027-02-19T12:00:00.000Z')).toBe(true);
+    expect(await server.store.markVerified(pending?.id ?? '', at, '2027-02-19T12:00:00.000Z')).toBe(
+      true,
+    );
     const again = (await firstPage(server)).domains.find((d) => d.id === pending?.id);
     expect(again).toMatchObject({ verified: true, verified_at: at });
   });

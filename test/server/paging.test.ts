@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Domain, DomainPage } from '../../src/contract/schemas.js';
 import { DEMO_DOMAIN_COUNT } from '../../src/server/seed.js';
-import { Store } from '../../src/server/store.js';
+import { openSqliteStore } from '../../src/server/sqlite/sqlite-store.js';
 import { api, expectError } from '../helpers/api.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 // This server is only read from, so every walk sees the 45 seeded domains of prj_demo_scale.
 let server: TestServer;
@@ -223,11 +224,11 @@ describe('paging while others add domains', () => {
 });
 
 describe('the query plan of a page of domains', () => {
-  it('seeks the domains_page index: no scan, no temporary b-tree, at any depth', () => {
-    const store = new Store(':memory:');
+  it('seeks the domains_page index: no scan, no temporary b-tree, at any depth', async () => {
+    const store = await openSqliteStore(':memory:');
     try {
-      const first = store.domainPagePlan(false);
-      const next = store.domainPagePlan(true);
+      const first = await store.domainPagePlan(false);
+      const next = await store.domainPagePlan(true);
       expect(first).toEqual(['SEARCH t USING INDEX domains_page (project_id=?)']);
       expect(next).toEqual([
         'SEARCH t USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
@@ -237,12 +238,12 @@ describe('the query plan of a page of domains', () => {
         expect(line).not.toMatch(/TEMP B-TREE/);
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
-  it('is the same on the running server', () => {
-    expect(server.store.domainPagePlan(true).join('\n')).toContain(
+  it('is the same on the running server', async () => {
+    expect((await sqliteStoreOf(server).domainPagePlan(true)).join('\n')).toContain(
       'USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
     );
   });

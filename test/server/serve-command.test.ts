@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Domain, RegionList } from '../../src/contract/schemas.js';
-import { Store } from '../../src/server/store.js';
+import { openSqliteStore } from '../../src/server/sqlite/sqlite-store.js';
 import { api } from '../helpers/api.js';
 import { spawnCli, spawnServe } from '../helpers/serve-process.js';
 import { TESTER_KEY } from '../helpers/server.js';
+import { sqliteDriverCases } from '../helpers/sqlite.js';
 
 describe('domainctl serve, as a process', () => {
   it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async () => {
@@ -101,11 +102,11 @@ describe('domainctl serve, as a process', () => {
       // Closed cleanly: SQLite folded the WAL back into the file and removed it.
       const wal = `${db}-wal`;
       expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-      const store = new Store(db);
+      const store = await openSqliteStore(db);
       try {
-        expect(store.listDomains('prj_demo_scale', 1)[0]?.id).toBe(added.id);
+        expect((await store.listDomains('prj_demo_scale', 1))[0]?.id).toBe(added.id);
       } finally {
-        store.close();
+        await store.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -172,4 +173,33 @@ describe('domainctl serve, as a process', () => {
       await first.exited;
     }
   });
+
+  it('an unknown DOMAINCTL_SQLITE_DRIVER exits 1 and names the drivers there are', async () => {
+    const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
+      env: { DOMAINCTL_SQLITE_DRIVER: 'postgres' },
+    });
+    expect((await cli.exited).code).toBe(1);
+    expect(cli.stderr).toEqual([
+      'domainctl: cannot start: DOMAINCTL_SQLITE_DRIVER must be "node" or "better", not "postgres"',
+    ]);
+    expect(cli.stdout).toEqual([]);
+  });
+});
+
+const unavailable = (await sqliteDriverCases()).find((c) => c.unavailable !== undefined);
+
+describe('domainctl serve on a SQLite driver this Node cannot run', () => {
+  it.skipIf(!unavailable)(
+    unavailable
+      ? `DOMAINCTL_SQLITE_DRIVER=${unavailable.driver} exits 1 and says why`
+      : 'skipped: both SQLite drivers run here',
+    async () => {
+      const { driver, unavailable: why } = unavailable as { driver: string; unavailable: string };
+      const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
+        env: { DOMAINCTL_SQLITE_DRIVER: driver },
+      });
+      expect((await cli.exited).code).toBe(1);
+      expect(cli.stderr).toEqual([`domainctl: cannot start: ${why}`]);
+    },
+  );
 });

@@ -150,7 +150,7 @@ describe('verifier passes', () => {
         matching.map((d) => [d.dns_instructions.txt_host, d.dns_instructions.txt_value]),
       ),
     });
-    const pending = s.store.pendingDomains('', 1000).length;
+    const pending = (await s.store.pendingDomains('', 1000)).length;
     const warnings: string[] = [];
     const now = new Date('2026-03-01T12:00:00.000Z');
     const verifier = startVerifier({

@@ -5,16 +5,16 @@ import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
 import { visibleProject } from './visibility.js';
 
-export const listDatabases: Handler<'listDatabases'> = ({ deps, caller, params, query }) => {
-  const project = visibleProject(deps.store, caller, params.project_id);
+export const listDatabases: Handler<'listDatabases'> = async ({ deps, caller, params, query }) => {
+  const project = await visibleProject(deps.store, caller, params.project_id);
   const list = { kind: 'b', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, query());
-  const page = cutPage(list, deps.store.listDatabases(project.id, limit + 1, cursor), limit);
+  const page = cutPage(list, await deps.store.listDatabases(project.id, limit + 1, cursor), limit);
   return { databases: page.items, next_page_token: page.next_page_token };
 };
 
 export const createDatabase: Handler<'createDatabase'> = async ({ deps, caller, params, body }) => {
-  const project = visibleProject(deps.store, caller, params.project_id);
+  const project = await visibleProject(deps.store, caller, params.project_id);
   const input = await body();
   const row: DatabaseRow = {
     id: newId('db_'),
@@ -22,13 +22,13 @@ export const createDatabase: Handler<'createDatabase'> = async ({ deps, caller, 
     name: input.name,
     created_at: new Date().toISOString(),
   };
-  deps.store.insertDatabase(row);
+  await deps.store.insertDatabase(row);
   return row;
 };
 
-export const deleteDatabase: Handler<'deleteDatabase'> = ({ deps, caller, params }) => {
-  const project = visibleProject(deps.store, caller, params.project_id);
-  const row = deps.store.deleteDatabase(project.id, params.database_id);
+export const deleteDatabase: Handler<'deleteDatabase'> = async ({ deps, caller, params }) => {
+  const project = await visibleProject(deps.store, caller, params.project_id);
+  const row = await deps.store.deleteDatabase(project.id, params.database_id);
   if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
   return row;
 };

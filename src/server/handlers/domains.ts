@@ -14,7 +14,7 @@ const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 // Checks run in the contract's order: credentials (before this), project visible, feature flag,
 // plan, input, uniqueness.
 export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body }) => {
-  const project = visibleProject(deps.store, caller, params.project_id);
+  const project = await visibleProject(deps.store, caller, params.project_id);
   requireDomainsFeature(caller);
   if (!(DOMAIN_PLANS as readonly string[]).includes(project.plan)) {
     throw new HttpError(
@@ -39,7 +39,7 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
     updated_at: now,
   };
   try {
-    deps.store.insertDomain(row);
+    await deps.store.insertDomain(row);
   } catch (error) {
     if (error instanceof DuplicateDomainError) {
       // "in any project": the message does not say which, as that project may be someone else's.
@@ -50,19 +50,19 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
   return toDomain(row, deps.settings);
 };
 
-export const listDomains: Handler<'listDomains'> = ({ deps, caller, params, query }) => {
-  const project = visibleProject(deps.store, caller, params.project_id);
+export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params, query }) => {
+  const project = await visibleProject(deps.store, caller, params.project_id);
   requireDomainsFeature(caller);
   const q = query();
   const list = { kind: 'd', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, q);
   // Asked after every check above: the cache holds pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
-  const mark = deps.store.changeMark();
+  const mark = await deps.store.changeMark();
   const cached = deps.pages.get(key, mark);
   if (cached) return cached;
 
-  const page = cutPage(list, deps.store.listDomains(project.id, limit + 1, cursor), limit);
+  const page = cutPage(list, await deps.store.listDomains(project.id, limit + 1, cursor), limit);
   const cnameTarget = projectTarget(project.id, deps.settings);
   const body = new JsonText(
     JSON.stringify({
@@ -70,6 +70,6 @@ export const listDomains: Handler<'listDomains'> = ({ deps, caller, params, quer
       next_page_token: page.next_page_token,
     }),
   );
-  deps.pages.set(key, body);
+  deps.pages.set(key, mark, body);
   return body;
 };

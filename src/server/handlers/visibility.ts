@@ -4,8 +4,14 @@ import { HttpError } from '../http-error.js';
 import type { ProjectRow, Store } from '../store.js';
 
 /** A project the caller may see; any other is "not found", so its existence is never revealed. */
-export function visibleProject(store: Store, caller: Caller, projectId: string): ProjectRow {
-  const project = caller.userId ? store.projectVisibleTo(caller.userId, projectId) : undefined;
+export async function visibleProject(
+  store: Store,
+  caller: Caller,
+  projectId: string,
+): Promise<ProjectRow> {
+  const project = caller.userId
+    ? await store.projectVisibleTo(caller.userId, projectId)
+    : undefined;
   if (!project) throw new HttpError('not_found', `project ${projectId} not found`);
   return project;
 }

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTerminal, type Terminal } from '../helpers/tmux.js';
+
+// `domainctl demo` runs the reference server, and so SQLite, inside the UI's process: how that
+// process ends is the driver's business too (better-sqlite3 12 aborts on Node 24.19+).
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+let configDir: string;
+let term: Terminal;
+beforeAll(() => {
+  configDir = mkdtempSync(join(tmpdir(), 'domainctl-demo-'));
+  term = startTerminal({
+    name: 'demo',
+    columns: 160,
+    rows: 30,
+    env: { DOMAINCTL_CONFIG_DIR: configDir },
+  });
+});
+
+afterAll(() => {
+  term?.kill();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+it('opens on the seeded projects and exits 0 on q', async () => {
+  const { send, waitForScreen, display } = term;
+  await waitForScreen('$');
+  await send({ text: `cd ${root} && node bin/domainctl.js demo; echo EXIT:$?` }, 'Enter');
+  await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
+  await send('q');
+  await waitForScreen(/^EXIT:0$/m);
+  expect(display('#{alternate_on}')).toBe('0');
+}, 30_000);
+
+it('says in one line why its server cannot start, and exits 1', async () => {
+  const { send, waitForScreen, screen } = term;
+  await send(
+    { text: `clear; DOMAINCTL_SQLITE_DRIVER=postgres node bin/domainctl.js demo; echo EXIT:$?` },
+    'Enter',
+  );
+  await waitForScreen(/^EXIT:1$/m);
+  expect(screen()).toContain(
+    'domainctl: cannot start the demo server: DOMAINCTL_SQLITE_DRIVER must be "node" or "better", not "postgres"',
+  );
+  expect(screen()).not.toMatch(/unexpected error|\n\s+at /);
+}, 30_000);
