@@ -7,7 +7,7 @@ import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { Domain, DomainPage } from '../contract/schemas.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
-import { zoneSnippet } from '../dns/records.js';
+import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
   commandContext,
@@ -179,8 +179,18 @@ async function showRecords(
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
-  else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
+  else if (format === 'zone') writeOut(zone(domain));
   else writeOut(recordsTable(domain, context.color));
+}
+
+/** The zone snippet, or exit code 1 when its records cannot be written as zone-file lines. */
+function zone(domain: Domain): string {
+  try {
+    return zoneSnippet(domain.domain, domain.dns_instructions);
+  } catch (error) {
+    if (error instanceof ZoneSnippetError) throw new CliError(error.message, ExitCode.apiError);
+    throw error;
+  }
 }
 
 async function checkDomain(

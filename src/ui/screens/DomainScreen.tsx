@@ -2,7 +2,7 @@ import { Box, Text, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Domain } from '../../contract/schemas.js';
 import type { DnsCheckResult } from '../../dns/check-records.js';
-import { recordsOf, zoneSnippet } from '../../dns/records.js';
+import { recordsOf, ZoneSnippetError, zoneSnippet } from '../../dns/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
@@ -100,6 +100,18 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     );
   };
 
+  const copyZone = () => {
+    let snippet: string;
+    try {
+      snippet = zoneSnippet(domain.domain, domain.dns_instructions);
+    } catch (error) {
+      if (!(error instanceof ZoneSnippetError)) throw error;
+      setNotice({ text: `✗ Not copied: ${error.message}`, tone: 'error' });
+      return;
+    }
+    copy(snippet, 'the zone snippet (3 records)');
+  };
+
   useKeys((is, _input, key) => {
     const record = records[selected];
     if (is('domain.up')) setSelected((s) => Math.max(0, s - 1));
@@ -107,8 +119,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     else if (is('domain.copyValue') && record)
       copy(record.value, `the ${record.type} value for ${record.host}`);
     else if (is('domain.copyHost') && record) copy(record.host, `the host ${record.host}`);
-    else if (is('domain.copyZone'))
-      copy(zoneSnippet(domain.domain, domain.dns_instructions), 'the zone snippet (3 records)');
+    else if (is('domain.copyZone')) copyZone();
     else if (is('domain.scroll'))
       setScroll((s) => {
         const page = Math.max(1, bodyHeight - 2);
