@@ -1,4 +1,4 @@
-import type { Domain } from '../contract/schemas.js';
+import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 import type { DnsCheckResult, RecordCheck, RecordStatus } from '../dns/index.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';

@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
 import { createApiClient } from '../client/api-client.js';
-import { ApiError } from '../client/errors.js';
+import { ApiError, InvalidResponseError } from '../client/errors.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
-import type { Domain, DomainPage } from '../contract/schemas.js';
+import {
+  ReadAddedRecords,
+  type ReadDnsInstructions,
+  type ReadDomain,
+} from '../contract/read-schemas.js';
+import { visibleText } from '../core/sanitize.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
@@ -51,17 +56,24 @@ function printJson(context: CommandContext, value: unknown): void {
   writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
 }
 
+/** A body the API sent: JSON as printJson prints it, text with its control characters shown. */
+function printBody(context: CommandContext, body: unknown, compact = context.flags.json): void {
+  if (typeof body !== 'string') {
+    writeOut(`${formatJson(body, { compact, color: context.color })}\n`);
+  } else if (body !== '') {
+    writeOut(body.endsWith('\n') ? visibleText(body) : `${visibleText(body)}\n`);
+  }
+}
+
 /**
  * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
- * the same document either way. The summary line is reportError's.
+ * the same document either way. A success answer that was not understood is printed always: it
+ * is all there is to see of what the API did. The summary line is reportError's.
  */
 function printErrorBody(context: CommandContext, error: unknown): void {
-  if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
-    writeOut(
-      typeof error.body === 'string'
-        ? `${error.body}\n`
-        : `${formatJson(error.body, { compact: true })}\n`,
-    );
+  if (error instanceof InvalidResponseError) printBody(context, error.body);
+  else if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+    printBody(context, error.body, true);
   }
 }
 
@@ -92,32 +104,47 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   traceOptions(context);
   const client = apiClient(context);
 
-  let page: DomainPage;
-  if (flags.all) {
-    const domains: Domain[] = [];
-    let pageToken = flags.pageToken;
-    do {
-      const next = await call(context, () =>
-        client.listDomains(project, { pageSize: flags.pageSize ?? PAGE_SIZE_MAX, pageToken }),
-      );
-      domains.push(...next.domains);
-      pageToken = next.next_page_token || undefined;
-    } while (pageToken);
-    page = { domains, next_page_token: '' };
-  } else {
-    page = await call(context, () =>
-      client.listDomains(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
-    );
-  }
-
+  // --json prints the items as they came: only the page's shape is checked. The table checks
+  // every domain for what it shows.
+  const size = (all?: boolean) => (all ? (flags.pageSize ?? PAGE_SIZE_MAX) : flags.pageSize);
+  let page: { domains: unknown[]; next_page_token?: string | null };
   if (context.flags.json) {
+    const list = (pageToken?: string) =>
+      call(context, () =>
+        client.listDomainsPage(project, { pageSize: size(flags.all), pageToken }),
+      );
+    page = await list(flags.pageToken);
+    if (flags.all) {
+      const domains = [...page.domains];
+      for (let token = page.next_page_token; token;) {
+        const next = await list(token);
+        domains.push(...next.domains);
+        token = next.next_page_token;
+      }
+      page = { domains, next_page_token: '' };
+    }
     printJson(context, page);
-  } else if (page.domains.length > 0) {
-    writeOut(domainsTable(page.domains, new Date(), context.color));
-  } else if (!flags.pageToken) {
-    writeErr(
-      `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}\n`,
-    );
+  } else {
+    const list = (pageToken?: string) =>
+      call(context, () => client.listDomains(project, { pageSize: size(flags.all), pageToken }));
+    let read = await list(flags.pageToken);
+    if (flags.all) {
+      const domains = [...read.domains];
+      for (let token = read.next_page_token; token;) {
+        const next = await list(token);
+        domains.push(...next.domains);
+        token = next.next_page_token;
+      }
+      read = { domains, next_page_token: '' };
+    }
+    page = read;
+    if (read.domains.length > 0) {
+      writeOut(domainsTable(read.domains, new Date(), context.color));
+    } else if (!flags.pageToken) {
+      writeErr(
+        `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}\n`,
+      );
+    }
   }
   if (page.next_page_token) {
     const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
@@ -138,18 +165,38 @@ function domainCommand(input: string, command: Command) {
 
 async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
-  const domain = await call(context, () => apiClient(context).addDomain(project, hostname));
-  if (context.flags.json) {
-    printJson(context, domain);
-    return;
+  let added: unknown;
+  let records: { domain: string; dns_instructions: ReadDnsInstructions };
+  let unread: InvalidResponseError | undefined;
+  try {
+    const domain = await apiClient(context).addDomain(project, hostname);
+    added = domain;
+    records = domain;
+  } catch (error) {
+    // The domain was added though the answer breaks the contract somewhere: its records are
+    // what the user came for, so they are printed whenever they can be read.
+    const partial = error instanceof InvalidResponseError && ReadAddedRecords.safeParse(error.body);
+    if (!partial || !partial.success) {
+      printErrorBody(context, error);
+      throw error;
+    }
+    unread = error as InvalidResponseError;
+    records = partial.data;
   }
-  writeOut(
-    `Added ${domain.domain} to ${project}; it is pending verification.\n\n` +
-      'Create these DNS records at your DNS provider:\n\n' +
-      recordsTable(domain, context.color) +
-      `\nNext: once the records are live, check them with\n  domainctl domains check ${domain.domain} ${projectFlag(project)}\n` +
-      `The records again, any time: domainctl domains records ${domain.domain} ${projectFlag(project)}\n`,
-  );
+  if (context.flags.json) {
+    printJson(context, unread ? unread.body : added);
+  } else {
+    writeOut(
+      `Added ${records.domain} to ${project}; it is pending verification.\n\n` +
+        'Create these DNS records at your DNS provider:\n\n' +
+        recordsTable(records.dns_instructions, context.color) +
+        `\nNext: once the records are live, check them with\n  domainctl domains check ${records.domain} ${projectFlag(project)}\n` +
+        `The records again, any time: domainctl domains records ${records.domain} ${projectFlag(project)}\n`,
+    );
+  }
+  if (unread) {
+    writeErr(`domainctl: warning: ${unread.message}; the domain was added all the same\n`);
+  }
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -164,7 +211,7 @@ async function findOrFail(
   context: CommandContext,
   project: string,
   hostname: string,
-): Promise<Domain> {
+): Promise<ReadDomain> {
   const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
   if (!domain) throw noSuchDomain(hostname, project);
   return domain;
@@ -180,11 +227,11 @@ async function showRecords(
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
   else if (format === 'zone') writeOut(zone(domain));
-  else writeOut(recordsTable(domain, context.color));
+  else writeOut(recordsTable(domain.dns_instructions, context.color));
 }
 
 /** The zone snippet, or exit code 1 when its records cannot be written as zone-file lines. */
-function zone(domain: Domain): string {
+function zone(domain: ReadDomain): string {
   try {
     return zoneSnippet(domain.domain, domain.dns_instructions);
   } catch (error) {

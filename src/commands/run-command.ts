@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   ApiError,
+  InvalidResponseError,
   MissingCredentialsError,
   NetworkError,
   RequestInputError,
@@ -14,10 +15,18 @@ export const UNEXPECTED_EXIT = 70;
 /**
  * The one place an error becomes an exit code and a line on stderr, shared by every command:
  * HTTP errors 1 (`HTTP <status> <code>: <message>`), usage and input 2, network 3, missing
- * credentials 4. Never a stack trace, except for a bug with --debug.
+ * credentials 4, a success answer that was not understood 6. Never a stack trace, except for a
+ * bug with --debug.
  */
 export function describeError(error: unknown): { exitCode: number; line: string } {
   if (error instanceof ApiError) return { exitCode: ExitCode.apiError, line: error.summary() };
+  if (error instanceof InvalidResponseError) {
+    // Every command prints that body on stdout (domains-actions' printErrorBody).
+    return {
+      exitCode: ExitCode.badAnswer,
+      line: `domainctl: ${error.message}; the answer as it came is on stdout`,
+    };
+  }
   if (error instanceof CliError)
     return { exitCode: error.exitCode, line: `domainctl: ${error.message}` };
   if (error instanceof RequestInputError || error instanceof ConfigError) {

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  InvalidResponseError,
   MissingCredentialsError,
   NetworkError,
   RequestInputError,
@@ -95,6 +96,17 @@ export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
               : 'Check the request and try again.',
         };
     }
+  }
+  if (error instanceof InvalidResponseError) {
+    return {
+      title: "The API's answer was not understood",
+      code: `HTTP ${error.status}`,
+      message: error.message,
+      hint:
+        error.method === 'GET'
+          ? "The API answered, but not as its description says. Try again (r); if it keeps happening, tell the API's operators."
+          : "The API answered, but not as its description says: the request may have worked all the same (reload the list to see). Tell the API's operators.",
+    };
   }
   if (error instanceof NetworkError) {
     return {

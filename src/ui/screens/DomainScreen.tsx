@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Domain } from '../../contract/schemas.js';
+import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import type { DnsCheckResult } from '../../dns/check-records.js';
 import { recordsOf, ZoneSnippetError, zoneSnippet } from '../../dns/records.js';
 import { Loading } from '../components/Loading.js';
@@ -201,7 +201,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       )}
       <Text> </Text>
       <Field label="ID">{domain.id}</Field>
-      <Field label="Project">{domain.project_id}</Field>
+      <Field label="Project">{domain.project_id ?? '—'}</Field>
       <Field label="Status">
         <Text color={tone(status.tone)}>{status.text}</Text>
         {domain.verified
@@ -211,7 +211,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       <Field label="TLS expiry">
         <Text color={tone(tls.tone)}>{tls.text}</Text>
       </Field>
-      <Field label="Token">{domain.dns_verification_token}</Field>
+      <Field label="Token">{domain.dns_verification_token ?? '—'}</Field>
       <Field label="Created">{dateTime(domain.created_at)}</Field>
       <Field label="Updated">{dateTime(domain.updated_at)}</Field>
     </ScrollArea>

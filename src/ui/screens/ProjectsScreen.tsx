@@ -2,7 +2,7 @@ import { Box, Text, useFocusManager } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { idPrefixes, PARAM_PATTERN } from '../../contract/params.js';
-import type { Project } from '../../contract/schemas.js';
+import type { ReadProject as Project } from '../../contract/read-schemas.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { type Column, Table } from '../components/Table.js';
@@ -138,7 +138,7 @@ export function ProjectsScreen() {
       (page) => {
         if (!current) return;
         learnProjects(page.projects);
-        setList({ status: 'ready', projects: page.projects, next: page.next_page_token });
+        setList({ status: 'ready', projects: page.projects, next: page.next_page_token ?? '' });
       },
       (error: unknown) => current && setList((l) => ({ ...l, status: 'error', error })),
     );
@@ -161,7 +161,7 @@ export function ProjectsScreen() {
             pageSize: all ? 100 : undefined,
           });
           added.push(...page.projects);
-          token = page.next_page_token;
+          token = page.next_page_token ?? '';
         } while (all && token !== '');
         if (!alive.current) return;
         learnProjects(added);
