@@ -4,6 +4,7 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
 import { type OperationId, routeById } from '../contract/routes.js';
 import { ApiError, InvalidResponseError, MissingCredentialsError } from './errors.js';
+import { PageGuard } from './paging.js';
 import { joinUrl, parseBaseUrl } from './prepare-request.js';
 import { send } from './send.js';
 
@@ -156,11 +157,12 @@ export function createApiClient(options: ApiClientOptions) {
     /**
      * Finds a domain of a project by host name (the API has no single-domain route): walks the
      * list in pages of 100 and checks only the domain it finds. The name is normalised the way
-     * the server stores it.
+     * the server stores it. A list whose paging could never end throws PagingError.
      */
     async findDomain(projectId: string, hostname: string): Promise<ReadDomain | undefined> {
       const wanted = normalizeHostname(hostname);
       const name = wanted.ok ? wanted.hostname : hostname.trim().toLowerCase();
+      const guard = new PageGuard(`the domains of ${projectId}`);
       let pageToken: string | undefined;
       do {
         const input = {
@@ -173,7 +175,7 @@ export function createApiClient(options: ApiClientOptions) {
         const found = result.domains[index];
         if (found)
           return readAnswer(ReadDomain, found, (detail) => fail(`domains.${index}.${detail}`));
-        pageToken = result.next_page_token || undefined;
+        pageToken = guard.next(result.next_page_token, result.domains.length);
       } while (pageToken);
       return undefined;
     },

@@ -40,6 +40,17 @@ export class InvalidResponseError extends Error {
   }
 }
 
+/**
+ * Following a list's pages went wrong: the API handed out a page token a second time, or a page
+ * with nothing on it that still pointed to another. Following it would never end.
+ */
+export class PagingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PagingError';
+  }
+}
+
 /** No answer: the connection failed or the request timed out. */
 export class NetworkError extends Error {
   constructor(

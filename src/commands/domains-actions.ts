@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { createApiClient } from '../client/api-client.js';
+import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { ApiError, InvalidResponseError } from '../client/errors.js';
+import { PageGuard } from '../client/paging.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
@@ -22,10 +23,19 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { daysUntil, domainsTable, recordsJson, recordsTable } from './domain-format.js';
+import {
+  DOMAIN_COLUMNS,
+  daysUntil,
+  domainRow,
+  domainsTable,
+  recordsJson,
+  recordsTable,
+} from './domain-format.js';
 import { CliError, ExitCode } from './exit-codes.js';
-import { formatJson } from './json-format.js';
+import { formatJson, jsonListWriter } from './json-format.js';
 import { runCommand } from './run-command.js';
+import { paint } from './style.js';
+import { renderTable } from './table.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -42,6 +52,12 @@ interface ListFlags {
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
+/**
+ * The most rows the table of `domains list --all` holds: its columns are as wide as their widest
+ * cell, so it is printed once every page is in. `--json` streams instead and has no limit.
+ */
+export const ALL_TABLE_MAX_ROWS = 100_000;
+
 function apiClient(context: CommandContext, timeoutMs?: number) {
   return createApiClient({
     baseUrl: requireBaseUrl(context.options),
@@ -54,6 +70,11 @@ function apiClient(context: CommandContext, timeoutMs?: number) {
 /** Prints a value as JSON: compact with --json, else indented (and coloured on a terminal). */
 function printJson(context: CommandContext, value: unknown): void {
   writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
+}
+
+/** A line on stderr. */
+function say(line: string): void {
+  writeErr(`${line}\n`);
 }
 
 /** A body the API sent: JSON as printJson prints it, text with its control characters shown. */
@@ -104,54 +125,102 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   traceOptions(context);
   const client = apiClient(context);
 
-  // --json prints the items as they came: only the page's shape is checked. The table checks
-  // every domain for what it shows.
-  const size = (all?: boolean) => (all ? (flags.pageSize ?? PAGE_SIZE_MAX) : flags.pageSize);
-  let page: { domains: unknown[]; next_page_token?: string | null };
-  if (context.flags.json) {
-    const list = (pageToken?: string) =>
-      call(context, () =>
-        client.listDomainsPage(project, { pageSize: size(flags.all), pageToken }),
-      );
-    page = await list(flags.pageToken);
-    if (flags.all) {
-      const domains = [...page.domains];
-      for (let token = page.next_page_token; token;) {
-        const next = await list(token);
-        domains.push(...next.domains);
-        token = next.next_page_token;
-      }
-      page = { domains, next_page_token: '' };
-    }
+  let next: string | null | undefined;
+  if (flags.all) {
+    await (context.flags.json ? streamAllJson : printAllTable)(context, client, project, flags);
+  } else if (context.flags.json) {
+    // The page as it came: only its shape is checked, so fields of any kind are printed.
+    const page = await call(context, () =>
+      client.listDomainsPage(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
+    );
     printJson(context, page);
+    next = page.next_page_token;
   } else {
-    const list = (pageToken?: string) =>
-      call(context, () => client.listDomains(project, { pageSize: size(flags.all), pageToken }));
-    let read = await list(flags.pageToken);
-    if (flags.all) {
-      const domains = [...read.domains];
-      for (let token = read.next_page_token; token;) {
-        const next = await list(token);
-        domains.push(...next.domains);
-        token = next.next_page_token;
-      }
-      read = { domains, next_page_token: '' };
-    }
-    page = read;
-    if (read.domains.length > 0) {
-      writeOut(domainsTable(read.domains, new Date(), context.color));
-    } else if (!flags.pageToken) {
-      writeErr(
-        `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}\n`,
-      );
-    }
+    const page = await call(context, () =>
+      client.listDomains(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
+    );
+    if (page.domains.length > 0) writeOut(domainsTable(page.domains, new Date(), context.color));
+    else if (!flags.pageToken) noDomainsYet(project);
+    next = page.next_page_token;
   }
-  if (page.next_page_token) {
+  if (next) {
     const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
-    writeErr(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${page.next_page_token} (or --all for every page)\n`,
+    say(
+      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${next} (or --all for every page)`,
     );
   }
+}
+
+function noDomainsYet(project: string): void {
+  say(
+    `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
+  );
+}
+
+/**
+ * `--all --json`: every page, streamed as one document (one page in memory at a time). A failure
+ * after the first page leaves the document unfinished, so it can never pass for the whole list.
+ */
+async function streamAllJson(
+  context: CommandContext,
+  client: ApiClient,
+  project: string,
+  flags: ListFlags,
+): Promise<void> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const out = jsonListWriter('domains', { compact: true, color: context.color }, writeOut);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  let pageToken = flags.pageToken;
+  let pages = 0;
+  do {
+    const token = pageToken;
+    const page =
+      pages === 0
+        ? await call(context, () => client.listDomainsPage(project, { pageSize, pageToken: token }))
+        : await client.listDomainsPage(project, { pageSize, pageToken: token }).catch((error) => {
+            // The document on stdout is unfinished: say so, and print no error body after it.
+            say(`domainctl: page ${pages + 1} of the domains failed; the JSON above is incomplete`);
+            throw error;
+          });
+    pages += 1;
+    out.items(page.domains);
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+  out.close();
+}
+
+/**
+ * `--all` as a table: the rows of every page, printed once the last has come (columns as wide as
+ * their widest cell). Only the rows' text is kept, up to ALL_TABLE_MAX_ROWS.
+ */
+async function printAllTable(
+  context: CommandContext,
+  client: ApiClient,
+  project: string,
+  flags: ListFlags,
+): Promise<void> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  const now = new Date();
+  const p = paint(context.color);
+  const rows: string[][] = [];
+  let pageToken = flags.pageToken;
+  do {
+    const token = pageToken;
+    const page = await call(context, () =>
+      client.listDomains(project, { pageSize, pageToken: token }),
+    );
+    for (const domain of page.domains) rows.push(domainRow(domain, now, p));
+    if (rows.length > ALL_TABLE_MAX_ROWS) {
+      throw new CliError(
+        `${project} has more than ${ALL_TABLE_MAX_ROWS} domains, more than the table of --all holds (its columns need every row first), so nothing was printed; --json prints any number, a page at a time`,
+        ExitCode.apiError,
+      );
+    }
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+  if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
+  else if (!flags.pageToken) noDomainsYet(project);
 }
 
 /** How every command about one domain starts: the name checked, who we are, the project. */
@@ -186,17 +255,16 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   if (context.flags.json) {
     printJson(context, unread ? unread.body : added);
   } else {
+    const name = records.domain;
     writeOut(
-      `Added ${records.domain} to ${project}; it is pending verification.\n\n` +
+      `Added ${name} to ${project}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  domainctl domains check ${records.domain} ${projectFlag(project)}\n` +
-        `The records again, any time: domainctl domains records ${records.domain} ${projectFlag(project)}\n`,
+        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${projectFlag(project)}\n` +
+        `The records again, any time: domainctl domains records ${name} ${projectFlag(project)}\n`,
     );
   }
-  if (unread) {
-    writeErr(`domainctl: warning: ${unread.message}; the domain was added all the same\n`);
-  }
+  if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -286,7 +354,7 @@ async function waitForDomain(
       intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
       timeoutMs,
       progress,
-      warn: (line) => writeErr(`${line}\n`),
+      warn: say,
     });
   } catch (error) {
     // The line goes before anything else is written to the terminal.

@@ -4,6 +4,7 @@ import {
   InvalidResponseError,
   MissingCredentialsError,
   NetworkError,
+  PagingError,
   RequestInputError,
 } from '../client/errors.js';
 import { ConfigError } from '../config/errors.js';
@@ -14,12 +15,15 @@ export const UNEXPECTED_EXIT = 70;
 
 /**
  * The one place an error becomes an exit code and a line on stderr, shared by every command:
- * HTTP errors 1 (`HTTP <status> <code>: <message>`), usage and input 2, network 3, missing
- * credentials 4, a success answer that was not understood 6. Never a stack trace, except for a
- * bug with --debug.
+ * HTTP errors 1 (`HTTP <status> <code>: <message>`), a list whose paging never ends 1, usage and
+ * input 2, network 3, missing credentials 4, a success answer that was not understood 6. Never a
+ * stack trace, except for a bug with --debug.
  */
 export function describeError(error: unknown): { exitCode: number; line: string } {
   if (error instanceof ApiError) return { exitCode: ExitCode.apiError, line: error.summary() };
+  if (error instanceof PagingError) {
+    return { exitCode: ExitCode.apiError, line: `domainctl: ${error.message}` };
+  }
   if (error instanceof InvalidResponseError) {
     // Every command prints that body on stdout (domains-actions' printErrorBody).
     return {

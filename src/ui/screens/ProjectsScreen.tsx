@@ -2,6 +2,7 @@ import { Box, Text, useFocusManager } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { idPrefixes, PARAM_PATTERN } from '../../contract/params.js';
+import { PageGuard } from '../../client/paging.js';
 import type { ReadProject as Project } from '../../contract/read-schemas.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
@@ -152,8 +153,10 @@ export function ProjectsScreen() {
     async (all: boolean) => {
       if (list.status !== 'ready' || list.next === '' || list.more) return;
       setList((l) => ({ ...l, more: all ? 'all' : 'one', moreError: undefined }));
-      let token = list.next;
+      let token: string | undefined = list.next;
       const added: Project[] = [];
+      // `M` follows every page: a server that repeats a token must not keep it loading for ever.
+      const guard = new PageGuard('the projects', token);
       try {
         do {
           const page = await session.client.listProjects({
@@ -161,14 +164,14 @@ export function ProjectsScreen() {
             pageSize: all ? 100 : undefined,
           });
           added.push(...page.projects);
-          token = page.next_page_token ?? '';
-        } while (all && token !== '');
+          token = guard.next(page.next_page_token, page.projects.length);
+        } while (all && token);
         if (!alive.current) return;
         learnProjects(added);
         setList((l) => ({
           ...l,
           projects: [...l.projects, ...added],
-          next: token,
+          next: token ?? '',
           more: undefined,
         }));
       } catch (error) {
