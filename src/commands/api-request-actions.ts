@@ -10,6 +10,7 @@ import {
 } from '../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../client/prepare-request.js';
 import { requireBaseUrl } from '../config/resolve.js';
+import { visible, visibleText } from '../core/sanitize.js';
 import {
   type CommandContext,
   commandContext,
@@ -39,24 +40,30 @@ async function readData(data: string): Promise<string> {
   return data;
 }
 
-/** The body as it is printed: JSON formatted (compact with --json), other text as it came. */
+/**
+ * The body as it is printed: JSON formatted (compact with --json), other text as it came, with
+ * its line breaks and tabs, and every other control character shown as `\u001b`: a body is
+ * never passed to the terminal to obey.
+ */
 export function printableBody(
   response: RawResponse,
   options: { compact?: boolean; color?: boolean },
 ): string {
   if (response.json !== undefined) return `${formatJson(response.json, options)}\n`;
   if (response.text === '') return '';
-  return response.text.endsWith('\n') ? response.text : `${response.text}\n`;
+  const text = visibleText(response.text);
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
+/** `-i`: the status line and the headers, as the server sent them but with controls shown. */
 function statusAndHeaders(response: RawResponse): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
   for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
-  return `${lines.join('\n')}\n\n`;
+  return `${lines.map(visible).join('\n')}\n\n`;
 }
 
-/** A line on stderr. */
-const say = (line: string) => writeErr(`${line}\n`);
+/** A line on stderr that may quote the API: shown, never obeyed. */
+const say = (line: string) => writeErr(`${visible(line)}\n`);
 
 /** One answer, as a single request prints it: headers (-i), body, and the error line. */
 function printResponse(response: RawResponse, flags: ApiRequestFlags, context: CommandContext) {

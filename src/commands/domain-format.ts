@@ -1,5 +1,6 @@
 import { parseInstant } from '../contract/datetime.js';
 import type { ReadDnsInstructions, ReadDomain } from '../contract/read-schemas.js';
+import { visible } from '../core/sanitize.js';
 import { recordsOf } from '../dns/records.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
@@ -14,7 +15,7 @@ export const EXPIRY_WARNING_DAYS = 14;
  */
 export function isoDate(iso: string): string {
   const ms = parseInstant(iso);
-  return ms === undefined ? iso : new Date(ms).toISOString().slice(0, 10);
+  return ms === undefined ? visible(iso) : new Date(ms).toISOString().slice(0, 10);
 }
 
 /** Whole days from now until `iso`; negative once it has passed. */
@@ -43,10 +44,10 @@ export const DOMAIN_COLUMNS = [
   { header: 'CREATED' },
 ];
 
-/** One domain as a row of `domains list`. */
+/** One domain as a row of `domains list`: its cells, server strings made visible. */
 export function domainRow(d: ReadDomain, now: Date, p: Paint): string[] {
   return [
-    d.domain,
+    visible(d.domain),
     d.verified ? p.green('verified') : p.yellow('pending'),
     d.verified_at ? isoDate(d.verified_at) : '-',
     expiryText(d.tls_cert_expiry, now, p),
@@ -64,11 +65,14 @@ export function domainsTable(domains: readonly ReadDomain[], now: Date, color: b
   );
 }
 
-/** The three DNS records of a domain as a TYPE/HOST/VALUE table, every value in full. */
+/**
+ * The three DNS records of a domain as a TYPE/HOST/VALUE table, every value in full (control
+ * characters made visible: a value that holds one is broken, and shown as such).
+ */
 export function recordsTable(instructions: ReadDnsInstructions, color: boolean): string {
   return renderTable(
     [{ header: 'TYPE' }, { header: 'HOST' }, { header: 'VALUE' }],
-    recordsOf(instructions).map((r) => [r.type, r.host, r.value]),
+    recordsOf(instructions).map((r) => [r.type, visible(r.host), visible(r.value)]),
     { color },
   );
 }

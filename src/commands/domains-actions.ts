@@ -11,7 +11,7 @@ import {
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import { visibleText } from '../core/sanitize.js';
+import { visible, visibleText } from '../core/sanitize.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
@@ -72,9 +72,9 @@ function printJson(context: CommandContext, value: unknown): void {
   writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
 }
 
-/** A line on stderr. */
+/** A line on stderr that may quote the API or the settings: shown, never obeyed. */
 function say(line: string): void {
-  writeErr(`${line}\n`);
+  writeErr(`${visible(line)}\n`);
 }
 
 /** A body the API sent: JSON as printJson prints it, text with its control characters shown. */
@@ -117,7 +117,12 @@ function hostnameArgument(input: string): string {
 }
 
 /** `--project X` as it goes into a command line the user can copy. */
-const projectFlag = (project: string) => `--project ${project}`;
+const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
+/** A value as one shell word: bare when it is safe so, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
 
 async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   const context = commandContext(command);
@@ -146,7 +151,7 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   if (next) {
     const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
     say(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${next} (or --all for every page)`,
+      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
     );
   }
 }
@@ -255,13 +260,13 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   if (context.flags.json) {
     printJson(context, unread ? unread.body : added);
   } else {
-    const name = records.domain;
+    const name = visible(records.domain);
     writeOut(
-      `Added ${name} to ${project}; it is pending verification.\n\n` +
+      `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${projectFlag(project)}\n` +
-        `The records again, any time: domainctl domains records ${name} ${projectFlag(project)}\n`,
+        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${visible(projectFlag(project))}\n` +
+        `The records again, any time: domainctl domains records ${name} ${visible(projectFlag(project))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
@@ -382,10 +387,12 @@ async function waitForDomain(
   const days = expiry ? daysUntil(expiry, new Date()) : 0;
   const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
   writeOut(
-    `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-      (expiry
-        ? `Its TLS certificate expires at ${expiry} (${left}).\n`
-        : 'Its TLS certificate has not been issued yet.\n'),
+    visibleText(
+      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
+        (expiry
+          ? `Its TLS certificate expires at ${expiry} (${left}).\n`
+          : 'Its TLS certificate has not been issued yet.\n'),
+    ),
   );
 }
 

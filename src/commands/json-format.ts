@@ -1,3 +1,4 @@
+import { escapeJsonControls } from '../core/sanitize.js';
 import { type Paint, paint } from './style.js';
 
 export interface JsonFormatOptions {
@@ -7,11 +8,15 @@ export interface JsonFormatOptions {
   color?: boolean;
 }
 
-const stringify = (value: unknown, indent?: number) => JSON.stringify(value, null, indent);
+/** JSON.stringify with DEL and C1 controls escaped too: nothing in it a terminal would obey. */
+const stringify = (value: unknown, indent?: number) =>
+  escapeJsonControls(JSON.stringify(value, null, indent));
 
 /**
- * Formats a parsed JSON value. Without colour the text is exactly `JSON.stringify(value, null, 2)`
- * (or compact `JSON.stringify(value)`), so piping the output through jq or JSON.parse always works.
+ * Formats a parsed JSON value. Without colour the text is `JSON.stringify(value, null, 2)` (or
+ * compact `JSON.stringify(value)`), so piping the output through jq or JSON.parse always works,
+ * with one difference: DEL and C1 controls (U+007F–U+009F), which JSON.stringify leaves raw and
+ * some terminals obey, are written as `\u009b` escapes, which parse back to the same string.
  */
 export function formatJson(value: unknown, options: JsonFormatOptions = {}): string {
   if (!options.color) return options.compact ? stringify(value) : stringify(value, 2);

@@ -8,6 +8,7 @@ import {
   RequestInputError,
 } from '../client/errors.js';
 import { ConfigError } from '../config/errors.js';
+import { visible } from '../core/sanitize.js';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** Exit code for a bug: EX_SOFTWARE, as cli.ts uses for anything no command caught. */
@@ -46,10 +47,13 @@ export function describeError(error: unknown): { exitCode: number; line: string 
   return { exitCode: UNEXPECTED_EXIT, line: `domainctl: unexpected error: ${message}` };
 }
 
-/** Writes the error's line to stderr, sets the exit code, and returns it. */
+/**
+ * Writes the error's line to stderr, sets the exit code, and returns it. The line may quote the
+ * API, the config file or the environment: its control characters are made visible.
+ */
 export function reportError(error: unknown, debug = false): number {
   const { exitCode, line } = describeError(error);
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${visible(line)}\n`);
   if (debug && exitCode === UNEXPECTED_EXIT && error instanceof Error && error.stack) {
     process.stderr.write(`${error.stack}\n`);
   }

@@ -44,6 +44,25 @@ describe('formatJson', () => {
   });
 });
 
+describe('formatJson and C1 controls', () => {
+  it('escapes DEL and C1, which JSON.stringify leaves raw, and parses back to the same value', () => {
+    const value = { name: 'a\u009b2Jb\u007f', [`k\u0085`]: '\u009d0;title\u009c' };
+    for (const options of [
+      {},
+      { compact: true },
+      { color: true },
+      { color: true, compact: true },
+    ]) {
+      const text = formatJson(value, options);
+      expect(text).not.toMatch(/[\u007f-\u009f]/);
+      expect(JSON.parse(stripAnsi(text))).toEqual(value);
+    }
+    expect(formatJson(value, { compact: true })).toBe(
+      '{"name":"a\\u009b2Jb\\u007f","k\\u0085":"\\u009d0;title\\u009c"}',
+    );
+  });
+});
+
 describe('jsonListWriter', () => {
   const pages = [[sample, { a: 1 }], [], [['x'], 'y\u009b', null]];
   const all = pages.flat();
