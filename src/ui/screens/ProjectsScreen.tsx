@@ -4,6 +4,7 @@ import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { idPrefixes, PARAM_PATTERN } from '../../contract/params.js';
 import { PageGuard } from '../../client/paging.js';
 import type { ReadProject as Project } from '../../contract/read-schemas.js';
+import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { type Column, Table } from '../components/Table.js';
@@ -312,7 +313,7 @@ export function ProjectsScreen() {
             <Loading label={list.more === 'all' ? 'Loading every page…' : 'Loading more…'} />
           ) : list.moreError ? (
             <Text color={tone('error')} wrap="truncate-end">
-              ✗ {explainError(list.moreError, { baseUrl: session.baseUrl }).message}
+              ✗ {visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}
             </Text>
           ) : list.next !== '' ? (
             <Text dimColor wrap="truncate-end">
