@@ -7,6 +7,7 @@ import { addGlobalOptions, globalFlags } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
 import { stopQuietlyWhenStdoutCloses } from './commands/run-command.js';
 import { registerServe } from './commands/serve.js';
+import { visible, visibleText } from './core/sanitize.js';
 import { VERSION } from './version.js';
 
 // The one entry. It parses argv and dispatches; the UI and the server are reached through
@@ -52,10 +53,13 @@ try {
     // --help and --version end through here with code 0; every other parse error is usage.
     process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   } else if (error instanceof CliError) {
-    process.stderr.write(`domainctl: ${error.message}\n`);
+    // The message may quote the config file or the environment: shown, never obeyed.
+    process.stderr.write(`domainctl: ${visible(error.message)}\n`);
     process.exitCode = error.exitCode;
   } else {
-    process.stderr.write(`domainctl: unexpected error: ${(error as Error).stack ?? error}\n`);
+    process.stderr.write(
+      `domainctl: unexpected error: ${visibleText(String((error as Error).stack ?? error))}\n`,
+    );
     process.exitCode = 70;
   }
 }

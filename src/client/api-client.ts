@@ -1,10 +1,10 @@
 import type * as z from 'zod';
 import { normalizeHostname } from '../contract/hostname.js';
-import { operations } from '../contract/operations.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
+import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
 import { type OperationId, routeById } from '../contract/routes.js';
-import type { Domain } from '../contract/schemas.js';
-import { ApiError, MissingCredentialsError } from './errors.js';
+import { ApiError, InvalidResponseError, MissingCredentialsError } from './errors.js';
+import { PageGuard } from './paging.js';
 import { joinUrl, parseBaseUrl } from './prepare-request.js';
 import { send } from './send.js';
 
@@ -20,7 +20,7 @@ export interface PageOptions {
   pageToken?: string;
 }
 
-type ResponseOf<Id extends OperationId> = z.output<(typeof operations)[Id]['response']>;
+type ResponseOf<Id extends OperationId> = z.output<(typeof readSchemas)[Id]>;
 
 interface CallInput {
   params?: Record<string, string>;
@@ -48,17 +48,40 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A zod issue for people: `domains.0.created_at: expected an ISO 8601 date-time …`. */
+function issueText(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+}
+
+const DOMAIN_PAGE_SHAPE = ReadPageOf('domains');
+
+/** A success answer, read as JSON; `fail` makes the error for an answer that cannot be used. */
+interface Answer {
+  json: unknown;
+  fail(detail: string): InvalidResponseError;
+}
+
 /**
- * The typed API client: one method per operation of the route table, answers parsed with the
- * contract's zod schemas. HTTP errors throw ApiError, connection failures NetworkError.
+ * Checks a success answer with a read schema and hands on the JSON exactly as it came (the read
+ * schemas transform nothing, so it is of their type): unknown fields and key order stay.
+ */
+function readAnswer<T>(schema: z.ZodType<T>, value: unknown, fail: Answer['fail']): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fail(issueText(parsed.error));
+  return value as T;
+}
+
+/**
+ * The typed API client: one method per operation of the route table, answers checked with the
+ * read schemas (what the API's description allows, for what the client uses) and handed on as
+ * they came. HTTP errors throw ApiError, a success answer that cannot be used
+ * InvalidResponseError, connection failures NetworkError.
  */
 export function createApiClient(options: ApiClientOptions) {
   const base = parseBaseUrl(options.baseUrl);
 
-  async function call<Id extends OperationId>(
-    id: Id,
-    input: CallInput = {},
-  ): Promise<ResponseOf<Id>> {
+  async function answer(id: OperationId, input: CallInput): Promise<Answer> {
     const route = routeById(id);
     const path = pathFor(route.path, input);
     const headers: Record<string, string> = {};
@@ -88,19 +111,19 @@ export function createApiClient(options: ApiClientOptions) {
           : `${response.status} ${response.statusText}`.trim();
       throw new ApiError(response.status, code, message, route.method, path, json ?? text);
     }
-    const parsed = operations[id].response.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ApiError(
-        response.status,
-        'invalid_response',
-        `the answer to ${route.method} ${path} does not match the API contract (${issue?.path.join('.') || 'body'}: ${issue?.message})`,
-        route.method,
-        path,
-        json ?? text,
-      );
-    }
-    return parsed.data as ResponseOf<Id>;
+    const fail = (detail: string) =>
+      new InvalidResponseError(response.status, route.method, path, detail, json ?? text);
+    if (json === undefined) throw fail(text === '' ? 'the body is empty' : 'the body is not JSON');
+    return { json, fail };
+  }
+
+  async function call<Id extends OperationId, T = ResponseOf<Id>>(
+    id: Id,
+    input: CallInput = {},
+    schema: z.ZodType<T> = readSchemas[id] as unknown as z.ZodType<T>,
+  ): Promise<T> {
+    const { json, fail } = await answer(id, input);
+    return readAnswer(schema, json, fail);
   }
 
   const page = (q: PageOptions) => ({ page_size: q.pageSize, page_token: q.pageToken });
@@ -119,27 +142,40 @@ export function createApiClient(options: ApiClientOptions) {
       call('createDatabase', { params: { project_id: projectId }, body: { name } }),
     deleteDatabase: (projectId: string, databaseId: string) =>
       call('deleteDatabase', { params: { project_id: projectId, database_id: databaseId } }),
+    /** A page of domains, every one checked for what the table and the UI show. */
     listDomains: (projectId: string, q: PageOptions = {}) =>
       call('listDomains', { params: { project_id: projectId }, query: page(q) }),
+    /**
+     * A page of domains checked only as a page (`domains` an array of objects): for `--json`,
+     * which prints the items as they came whatever they hold.
+     */
+    listDomainsPage: (projectId: string, q: PageOptions = {}) =>
+      call('listDomains', { params: { project_id: projectId }, query: page(q) }, DOMAIN_PAGE_SHAPE),
     addDomain: (projectId: string, domain: string) =>
       call('addDomain', { params: { project_id: projectId }, body: { domain } }),
 
     /**
      * Finds a domain of a project by host name (the API has no single-domain route): walks the
-     * list in pages of 100. The name is normalised the way the server stores it.
+     * list in pages of 100 and checks only the domain it finds. The name is normalised the way
+     * the server stores it. A list whose paging could never end throws PagingError.
      */
-    async findDomain(projectId: string, hostname: string): Promise<Domain | undefined> {
+    async findDomain(projectId: string, hostname: string): Promise<ReadDomain | undefined> {
       const wanted = normalizeHostname(hostname);
       const name = wanted.ok ? wanted.hostname : hostname.trim().toLowerCase();
+      const guard = new PageGuard(`the domains of ${projectId}`);
       let pageToken: string | undefined;
       do {
-        const result = await call('listDomains', {
+        const input = {
           params: { project_id: projectId },
           query: { page_size: PAGE_SIZE_MAX, page_token: pageToken },
-        });
-        const found = result.domains.find((d) => d.domain === name);
-        if (found) return found;
-        pageToken = result.next_page_token || undefined;
+        };
+        const { json, fail } = await answer('listDomains', input);
+        const result = readAnswer(DOMAIN_PAGE_SHAPE, json, fail);
+        const index = result.domains.findIndex((d) => d.domain === name);
+        const found = result.domains[index];
+        if (found)
+          return readAnswer(ReadDomain, found, (detail) => fail(`domains.${index}.${detail}`));
+        pageToken = guard.next(result.next_page_token, result.domains.length);
       } while (pageToken);
       return undefined;
     },

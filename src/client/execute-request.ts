@@ -1,4 +1,6 @@
+import { pathnameOf } from '../contract/match-route.js';
 import { RequestInputError } from './errors.js';
+import { PageGuard } from './paging.js';
 import type { PreparedRequest } from './prepare-request.js';
 import { send } from './send.js';
 
@@ -81,38 +83,48 @@ export function errorSummary(response: RawResponse): string {
   return `HTTP ${response.status} ${response.statusText}`.trim();
 }
 
+/** One page of a followed list: a success answer with its items, or the answer that ended it. */
+export interface ListPage {
+  response: RawResponse;
+  /** The page's items; absent when the answer is an error or not a page of the list. */
+  items?: unknown[];
+}
+
 /**
- * Follows `next_page_token` from the first page to the last and merges the items into one
- * document, `{ <items>: [...all], next_page_token: "" }`. Stops at the first error response and
- * returns it as it came.
+ * The pages of a list from the first to the last, following `next_page_token` (`--paginate`).
+ * Each success page is yielded with its items as it comes, so a caller can write it out and hold
+ * no more than one page. An error answer, or a success answer that is not a page of the list,
+ * is yielded without items and ends the walk. A token handed out twice, or an empty page that
+ * points to another, throws PagingError rather than be followed for ever.
  */
-export async function executePaginated(
+export async function* paginate(
   request: PreparedRequest,
   options: ExecuteOptions = {},
-): Promise<RawResponse> {
+): AsyncGenerator<ListPage, void, undefined> {
   const listKey = request.match?.route.listKey;
   if (request.method !== 'GET' || !listKey) {
     throw new RequestInputError(
       '--paginate works only with GET on a list route (projects, databases, domains)',
     );
   }
-  const items: unknown[] = [];
+  const guard = new PageGuard(
+    `the list ${pathnameOf(request.path)}`,
+    request.url.searchParams.get('page_token') ?? undefined,
+  );
   let url = request.url;
-  let last: RawResponse;
-  let totalMs = 0;
   for (;;) {
-    last = await executeRequest({ ...request, url }, options);
-    totalMs += last.ms;
-    if (!isSuccess(last)) return last;
-    const page = last.json as Record<string, unknown> | undefined;
-    const pageItems = page?.[listKey];
-    if (!Array.isArray(pageItems)) return last;
-    items.push(...pageItems);
-    const token = page?.next_page_token;
-    if (typeof token !== 'string' || token === '') break;
+    const response = await executeRequest({ ...request, url }, options);
+    const page = response.json as Record<string, unknown> | undefined;
+    const items = isSuccess(response) ? page?.[listKey] : undefined;
+    if (!Array.isArray(items)) {
+      yield { response };
+      return;
+    }
+    yield { response, items };
+    const next = page?.next_page_token;
+    const token = guard.next(typeof next === 'string' ? next : undefined, items.length);
+    if (!token) return;
     url = new URL(url);
     url.searchParams.set('page_token', token);
   }
-  const merged = { [listKey]: items, next_page_token: '' };
-  return { ...last, text: JSON.stringify(merged), json: merged, ms: totalMs };
 }

@@ -1,14 +1,18 @@
 import type { Command } from 'commander';
+import { PagingError } from '../client/errors.js';
 import {
+  type ExecuteOptions,
   errorSummary,
-  executePaginated,
   executeRequest,
   isSuccess,
+  paginate,
   type RawResponse,
 } from '../client/execute-request.js';
-import { prepareRequest } from '../client/prepare-request.js';
+import { type PreparedRequest, prepareRequest } from '../client/prepare-request.js';
 import { requireBaseUrl } from '../config/resolve.js';
+import { visible, visibleText } from '../core/sanitize.js';
 import {
+  type CommandContext,
   commandContext,
   readFileText,
   readStdin,
@@ -17,7 +21,7 @@ import {
   writeOut,
 } from './context.js';
 import { ExitCode } from './exit-codes.js';
-import { formatJson } from './json-format.js';
+import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 import { runCommand } from './run-command.js';
 
 interface ApiRequestFlags {
@@ -36,20 +40,95 @@ async function readData(data: string): Promise<string> {
   return data;
 }
 
-/** The body as it is printed: JSON formatted (compact with --json), other text as it came. */
+/**
+ * The body as it is printed: JSON formatted (compact with --json), other text as it came, with
+ * its line breaks and tabs, and every other control character shown as `\u001b`: a body is
+ * never passed to the terminal to obey.
+ */
 export function printableBody(
   response: RawResponse,
   options: { compact?: boolean; color?: boolean },
 ): string {
   if (response.json !== undefined) return `${formatJson(response.json, options)}\n`;
   if (response.text === '') return '';
-  return response.text.endsWith('\n') ? response.text : `${response.text}\n`;
+  const text = visibleText(response.text);
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
+/** `-i`: the status line and the headers, as the server sent them but with controls shown. */
 function statusAndHeaders(response: RawResponse): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
   for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
-  return `${lines.join('\n')}\n\n`;
+  return `${lines.map(visible).join('\n')}\n\n`;
+}
+
+/** A line on stderr that may quote the API: shown, never obeyed. */
+const say = (line: string) => writeErr(`${visible(line)}\n`);
+
+/** One answer, as a single request prints it: headers (-i), body, and the error line. */
+function printResponse(response: RawResponse, flags: ApiRequestFlags, context: CommandContext) {
+  if (!flags.silent) {
+    if (flags.include) writeOut(statusAndHeaders(response));
+    writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
+  }
+  if (!isSuccess(response)) {
+    say(errorSummary(response));
+    process.exitCode = ExitCode.apiError;
+  }
+}
+
+/**
+ * `--paginate`: the items of every page as one document, written a page at a time (only one
+ * page is held in memory). Until the last page is in, the output is not a whole JSON document,
+ * so a walk that fails half-way (an HTTP error, paging that would never end) can never pass for
+ * the complete list; stderr says where it stopped. A first page that fails is printed as a
+ * single request prints it.
+ */
+async function printPaginated(
+  request: PreparedRequest,
+  flags: ApiRequestFlags,
+  context: CommandContext,
+  options: ExecuteOptions,
+): Promise<void> {
+  const listKey = request.match?.route.listKey ?? '';
+  let out: JsonListWriter | undefined;
+  let pages = 0;
+  const where = () => `page ${pages} of the list`;
+  const incomplete = 'the JSON above is incomplete';
+  try {
+    for await (const { response, items } of paginate(request, options)) {
+      pages += 1;
+      if (!items) {
+        if (pages === 1) {
+          printResponse(response, flags, context);
+        } else if (isSuccess(response)) {
+          say(`domainctl: ${where()} has no "${listKey}" array; ${incomplete}`);
+          process.exitCode = ExitCode.badAnswer;
+        } else {
+          say(`${errorSummary(response)} (${where()}; ${incomplete})`);
+          process.exitCode = ExitCode.apiError;
+        }
+        return;
+      }
+      if (!out) {
+        if (flags.include && !flags.silent) writeOut(statusAndHeaders(response));
+        out = flags.silent
+          ? { items: () => {}, close: () => {} }
+          : jsonListWriter(
+              listKey,
+              { compact: context.flags.json, color: context.color },
+              writeOut,
+            );
+      }
+      out.items(items);
+    }
+    out?.close();
+  } catch (error) {
+    // The paging error says so itself; a network error on a later page does not.
+    if (out && !(error instanceof PagingError))
+      say(`domainctl: stopped at ${where()}; ${incomplete}`);
+    throw error;
+  }
 }
 
 async function apiRequest(
@@ -72,23 +151,15 @@ async function apiRequest(
     token: options.token,
   });
   // A parameter that breaks its pattern is still sent (the API has the last word), but said.
-  for (const warning of request.match?.warnings ?? []) writeErr(`domainctl: warning: ${warning}\n`);
+  for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
   traceOptions(context);
 
-  const execute = flags.paginate ? executePaginated : executeRequest;
-  const response = await execute(request, {
+  const execute = {
     timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
     debug,
-  });
-
-  if (!flags.silent) {
-    if (flags.include) writeOut(statusAndHeaders(response));
-    writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
-  }
-  if (!isSuccess(response)) {
-    writeErr(`${errorSummary(response)}\n`);
-    process.exitCode = ExitCode.apiError;
-  }
+  };
+  if (flags.paginate) await printPaginated(request, flags, context, execute);
+  else printResponse(await executeRequest(request, execute), flags, context);
 }
 
 /**

@@ -36,8 +36,12 @@ Examples:
       'after',
       `
 {project_id} and {org_id} in the path are filled from --project and --org or the profile.
-Exit codes: 0 ok, 1 HTTP error, 2 usage or input error (nothing sent), 3 network error or
-timeout, 4 no credentials for a route that needs them (nothing sent).
+--paginate writes the merged document a page at a time; if it stops half-way the output is
+unfinished JSON and stderr says why.
+Exit codes: 0 ok, 1 HTTP error (or --paginate met a page token twice, or an empty page that
+points further), 2 usage or input error (nothing sent), 3 network error or timeout, 4 no
+credentials for a route that needs them (nothing sent), 6 a later --paginate page was not a page
+of the list.
 
 Examples:
   $ domainctl api request GET /v1/regions

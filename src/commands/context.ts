@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { maskSecret } from '../client/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
+import { visible } from '../core/sanitize.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 
@@ -19,7 +20,10 @@ export interface CommandContext {
 export function commandContext(command: Command): CommandContext {
   const flags = globalFlags(command);
   const options = resolveOptions(flags);
-  const debug = flags.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+  // Trace lines quote response headers, path parameters and settings: shown, never obeyed.
+  const debug = flags.debug
+    ? (line: string) => process.stderr.write(`${visible(line)}\n`)
+    : undefined;
   return { flags, options, color: colorEnabled(flags), debug };
 }
 

@@ -1,4 +1,5 @@
-import type { Domain } from '../contract/schemas.js';
+import type { ReadDomain } from '../contract/read-schemas.js';
+import { visible } from '../core/sanitize.js';
 import type { DnsCheckResult, RecordCheck, RecordStatus } from '../dns/index.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
@@ -12,13 +13,20 @@ function statusCell(status: RecordStatus, p: Paint): string {
 /**
  * The check as TYPE / HOST / EXPECTED / FOUND / STATUS, every value in full. FOUND is what the DNS
  * holds there: one value a line (a name can hold several TXT records), `-` when nothing was found.
+ * What the API and the DNS said is shown with its control characters made visible.
  */
 export function checkTable(result: DnsCheckResult, color: boolean): string {
   const p = paint(color);
   const rows: string[][] = [];
   for (const record of result.records) {
-    const [first = '-', ...more] = record.found;
-    rows.push([record.type, record.host, record.expected, first, statusCell(record.status, p)]);
+    const [first = '-', ...more] = record.found.map(visible);
+    rows.push([
+      record.type,
+      visible(record.host),
+      visible(record.expected),
+      first,
+      statusCell(record.status, p),
+    ]);
     for (const value of more) rows.push(['', '', '', value, '']);
   }
   return renderTable(
@@ -37,9 +45,14 @@ export function checkTable(result: DnsCheckResult, color: boolean): string {
 /**
  * One sentence for each record that is not ok. `wrong` and `missing` details name their host
  * already; a failed lookup names only its reason, and three rows that failed for one reason
- * (a dead DNS server) make one line, not three.
+ * (a dead DNS server) make one line, not three. The sentences quote the API and the DNS: shown
+ * with control characters made visible.
  */
 export function checkNotes(result: DnsCheckResult): string[] {
+  return rawNotes(result).map(visible);
+}
+
+function rawNotes(result: DnsCheckResult): string[] {
   const lines: string[] = [];
   const failed = new Map<string, RecordCheck[]>();
   for (const record of result.records) {
@@ -64,7 +77,11 @@ export function checkNotes(result: DnsCheckResult): string[] {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The one-line verdict: is the domain ready, and what to do next. */
-export function checkVerdict(domain: Domain, result: DnsCheckResult, project: string): string {
+export function checkVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
+  return visible(rawVerdict(domain, result, project));
+}
+
+function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
   const total = result.records.length;
   const bad = result.records.filter((r) => r.status === 'wrong' || r.status === 'missing').length;
   const failed = result.records.filter((r) => r.status === 'error').length;
@@ -90,16 +107,16 @@ export function checkVerdict(domain: Domain, result: DnsCheckResult, project: st
 
 /** The whole report `domains check` prints for people. */
 export function checkReport(
-  domain: Domain,
+  domain: ReadDomain,
   result: DnsCheckResult,
   options: { project: string; dnsServer: string; color: boolean },
 ): string {
   const p = paint(options.color);
   const notes = checkNotes(result);
-  const warnings = result.warnings.map((w) => p.yellow(`warning: ${w}`));
+  const warnings = result.warnings.map((w) => p.yellow(`warning: ${visible(w)}`));
   const extra = [...notes, ...warnings];
   return [
-    `DNS records of ${domain.domain}, as ${options.dnsServer} answers:\n\n`,
+    `DNS records of ${visible(domain.domain)}, as ${options.dnsServer} answers:\n\n`,
     checkTable(result, options.color),
     extra.length > 0 ? `\n${extra.join('\n')}\n` : '',
     `\n${result.ok ? p.green(checkVerdict(domain, result, options.project)) : checkVerdict(domain, result, options.project)}\n`,
@@ -111,7 +128,7 @@ export function checkReport(
  * record is ok, `dns_server` null for the system resolver), so scripts can read it without
  * guarding.
  */
-export function checkJson(domain: Domain, result: DnsCheckResult, dnsServer: string | null) {
+export function checkJson(domain: ReadDomain, result: DnsCheckResult, dnsServer: string | null) {
   return {
     domain: domain.domain,
     verified: domain.verified,

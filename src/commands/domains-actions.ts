@@ -1,13 +1,19 @@
 import type { Command } from 'commander';
-import { createApiClient } from '../client/api-client.js';
-import { ApiError } from '../client/errors.js';
+import { type ApiClient, createApiClient } from '../client/api-client.js';
+import { ApiError, InvalidResponseError } from '../client/errors.js';
+import { PageGuard } from '../client/paging.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
-import type { Domain, DomainPage } from '../contract/schemas.js';
+import {
+  ReadAddedRecords,
+  type ReadDnsInstructions,
+  type ReadDomain,
+} from '../contract/read-schemas.js';
+import { visible, visibleText } from '../core/sanitize.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
-import { zoneSnippet } from '../dns/records.js';
+import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
   commandContext,
@@ -17,10 +23,19 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { daysUntil, domainsTable, recordsJson, recordsTable } from './domain-format.js';
+import {
+  DOMAIN_COLUMNS,
+  daysUntil,
+  domainRow,
+  domainsTable,
+  recordsJson,
+  recordsTable,
+} from './domain-format.js';
 import { CliError, ExitCode } from './exit-codes.js';
-import { formatJson } from './json-format.js';
+import { formatJson, jsonListWriter } from './json-format.js';
 import { runCommand } from './run-command.js';
+import { paint } from './style.js';
+import { renderTable } from './table.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -37,6 +52,12 @@ interface ListFlags {
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
+/**
+ * The most rows the table of `domains list --all` holds: its columns are as wide as their widest
+ * cell, so it is printed once every page is in. `--json` streams instead and has no limit.
+ */
+export const ALL_TABLE_MAX_ROWS = 100_000;
+
 function apiClient(context: CommandContext, timeoutMs?: number) {
   return createApiClient({
     baseUrl: requireBaseUrl(context.options),
@@ -51,17 +72,29 @@ function printJson(context: CommandContext, value: unknown): void {
   writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
 }
 
+/** A line on stderr that may quote the API or the settings: shown, never obeyed. */
+function say(line: string): void {
+  writeErr(`${visible(line)}\n`);
+}
+
+/** A body the API sent: JSON as printJson prints it, text with its control characters shown. */
+function printBody(context: CommandContext, body: unknown, compact = context.flags.json): void {
+  if (typeof body !== 'string') {
+    writeOut(`${formatJson(body, { compact, color: context.color })}\n`);
+  } else if (body !== '') {
+    writeOut(body.endsWith('\n') ? visibleText(body) : `${visibleText(body)}\n`);
+  }
+}
+
 /**
  * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
- * the same document either way. The summary line is reportError's.
+ * the same document either way. A success answer that was not understood is printed always: it
+ * is all there is to see of what the API did. The summary line is reportError's.
  */
 function printErrorBody(context: CommandContext, error: unknown): void {
-  if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
-    writeOut(
-      typeof error.body === 'string'
-        ? `${error.body}\n`
-        : `${formatJson(error.body, { compact: true })}\n`,
-    );
+  if (error instanceof InvalidResponseError) printBody(context, error.body);
+  else if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+    printBody(context, error.body, true);
   }
 }
 
@@ -84,7 +117,12 @@ function hostnameArgument(input: string): string {
 }
 
 /** `--project X` as it goes into a command line the user can copy. */
-const projectFlag = (project: string) => `--project ${project}`;
+const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
+/** A value as one shell word: bare when it is safe so, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
 
 async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   const context = commandContext(command);
@@ -92,39 +130,102 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   traceOptions(context);
   const client = apiClient(context);
 
-  let page: DomainPage;
+  let next: string | null | undefined;
   if (flags.all) {
-    const domains: Domain[] = [];
-    let pageToken = flags.pageToken;
-    do {
-      const next = await call(context, () =>
-        client.listDomains(project, { pageSize: flags.pageSize ?? PAGE_SIZE_MAX, pageToken }),
-      );
-      domains.push(...next.domains);
-      pageToken = next.next_page_token || undefined;
-    } while (pageToken);
-    page = { domains, next_page_token: '' };
+    await (context.flags.json ? streamAllJson : printAllTable)(context, client, project, flags);
+  } else if (context.flags.json) {
+    // The page as it came: only its shape is checked, so fields of any kind are printed.
+    const page = await call(context, () =>
+      client.listDomainsPage(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
+    );
+    printJson(context, page);
+    next = page.next_page_token;
   } else {
-    page = await call(context, () =>
+    const page = await call(context, () =>
       client.listDomains(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
     );
+    if (page.domains.length > 0) writeOut(domainsTable(page.domains, new Date(), context.color));
+    else if (!flags.pageToken) noDomainsYet(project);
+    next = page.next_page_token;
   }
-
-  if (context.flags.json) {
-    printJson(context, page);
-  } else if (page.domains.length > 0) {
-    writeOut(domainsTable(page.domains, new Date(), context.color));
-  } else if (!flags.pageToken) {
-    writeErr(
-      `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}\n`,
-    );
-  }
-  if (page.next_page_token) {
+  if (next) {
     const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
-    writeErr(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${page.next_page_token} (or --all for every page)\n`,
+    say(
+      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
     );
   }
+}
+
+function noDomainsYet(project: string): void {
+  say(
+    `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
+  );
+}
+
+/**
+ * `--all --json`: every page, streamed as one document (one page in memory at a time). A failure
+ * after the first page leaves the document unfinished, so it can never pass for the whole list.
+ */
+async function streamAllJson(
+  context: CommandContext,
+  client: ApiClient,
+  project: string,
+  flags: ListFlags,
+): Promise<void> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const out = jsonListWriter('domains', { compact: true, color: context.color }, writeOut);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  let pageToken = flags.pageToken;
+  let pages = 0;
+  do {
+    const token = pageToken;
+    const page =
+      pages === 0
+        ? await call(context, () => client.listDomainsPage(project, { pageSize, pageToken: token }))
+        : await client.listDomainsPage(project, { pageSize, pageToken: token }).catch((error) => {
+            // The document on stdout is unfinished: say so, and print no error body after it.
+            say(`domainctl: page ${pages + 1} of the domains failed; the JSON above is incomplete`);
+            throw error;
+          });
+    pages += 1;
+    out.items(page.domains);
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+  out.close();
+}
+
+/**
+ * `--all` as a table: the rows of every page, printed once the last has come (columns as wide as
+ * their widest cell). Only the rows' text is kept, up to ALL_TABLE_MAX_ROWS.
+ */
+async function printAllTable(
+  context: CommandContext,
+  client: ApiClient,
+  project: string,
+  flags: ListFlags,
+): Promise<void> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  const now = new Date();
+  const p = paint(context.color);
+  const rows: string[][] = [];
+  let pageToken = flags.pageToken;
+  do {
+    const token = pageToken;
+    const page = await call(context, () =>
+      client.listDomains(project, { pageSize, pageToken: token }),
+    );
+    for (const domain of page.domains) rows.push(domainRow(domain, now, p));
+    if (rows.length > ALL_TABLE_MAX_ROWS) {
+      throw new CliError(
+        `${project} has more than ${ALL_TABLE_MAX_ROWS} domains, more than the table of --all holds (its columns need every row first), so nothing was printed; --json prints any number, a page at a time`,
+        ExitCode.apiError,
+      );
+    }
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+  if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
+  else if (!flags.pageToken) noDomainsYet(project);
 }
 
 /** How every command about one domain starts: the name checked, who we are, the project. */
@@ -138,18 +239,37 @@ function domainCommand(input: string, command: Command) {
 
 async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
-  const domain = await call(context, () => apiClient(context).addDomain(project, hostname));
-  if (context.flags.json) {
-    printJson(context, domain);
-    return;
+  let added: unknown;
+  let records: { domain: string; dns_instructions: ReadDnsInstructions };
+  let unread: InvalidResponseError | undefined;
+  try {
+    const domain = await apiClient(context).addDomain(project, hostname);
+    added = domain;
+    records = domain;
+  } catch (error) {
+    // The domain was added though the answer breaks the contract somewhere: its records are
+    // what the user came for, so they are printed whenever they can be read.
+    const partial = error instanceof InvalidResponseError && ReadAddedRecords.safeParse(error.body);
+    if (!partial || !partial.success) {
+      printErrorBody(context, error);
+      throw error;
+    }
+    unread = error as InvalidResponseError;
+    records = partial.data;
   }
-  writeOut(
-    `Added ${domain.domain} to ${project}; it is pending verification.\n\n` +
-      'Create these DNS records at your DNS provider:\n\n' +
-      recordsTable(domain, context.color) +
-      `\nNext: once the records are live, check them with\n  domainctl domains check ${domain.domain} ${projectFlag(project)}\n` +
-      `The records again, any time: domainctl domains records ${domain.domain} ${projectFlag(project)}\n`,
-  );
+  if (context.flags.json) {
+    printJson(context, unread ? unread.body : added);
+  } else {
+    const name = visible(records.domain);
+    writeOut(
+      `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
+        'Create these DNS records at your DNS provider:\n\n' +
+        recordsTable(records.dns_instructions, context.color) +
+        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${visible(projectFlag(project))}\n` +
+        `The records again, any time: domainctl domains records ${name} ${visible(projectFlag(project))}\n`,
+    );
+  }
+  if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -164,7 +284,7 @@ async function findOrFail(
   context: CommandContext,
   project: string,
   hostname: string,
-): Promise<Domain> {
+): Promise<ReadDomain> {
   const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
   if (!domain) throw noSuchDomain(hostname, project);
   return domain;
@@ -179,8 +299,18 @@ async function showRecords(
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
-  else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
-  else writeOut(recordsTable(domain, context.color));
+  else if (format === 'zone') writeOut(zone(domain));
+  else writeOut(recordsTable(domain.dns_instructions, context.color));
+}
+
+/** The zone snippet, or exit code 1 when its records cannot be written as zone-file lines. */
+function zone(domain: ReadDomain): string {
+  try {
+    return zoneSnippet(domain.domain, domain.dns_instructions);
+  } catch (error) {
+    if (error instanceof ZoneSnippetError) throw new CliError(error.message, ExitCode.apiError);
+    throw error;
+  }
 }
 
 async function checkDomain(
@@ -229,7 +359,7 @@ async function waitForDomain(
       intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
       timeoutMs,
       progress,
-      warn: (line) => writeErr(`${line}\n`),
+      warn: say,
     });
   } catch (error) {
     // The line goes before anything else is written to the terminal.
@@ -257,10 +387,12 @@ async function waitForDomain(
   const days = expiry ? daysUntil(expiry, new Date()) : 0;
   const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
   writeOut(
-    `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-      (expiry
-        ? `Its TLS certificate expires at ${expiry} (${left}).\n`
-        : 'Its TLS certificate has not been issued yet.\n'),
+    visibleText(
+      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
+        (expiry
+          ? `Its TLS certificate expires at ${expiry} (${left}).\n`
+          : 'Its TLS certificate has not been issued yet.\n'),
+    ),
   );
 }
 

@@ -13,6 +13,9 @@ export function registerDomains(program: Command): void {
       'after',
       `
 The project comes from --project, DOMAINCTL_PROJECT or the profile's default project.
+Exit codes: 0 ok, 1 HTTP error, no such domain, a list whose pages never end, 2 usage error
+(nothing sent), 3 network error, 4 no credentials, 5 wait timed out, 6 the API answered with
+success but not in a form domainctl understands (its answer on stdout).
 
 Examples:
   $ domainctl domains list --project prj_demo_scale
@@ -36,7 +39,9 @@ Examples:
       'after',
       `
 A table for people; --json prints the page as the API sends it ({ domains, next_page_token }).
-When more pages follow, stderr says how to get the next one.
+When more pages follow, stderr says how to get the next one. --all --json streams every page
+as one document; the --all table holds up to 100,000 rows. A page token the API hands out
+twice, or an empty page that points further, stops --all with exit code 1.
 
 Examples:
   $ domainctl domains list --project prj_demo_scale
@@ -96,7 +101,7 @@ Prints TYPE, HOST, EXPECTED, FOUND and STATUS (ok, missing, wrong or error) for 
 what commonly blocks a certificate (a CAA record, a TXT record left at _acme-challenge), and
 the next step; --json prints { domain, verified, dns_server, ok, records, warnings }.
 Exit codes: 0 all three records are right, 1 one is not (or an HTTP error), 2 usage error
-(nothing sent), 3 network error, 4 no credentials.
+(nothing sent), 3 network error, 4 no credentials, 6 the API's answer was not understood.
 
 Examples:
   $ domainctl domains check shop.example.com --project prj_demo_scale
@@ -126,7 +131,8 @@ its TLS certificate expires (--json: the Domain). On a terminal a progress line 
 says how long it has waited. Once the domain has been found, network errors and 5xx answers are
 retried until the timeout (each one said on stderr); other HTTP errors end the wait at once.
 Exit codes: 0 verified, 1 no such domain or an HTTP error, 2 usage error, 3 network error on the
-first request, 4 no credentials, 5 not verified within --timeout.
+first request, 4 no credentials, 5 not verified within --timeout, 6 the API's answer was not
+understood.
 
 Examples:
   $ domainctl domains wait shop.example.com --project prj_demo_scale

@@ -11,6 +11,8 @@ export const ExitCode = {
   noCredentials: 4,
   /** `domains wait`: the domain was not verified before --timeout ran out. */
   waitTimeout: 5,
+  /** The API answered with success, but with nothing the command could use (its body on stdout). */
+  badAnswer: 6,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,3 +1,4 @@
+import { escapeJsonControls } from '../core/sanitize.js';
 import { type Paint, paint } from './style.js';
 
 export interface JsonFormatOptions {
@@ -7,15 +8,67 @@ export interface JsonFormatOptions {
   color?: boolean;
 }
 
+/** JSON.stringify with DEL and C1 controls escaped too: nothing in it a terminal would obey. */
+const stringify = (value: unknown, indent?: number) =>
+  escapeJsonControls(JSON.stringify(value, null, indent));
+
 /**
- * Formats a parsed JSON value. Without colour the text is exactly `JSON.stringify(value, null, 2)`
- * (or compact `JSON.stringify(value)`), so piping the output through jq or JSON.parse always works.
+ * Formats a parsed JSON value. Without colour the text is `JSON.stringify(value, null, 2)` (or
+ * compact `JSON.stringify(value)`), so piping the output through jq or JSON.parse always works,
+ * with one difference: DEL and C1 controls (U+007F–U+009F), which JSON.stringify leaves raw and
+ * some terminals obey, are written as `\u009b` escapes, which parse back to the same string.
  */
 export function formatJson(value: unknown, options: JsonFormatOptions = {}): string {
-  if (!options.color) {
-    return options.compact ? JSON.stringify(value) : JSON.stringify(value, null, 2);
-  }
+  if (!options.color) return options.compact ? stringify(value) : stringify(value, 2);
   return colorize(value, paint(true), options.compact ? undefined : '', !!options.compact);
+}
+
+/** Writes one `{ "<key>": [...], "next_page_token": "" }` document a page of items at a time. */
+export interface JsonListWriter {
+  /** Writes these items (the opening of the document before the first ones). */
+  items(items: readonly unknown[]): void;
+  /** Writes the end of the document, and the newline after it. */
+  close(): void;
+}
+
+/**
+ * The merged document of a followed list, streamed: byte for byte what formatJson prints for
+ * `{ [key]: allItems, next_page_token: "" }` (and its newline), with only one page in memory at a
+ * time. Until close() the text written is not a whole JSON document, so a walk that fails
+ * half-way never leaves output that reads as the complete list.
+ */
+export function jsonListWriter(
+  key: string,
+  options: JsonFormatOptions,
+  write: (text: string) => void,
+): JsonListWriter {
+  const p = paint(!!options.color);
+  const compact = !!options.compact;
+  const color = !!options.color;
+  const name = (k: string) => (color ? p.blue(stringify(k)) : stringify(k));
+  const colon = compact ? ':' : ': ';
+  const open = `{${compact ? '' : '\n  '}${name(key)}${colon}[`;
+  let count = 0;
+  return {
+    items(items) {
+      for (const item of items) {
+        let text = formatJson(item, options);
+        if (!compact) text = `    ${text.replaceAll('\n', '\n    ')}`;
+        const before = count === 0 ? (compact ? open : `${open}\n`) : compact ? ',' : ',\n';
+        write(before + text);
+        count += 1;
+      }
+    },
+    close() {
+      const end = count === 0 ? `${open}]` : compact ? ']' : '\n  ]';
+      const token = color ? p.green('""') : '""';
+      write(
+        compact
+          ? `${end},${name('next_page_token')}:${token}}\n`
+          : `${end},\n  ${name('next_page_token')}: ${token}\n}\n`,
+      );
+    },
+  };
 }
 
 function colorize(value: unknown, p: Paint, indent: string | undefined, compact: boolean): string {
@@ -25,7 +78,7 @@ function colorize(value: unknown, p: Paint, indent: string | undefined, compact:
   const separator = compact ? ',' : ',\n';
 
   if (value === null) return p.gray('null');
-  if (typeof value === 'string') return p.green(JSON.stringify(value));
+  if (typeof value === 'string') return p.green(stringify(value));
   if (typeof value === 'number') return p.cyan(JSON.stringify(value));
   if (typeof value === 'boolean') return p.yellow(String(value));
   if (Array.isArray(value)) {
@@ -41,7 +94,7 @@ function colorize(value: unknown, p: Paint, indent: string | undefined, compact:
     const colon = compact ? ':' : ': ';
     const items = entries.map(
       ([key, v]) =>
-        `${inner ?? ''}${p.blue(JSON.stringify(key))}${colon}${colorize(v, p, inner, compact)}`,
+        `${inner ?? ''}${p.blue(stringify(key))}${colon}${colorize(v, p, inner, compact)}`,
     );
     return `${open('{')}${items.join(separator)}${close('}')}`;
   }

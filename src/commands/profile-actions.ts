@@ -3,6 +3,7 @@ import { maskSecret } from '../client/mask.js';
 import type { Profile } from '../config/config-file.js';
 import { unknownProfile } from '../config/errors.js';
 import { ProfileStore } from '../config/profile-store.js';
+import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
 import { CliError } from './exit-codes.js';
 import { colorEnabled, globalFlags } from './global-options.js';
@@ -77,7 +78,8 @@ async function addProfile(
   const then = active
     ? '; it is the active profile.'
     : `. Make it the active profile with: domainctl profile use ${name}`;
-  writeOut(`${what}: ${baseUrl}${token ? `, token ${maskSecret(token)}` : ', no token'}${then}\n`);
+  const masked = token ? `, token ${maskSecret(token)}` : ', no token';
+  writeOut(`${visible(`${what}: ${baseUrl}${masked}${then}`)}\n`);
 }
 
 function listProfiles(_flags: object, command: Command): void {
@@ -105,7 +107,10 @@ function listProfiles(_flags: object, command: Command): void {
         { header: 'PROJECT' },
         { header: 'TOKEN' },
       ],
-      rows.map((p) => [p.active ? '*' : '', p.name, p.base_url, p.project ?? '-', p.token ?? '-']),
+      // The file may have been written by hand or by anyone: its values are shown, never obeyed.
+      rows.map((p) =>
+        [p.active ? '*' : '', p.name, p.base_url, p.project ?? '-', p.token ?? '-'].map(visible),
+      ),
       { color: colorEnabled(global), gap: 2 },
     ),
   );
@@ -141,7 +146,9 @@ function showProfile(name: string | undefined, _flags: object, command: Command)
     ['org', shown.org ?? '-'],
   ];
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
-  writeOut(lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}\n`).join(''));
+  writeOut(
+    lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${visible(value)}\n`).join(''),
+  );
 }
 
 function removeProfile(name: string, _flags: object, _command: Command): void {

@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
 import {
   ApiError,
+  InvalidResponseError,
   MissingCredentialsError,
   NetworkError,
+  PagingError,
   RequestInputError,
 } from '../client/errors.js';
 import { ConfigError } from '../config/errors.js';
+import { visible } from '../core/sanitize.js';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** Exit code for a bug: EX_SOFTWARE, as cli.ts uses for anything no command caught. */
@@ -13,11 +16,22 @@ export const UNEXPECTED_EXIT = 70;
 
 /**
  * The one place an error becomes an exit code and a line on stderr, shared by every command:
- * HTTP errors 1 (`HTTP <status> <code>: <message>`), usage and input 2, network 3, missing
- * credentials 4. Never a stack trace, except for a bug with --debug.
+ * HTTP errors 1 (`HTTP <status> <code>: <message>`), a list whose paging never ends 1, usage and
+ * input 2, network 3, missing credentials 4, a success answer that was not understood 6. Never a
+ * stack trace, except for a bug with --debug.
  */
 export function describeError(error: unknown): { exitCode: number; line: string } {
   if (error instanceof ApiError) return { exitCode: ExitCode.apiError, line: error.summary() };
+  if (error instanceof PagingError) {
+    return { exitCode: ExitCode.apiError, line: `domainctl: ${error.message}` };
+  }
+  if (error instanceof InvalidResponseError) {
+    // Every command prints that body on stdout (domains-actions' printErrorBody).
+    return {
+      exitCode: ExitCode.badAnswer,
+      line: `domainctl: ${error.message}; the answer as it came is on stdout`,
+    };
+  }
   if (error instanceof CliError)
     return { exitCode: error.exitCode, line: `domainctl: ${error.message}` };
   if (error instanceof RequestInputError || error instanceof ConfigError) {
@@ -33,10 +47,13 @@ export function describeError(error: unknown): { exitCode: number; line: string 
   return { exitCode: UNEXPECTED_EXIT, line: `domainctl: unexpected error: ${message}` };
 }
 
-/** Writes the error's line to stderr, sets the exit code, and returns it. */
+/**
+ * Writes the error's line to stderr, sets the exit code, and returns it. The line may quote the
+ * API, the config file or the environment: its control characters are made visible.
+ */
 export function reportError(error: unknown, debug = false): number {
   const { exitCode, line } = describeError(error);
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${visible(line)}\n`);
   if (debug && exitCode === UNEXPECTED_EXIT && error instanceof Error && error.stack) {
     process.stderr.write(`${error.stack}\n`);
   }

@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '../client/errors.js';
-import type { Domain } from '../contract/schemas.js';
+import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
 export const MAX_INTERVAL_MS = 30_000;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
@@ -10,7 +10,9 @@ const RECENT_LIMIT = 5;
 /**
  * Profiles, kept by conf in `config.json` (mode 0600, written atomically) under
  * DOMAINCTL_CONFIG_DIR or the platform's config directory. Every read is validated with zod: a
- * broken file stops the command with its path named, and is left as it is.
+ * broken file (an empty one too) stops the command with its path named, and is left as it is.
+ * A `config.json` that is a symbolic link or not a regular file is refused before anything reads
+ * or writes it.
  */
 export class ProfileStore {
   private readonly conf: Conf<ConfigFile>;
@@ -26,6 +28,7 @@ export class ProfileStore {
     try {
       // The file holds tokens: its directory is private too (conf would create it world-readable).
       mkdirSync(cwd, { recursive: true, mode: 0o700 });
+      refuseUnlessRegularFile(path);
       conf = new Conf<ConfigFile>({
         projectName: 'domainctl',
         projectSuffix: '',
@@ -128,9 +131,34 @@ export class ProfileStore {
   }
 }
 
+/**
+ * conf writes atomically by renaming a new file over the real path of config.json: through a
+ * symbolic link, that replaces whatever file the link points to, with mode 0600 and tokens in it,
+ * and a FIFO or device there would hang or eat the write. Neither is followed: such a file stops
+ * every command (exit 2). An absent file is fine: it is created on the first write.
+ */
+function refuseUnlessRegularFile(path: string): void {
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (stats.isSymbolicLink()) {
+    throw new ConfigError(
+      `${path} is a symbolic link: domainctl neither reads nor writes its profiles through one; put the file itself there, or point DOMAINCTL_CONFIG_DIR at the directory it is in`,
+    );
+  }
+  if (!stats.isFile()) {
+    throw new ConfigError(`${path} is not a regular file; move it away`);
+  }
+}
+
 function parseConfig(text: string): ConfigFile {
-  // An empty file (say, truncated by hand) holds no profiles; anything else must parse.
-  if (text.trim() === '') return ConfigFile.parse({});
+  // An empty file is not JSON either (a truncated write, a mistaken `> config.json`): it is
+  // refused like any other, never taken for "no profiles" and written over. Only an absent
+  // file means that, and conf never calls this for one.
   return ConfigFile.parse(JSON.parse(text));
 }
 

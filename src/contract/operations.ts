@@ -26,8 +26,9 @@ export interface OperationSchemas {
 
 /**
  * The schemas of each operation, joined to the route table by operationId. The server validates
- * requests with them, the OpenAPI document is generated from them and the typed client parses
- * responses with them.
+ * requests with them and the OpenAPI document is generated from them, so they describe exactly
+ * what the reference server writes. The typed client reads answers more leniently, with the
+ * schemas of read-schemas.ts.
  */
 export const operations = {
   listRegions: { response: RegionList },

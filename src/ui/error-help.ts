@@ -1,7 +1,9 @@
 import {
   ApiError,
+  InvalidResponseError,
   MissingCredentialsError,
   NetworkError,
+  PagingError,
   RequestInputError,
 } from '../client/errors.js';
 import { CUSTOM_DOMAINS_FLAG } from '../contract/errors.js';
@@ -95,6 +97,24 @@ export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
               : 'Check the request and try again.',
         };
     }
+  }
+  if (error instanceof InvalidResponseError) {
+    return {
+      title: "The API's answer was not understood",
+      code: `HTTP ${error.status}`,
+      message: error.message,
+      hint:
+        error.method === 'GET'
+          ? "The API answered, but not as its description says. Try again (r); if it keeps happening, tell the API's operators."
+          : "The API answered, but not as its description says: the request may have worked all the same (reload the list to see). Tell the API's operators.",
+    };
+  }
+  if (error instanceof PagingError) {
+    return {
+      title: "The API's pages never end",
+      message: error.message,
+      hint: "The API's paging is broken; tell its operators. What loaded before is still shown.",
+    };
   }
   if (error instanceof NetworkError) {
     return {

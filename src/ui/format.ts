@@ -1,18 +1,24 @@
+import { parseInstant, utcIso } from '../contract/datetime.js';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `2026-03-01` (UTC, like every time the API hands out). */
-export function shortDate(iso: string | null): string {
-  return iso ? iso.slice(0, 10) : '—';
+// The API's times are read as instants and shown in UTC: another server may write an offset
+// (`2026-03-01T23:30:00-05:00` is March 2nd, 04:30 UTC), so the text cannot simply be cut.
+
+/** `2026-03-01` in UTC; `—` when there is no time. */
+export function shortDate(iso: string | null | undefined): string {
+  return (iso && utcIso(iso)?.slice(0, 10)) || '—';
 }
 
-/** `2026-03-01 09:30 UTC` */
-export function dateTime(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
+/** `2026-03-01 09:30 UTC`; `—` when there is no time. */
+export function dateTime(iso: string | null | undefined): string {
+  const utc = iso ? utcIso(iso) : undefined;
+  return utc ? `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC` : '—';
 }
 
 /** Whole days from now until the time; negative once it has passed. */
 export function daysLeft(iso: string, now: Date): number {
-  return Math.floor((Date.parse(iso) - now.getTime()) / DAY_MS);
+  return Math.floor(((parseInstant(iso) ?? Number.NaN) - now.getTime()) / DAY_MS);
 }
 
 export type Tone = 'ok' | 'warn' | 'error' | 'muted';
@@ -21,7 +27,7 @@ export const TLS_WARNING_DAYS = 14;
 
 /** The TLS expiry of a domain as the table and the details show it, and its tone. */
 export function tlsExpiry(
-  iso: string | null,
+  iso: string | null | undefined,
   now: Date,
   long = false,
 ): { text: string; tone?: Tone } {
@@ -29,7 +35,9 @@ export function tlsExpiry(
     return { text: long ? 'no certificate yet (issued once verified)' : '—', tone: 'muted' };
   const days = daysLeft(iso, now);
   const date = long ? dateTime(iso) : shortDate(iso);
-  if (Date.parse(iso) <= now.getTime()) return { text: `${date} expired`, tone: 'error' };
+  if ((parseInstant(iso) ?? Number.NaN) <= now.getTime()) {
+    return { text: `${date} expired`, tone: 'error' };
+  }
   const left = long ? `· ${days} ${days === 1 ? 'day' : 'days'} left` : `${days}d`;
   return { text: `${date} ${left}`, tone: days < TLS_WARNING_DAYS ? 'warn' : undefined };
 }

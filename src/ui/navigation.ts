@@ -1,10 +1,11 @@
-import type { Domain, Plan } from '../contract/schemas.js';
+import type { ReadDomain } from '../contract/read-schemas.js';
 
 /** What the UI knows about a project: at least its id; name and plan once the API said so. */
 export interface ProjectRef {
   id: string;
   name?: string;
-  plan?: Plan;
+  /** The API's word: one of the four plans the contract names, or a newer one. */
+  plan?: string;
 }
 
 /** Every screen of the UI and what it needs to open. */
@@ -13,7 +14,7 @@ export type Route =
   | { name: 'profileForm' }
   | { name: 'projects' }
   | { name: 'domains'; project: ProjectRef }
-  | { name: 'domain'; project: ProjectRef; domain: Domain; justAdded?: boolean }
+  | { name: 'domain'; project: ProjectRef; domain: ReadDomain; justAdded?: boolean }
   | { name: 'addDomain'; project: ProjectRef }
   | { name: 'raw'; project?: ProjectRef };
 

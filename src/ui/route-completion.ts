@@ -5,11 +5,16 @@ export interface PathCandidate {
   methods: string[];
 }
 
-/** The route table's paths, `{project_id}` filled with the current project, with their methods. */
+/**
+ * The route table's paths, `{project_id}` filled with the current project (percent-encoded, as
+ * prepareRequest fills it: an ID from the API may hold `/`, `+` or control characters), with
+ * their methods.
+ */
 export function routePaths(projectId: string | undefined): PathCandidate[] {
   const byPath = new Map<string, string[]>();
+  const id = projectId === undefined ? undefined : encodeURIComponent(projectId);
   for (const route of routes) {
-    const path = projectId ? route.path.replaceAll('{project_id}', projectId) : route.path;
+    const path = id ? route.path.replaceAll('{project_id}', id) : route.path;
     byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
   }
   return [...byPath].map(([path, methods]) => ({ path, methods }));

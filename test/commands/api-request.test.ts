@@ -420,6 +420,55 @@ describe('api request: --debug', () => {
   });
 });
 
+describe('api request: --debug and credentials in headers', () => {
+  it('masks every header whose name says it may carry a credential, both ways', async () => {
+    const raw = await startRawServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': 'session=s3cr3t-cookie-value; Path=/; HttpOnly',
+        'x-session-id': 'sess-0123456789',
+        'x-request-id': 'req-42',
+      });
+      res.end('{}');
+    });
+    try {
+      const secrets = {
+        'X-Auth-Token': 'xat-secret-1234',
+        'Private-Token': 'glpat-secret-5678',
+        'X-Api-Key': 'key-secret-abcd',
+        'X-Client-Secret': 'cs-secret-efgh',
+        Cookie: 'sid=cookie-secret-ijkl',
+        'X-Password': 'hunter2-secret-mnop',
+      };
+      const result = await runCli([
+        'api',
+        'request',
+        'GET',
+        '/anything',
+        '--debug',
+        '--base-url',
+        raw.url,
+        ...Object.entries(secrets).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+      ]);
+      expect(result.code).toBe(0);
+      // Sent as given…
+      expect(raw.requests[0]?.headers['x-auth-token']).toBe('xat-secret-1234');
+      // …traced masked to the last four characters.
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(result.stderr).toContain(`> ${name.toLowerCase()}: ****${value.slice(-4)}\n`);
+        expect(result.stderr).not.toContain(value);
+      }
+      expect(result.stderr).toContain('< set-cookie: ****Only\n');
+      expect(result.stderr).toContain('< x-session-id: ****6789\n');
+      expect(result.stderr).not.toContain('s3cr3t');
+      // A header that carries none is traced whole.
+      expect(result.stderr).toContain('< x-request-id: req-42\n');
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
 describe('api request: exit codes', () => {
   it('refuses invalid JSON before sending anything (2)', async () => {
     let reason = '';

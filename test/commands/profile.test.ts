@@ -1,4 +1,13 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
@@ -363,6 +372,11 @@ describe('a corrupt config file', () => {
     );
   });
 
+  it('that is empty or only whitespace is not JSON either: refused, never written over', async () => {
+    await expectRefused('', 'is not valid JSON (Unexpected end of JSON input)');
+    await expectRefused(' \n\t\n', 'is not valid JSON (Unexpected end of JSON input)');
+  });
+
   it('keeps keys it does not know when it writes the file back', async () => {
     const { file, run, stored } = configHome();
     writeFileSync(
@@ -378,6 +392,65 @@ describe('a corrupt config file', () => {
       profiles: { a: { base_url: 'http://a.example', color: 'blue' } },
       recent_projects: {},
       future: 1,
+    });
+  });
+});
+
+describe('a config.json that is not a regular file', () => {
+  const commands = [
+    ['profile', 'add', 'x', '--base-url', 'https://api.example.com', '--token', 'dk_new'],
+    ['profile', 'use', 'a'],
+    ['profile', 'list'],
+    ['domains', 'list', '--project', 'prj_demo_scale'],
+  ];
+
+  it('a symbolic link is refused (2) and never followed: the file it points to stays as it was', async () => {
+    const { file, run } = configHome();
+    const elsewhere = join(tempConfigDir(), 'dotfiles-config.json');
+    const text = JSON.stringify({ active: 'a', profiles: { a: { base_url: 'http://a.example' } } });
+    writeFileSync(elsewhere, text, { mode: 0o644 });
+    const before = statSync(elsewhere);
+    symlinkSync(elsewhere, file);
+    for (const args of commands) {
+      expect(await run(args)).toEqual({
+        stdout: '',
+        stderr: `domainctl: ${file} is a symbolic link: domainctl neither reads nor writes its profiles through one; put the file itself there, or point DOMAINCTL_CONFIG_DIR at the directory it is in\n`,
+        code: 2,
+      });
+    }
+    expect(readFileSync(elsewhere, 'utf8')).toBe(text);
+    expect(statSync(elsewhere).mtimeMs).toBe(before.mtimeMs);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o644);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file)).toBe(elsewhere);
+  });
+
+  it('a dangling symbolic link is refused too, and nothing is created where it points', async () => {
+    const { file, run } = configHome();
+    const target = join(tempConfigDir(), 'not-there.json');
+    symlinkSync(target, file);
+    const result = await run(commands[0] as string[]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('is a symbolic link');
+    expect(() => statSync(target)).toThrow(/ENOENT/);
+  });
+
+  it('a directory or a FIFO is refused (2) at once, never read or written', async () => {
+    const { file, run } = configHome();
+    mkdirSync(file);
+    expect(await run(['profile', 'list'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${file} is not a regular file; move it away\n`,
+      code: 2,
+    });
+
+    const fifo = configHome();
+    // Reading a FIFO with no writer would block for ever.
+    execFileSync('mkfifo', [fifo.file]);
+    expect(await fifo.run(['profile', 'list'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${fifo.file} is not a regular file; move it away\n`,
+      code: 2,
     });
   });
 });

@@ -12,6 +12,13 @@ export interface CliResult {
   code: number | null;
 }
 
+/** A run's output as the bytes it wrote, before any decoding. */
+export interface CliBytes {
+  stdout: Buffer;
+  stderr: Buffer;
+  code: number | null;
+}
+
 export interface RunOptions {
   /** Added to a clean environment; undefined removes a variable. */
   env?: Record<string, string | undefined>;
@@ -41,7 +48,16 @@ export function removeTempDirs(): void {
  * environment (no CI, no DOMAINCTL_* from the developer's shell, NO_COLOR=1, TZ=UTC) and, unless
  * the test names one, a fresh config directory, so no run can see another's profiles.
  */
-export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliResult> {
+export async function runCli(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<CliResult> {
+  const { stdout, stderr, code } = await runCliBytes(args, options);
+  return { stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8'), code };
+}
+
+/** runCli, with stdout and stderr as the raw bytes the bin wrote (what a terminal would get). */
+export function runCliBytes(args: readonly string[], options: RunOptions = {}): Promise<CliBytes> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -59,20 +75,16 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
     if (options.closeStdout) child.stdout.destroy();
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(
         new Error(
-          `domainctl ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+          `domainctl ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${Buffer.concat(stdout)}\nstderr: ${Buffer.concat(stderr)}`,
         ),
       );
     }, timeoutMs);
@@ -82,7 +94,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ stdout, stderr, code });
+      resolve({ stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), code });
     });
     // A closed stdin (EPIPE) is not the test's concern: the child may exit before reading it.
     child.stdin.on('error', () => {});

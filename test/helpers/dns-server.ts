@@ -44,7 +44,7 @@ export interface TestDnsServer {
  * Quirks the tests rely on: a query for another type at a `--cname` name whose target dnsmasq
  * does not know returns the CNAME alone (NOERROR, no records of the type); and on the command line
  * dnsmasq splits `--txt-record` values at commas and keeps quotes, so values with `,` `"` or `\`
- * are sent as raw RDATA through `--dns-rr` instead.
+ * (and any byte that is not printable ASCII) are sent as raw RDATA through `--dns-rr` instead.
  */
 export async function startDnsServer(zone: DnsZone): Promise<TestDnsServer> {
   const binary = findDnsmasq();
@@ -232,8 +232,10 @@ function zoneArgs(zone: DnsZone): string[] {
   }
   for (const [host, values] of Object.entries(zone.txt ?? {})) {
     for (const value of typeof values === 'string' ? [values] : values) {
+      // Printable ASCII without `,` `"` `\` goes on the command line as it is; anything else
+      // (control characters too, for the tests of hostile answers) as raw RDATA.
       args.push(
-        /^[^,"\\]{0,255}$/.test(value)
+        /^[\x20\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]{0,255}$/.test(value)
           ? `--txt-record=${host},${value}`
           : `--dns-rr=${host},16,${txtRdata(value)}`,
       );

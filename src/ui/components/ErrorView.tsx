@@ -1,20 +1,24 @@
 import { Box, Text } from 'ink';
+import { visible } from '../../core/sanitize.js';
 import type { ErrorHelp } from '../error-help.js';
 import { useTone } from '../theme.js';
 
-/** An error as its own view: what happened, the API's code and words, and what to do. */
+/**
+ * An error as its own view: what happened, the API's code and words, and what to do. The API's
+ * words (and the names the hints quote) are shown with control characters made visible.
+ */
 export function ErrorView({ help, actions }: { help: ErrorHelp; actions?: string }) {
   const tone = useTone();
   return (
     <Box flexDirection="column">
       <Text bold color={tone('error')}>
-        ✗ {help.title}
+        ✗ {visible(help.title)}
       </Text>
       <Text>
-        {help.code ? <Text bold>{help.code}: </Text> : null}
-        {help.message}
+        {help.code ? <Text bold>{visible(help.code)}: </Text> : null}
+        {visible(help.message)}
       </Text>
-      <Text>→ {help.hint}</Text>
+      <Text>→ {visible(help.hint)}</Text>
       {actions ? <Text dimColor>{actions}</Text> : null}
     </Box>
   );

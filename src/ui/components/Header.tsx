@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { visible } from '../../core/sanitize.js';
 import type { Session } from '../context.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
@@ -7,7 +8,7 @@ function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
-    return baseUrl;
+    return visible(baseUrl);
   }
 }
 
@@ -31,9 +32,11 @@ export function Header({
     const base = [`profile ${profile}`, hostOf(session.baseUrl)];
     const short = [`profile ${session.profileName ?? 'none'}`, hostOf(session.baseUrl)];
     const p = project ?? (session.project ? { id: session.project } : undefined);
-    if (p?.name) variants.push([...base, `${p.name} (${p.id})`]);
-    variants.push(p ? [...base, p.id] : base);
-    if (p) variants.push([...short, p.id]);
+    // The project's name comes from the API and its ID maybe from the config: shown, never obeyed.
+    const id = p ? visible(p.id) : '';
+    if (p?.name) variants.push([...base, `${visible(p.name)} (${id})`]);
+    variants.push(p ? [...base, id] : base);
+    if (p) variants.push([...short, id]);
   } else {
     variants.push(['no profile']);
   }

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { visible } from '../../core/sanitize.js';
 import type { RecordCheck, RecordStatus } from '../../dns/check-records.js';
 import type { DnsRecord } from '../../dns/records.js';
 import { type Tone, wrapName, wrapWords } from '../format.js';
@@ -62,10 +63,11 @@ export function recordsLayout(
  * to be copied, and `c`/`h` copy them whole in any case. With `checks` (the DNS check, one per
  * record in the same order, or `'running'`), each record gets its mark, and under one that is not
  * ok go what was found there (aligned under the value it should be) and why: the expected values
- * stay where they were.
+ * stay where they were. What the API and the DNS said is drawn with control characters made
+ * visible (`\u001b`), and measured that way.
  */
 export function RecordsTable({
-  records,
+  records: given,
   selected,
   width,
   checks,
@@ -76,6 +78,7 @@ export function RecordsTable({
   checks?: readonly RecordCheck[] | 'running';
 }) {
   const tone = useTone();
+  const records = given.map((r) => ({ ...r, host: visible(r.host), value: visible(r.value) }));
   const layout = recordsLayout(records, width, checks !== undefined);
   const gap = ' '.repeat(GAP);
   const indent = ' '.repeat(MARKER + TYPE + GAP);
@@ -128,7 +131,7 @@ export function RecordsTable({
               </Text>
             ) : null}
             {check?.status === 'wrong'
-              ? check.found.flatMap((found) =>
+              ? check.found.map(visible).flatMap((found) =>
                   wrapName(found, layout.value).map((line, i) => (
                     <Text key={`found:${found}:${i}`}>
                       {indent}
@@ -140,7 +143,7 @@ export function RecordsTable({
                 )
               : null}
             {check && check.status !== 'ok' && check.detail
-              ? wrapWords(check.detail, detailWidth).map((line, i) => (
+              ? wrapWords(visible(check.detail), detailWidth).map((line, i) => (
                   <Text key={`detail:${i}`} dimColor>
                     {indent}
                     {line}

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { visible } from '../../core/sanitize.js';
 import { clip, type Tone } from '../format.js';
 import { useTone } from '../theme.js';
 
@@ -39,7 +40,8 @@ export function fitColumns<Row>(
 
 /**
  * A one-line-per-row table with a selection marker. Cells are cut with … to keep every row on
- * one line; screens show the full values elsewhere.
+ * one line; screens show the full values elsewhere. Cells hold what the API said: their control
+ * characters are shown as `\u001b`, never sent to the terminal.
  */
 export function Table<Row>({
   columns,
@@ -61,9 +63,9 @@ export function Table<Row>({
 }) {
   const tone = useTone();
   const fitted = fitColumns(columns, width, minFlex);
-  const visible = Math.max(1, height);
-  const offset = Math.min(Math.max(0, selected - visible + 1), Math.max(0, rows.length - visible));
-  const shown = rows.slice(offset, offset + visible);
+  const lines = Math.max(1, height);
+  const offset = Math.min(Math.max(0, selected - lines + 1), Math.max(0, rows.length - lines));
+  const shown = rows.slice(offset, offset + lines);
   const line = (
     cells: { text: string; tone?: Tone | 'accent' }[],
     isSelected: boolean,
@@ -78,7 +80,7 @@ export function Table<Row>({
       {isSelected ? '› ' : '  '}
       {cells.map((cell, i) => {
         const columnWidth = fitted[i]?.width ?? 0;
-        const text = clip(cell.text, columnWidth).padEnd(columnWidth);
+        const text = clip(visible(cell.text), columnWidth).padEnd(columnWidth);
         const gap = i < cells.length - 1 ? ' '.repeat(GAP) : '';
         return (
           <Text key={fitted[i]?.id} color={isHeader ? undefined : tone(cell.tone)}>

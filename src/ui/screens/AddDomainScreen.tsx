@@ -2,6 +2,7 @@ import { Box, Text, useFocusManager } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
+import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { TextField } from '../components/TextField.js';
@@ -72,10 +73,10 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     }
   });
 
-  const title = project.name ? `${project.name} (${project.id})` : project.id;
+  const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
   const planWarning =
     project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan)
-      ? `${title} is on the ${project.plan} plan: the API will refuse, custom domains need Scale or Enterprise.`
+      ? `${title} is on the ${visible(project.plan)} plan: the API will refuse, custom domains need Scale or Enterprise.`
       : undefined;
 
   let live: ReactNode;

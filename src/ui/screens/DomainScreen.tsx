@@ -1,8 +1,9 @@
 import { Box, Text, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Domain } from '../../contract/schemas.js';
+import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { hasControls, visible } from '../../core/sanitize.js';
 import type { DnsCheckResult } from '../../dns/check-records.js';
-import { recordsOf, zoneSnippet } from '../../dns/records.js';
+import { recordsOf, ZoneSnippetError, zoneSnippet } from '../../dns/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
@@ -90,7 +91,17 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     );
   };
 
-  const copy = (text: string, what: string) => {
+  /** Copies `text`; `checked` when it was built from values checked already (the zone snippet). */
+  const copy = (text: string, what: string, checked = false) => {
+    // The clipboard gets the API's exact string, so it must hold nothing a terminal, a shell or
+    // a DNS provider's form would read as more than text (a line break would be another command).
+    if (!checked && hasControls(text)) {
+      setNotice({
+        text: `✗ Not copied: ${what} holds control characters (shown as \\u…), which a paste would carry along`,
+        tone: 'error',
+      });
+      return;
+    }
     // Through Ink's write, which clears its frame, writes, and draws it again: the escape can
     // never land in the middle of a frame.
     services.copy(text, write).then(
@@ -100,6 +111,19 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     );
   };
 
+  const copyZone = () => {
+    let snippet: string;
+    try {
+      snippet = zoneSnippet(domain.domain, domain.dns_instructions);
+    } catch (error) {
+      if (!(error instanceof ZoneSnippetError)) throw error;
+      setNotice({ text: `✗ Not copied: ${error.message}`, tone: 'error' });
+      return;
+    }
+    // Its line breaks are its own: zoneSnippet refuses any a value brought in.
+    copy(snippet, 'the zone snippet (3 records)', true);
+  };
+
   useKeys((is, _input, key) => {
     const record = records[selected];
     if (is('domain.up')) setSelected((s) => Math.max(0, s - 1));
@@ -107,8 +131,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     else if (is('domain.copyValue') && record)
       copy(record.value, `the ${record.type} value for ${record.host}`);
     else if (is('domain.copyHost') && record) copy(record.host, `the host ${record.host}`);
-    else if (is('domain.copyZone'))
-      copy(zoneSnippet(domain.domain, domain.dns_instructions), 'the zone snippet (3 records)');
+    else if (is('domain.copyZone')) copyZone();
     else if (is('domain.scroll'))
       setScroll((s) => {
         const page = Math.max(1, bodyHeight - 2);
@@ -133,7 +156,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   return (
     <ScrollArea height={bodyHeight} offset={scroll} onMaxOffset={setMaxScroll}>
       <Text wrap="truncate-end">
-        <Text bold>{domain.domain}</Text>
+        <Text bold>{visible(domain.domain)}</Text>
         <Text> · </Text>
         <Text color={tone(status.tone)}>{status.text}</Text>
       </Text>
@@ -170,7 +193,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       {summary ? <Text color={tone(summary.tone)}>{summary.text}</Text> : null}
       {check.status === 'done'
         ? check.result.warnings.flatMap((warning) =>
-            wrapWords(warning, Math.max(10, width - 2)).map((line, i) => (
+            wrapWords(visible(warning), Math.max(10, width - 2)).map((line, i) => (
               <Text key={`${warning}:${i}`} color={tone('warn')}>
                 {i === 0 ? '⚠ ' : '  '}
                 {line}
@@ -179,18 +202,18 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
           )
         : null}
       {check.status === 'failed' ? (
-        <Text color={tone('error')}>✗ The DNS check failed: {check.message}</Text>
+        <Text color={tone('error')}>✗ The DNS check failed: {visible(check.message)}</Text>
       ) : null}
       {notice ? (
-        <Text color={tone(notice.tone)}>{notice.text}</Text>
+        <Text color={tone(notice.tone)}>{visible(notice.text)}</Text>
       ) : (
         <Text dimColor>
           c copies the selected value, h its host, z the zone snippet; d checks DNS
         </Text>
       )}
       <Text> </Text>
-      <Field label="ID">{domain.id}</Field>
-      <Field label="Project">{domain.project_id}</Field>
+      <Field label="ID">{visible(domain.id)}</Field>
+      <Field label="Project">{visible(domain.project_id ?? '—')}</Field>
       <Field label="Status">
         <Text color={tone(status.tone)}>{status.text}</Text>
         {domain.verified
@@ -200,7 +223,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       <Field label="TLS expiry">
         <Text color={tone(tls.tone)}>{tls.text}</Text>
       </Field>
-      <Field label="Token">{domain.dns_verification_token}</Field>
+      <Field label="Token">{visible(domain.dns_verification_token ?? '—')}</Field>
       <Field label="Created">{dateTime(domain.created_at)}</Field>
       <Field label="Updated">{dateTime(domain.updated_at)}</Field>
     </ScrollArea>

@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { DOMAIN_PLANS } from '../../contract/errors.js';
-import type { Domain } from '../../contract/schemas.js';
+import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { type Column, Table } from '../components/Table.js';
@@ -60,7 +61,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const [pageSize] = useState(() => Math.max(MIN_PAGE, Math.min(MAX_PAGE, bodyHeight - CHROME)));
   const list = usePagedList<Domain>(async (token) => {
     const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
-    return { items: page.domains, next: page.next_page_token };
+    return { items: page.domains, next: page.next_page_token ?? '' };
   });
   // The selected row belongs to a page: a new page starts at its first row, while a refresh of
   // the same page keeps the selection where it can.
@@ -107,7 +108,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
-  const title = project.name ? `${project.name} (${project.id})` : project.id;
+  const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
   const pageInfo = `page ${list.pageNumber} · ${pageSize} per page`;
 
   let body: ReactNode;
@@ -130,7 +131,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         <Text>No domains yet: press a to add one.</Text>
         {project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan) ? (
           <Text color={tone('warn')}>
-            This project is on the {project.plan} plan: custom domains need Scale or Enterprise.
+            This project is on the {visible(project.plan)} plan: custom domains need Scale or
+            Enterprise.
           </Text>
         ) : null}
       </Box>

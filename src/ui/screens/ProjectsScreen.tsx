@@ -2,7 +2,9 @@ import { Box, Text, useFocusManager } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { idPrefixes, PARAM_PATTERN } from '../../contract/params.js';
-import type { Project } from '../../contract/schemas.js';
+import { PageGuard } from '../../client/paging.js';
+import type { ReadProject as Project } from '../../contract/read-schemas.js';
+import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { type Column, Table } from '../components/Table.js';
@@ -138,7 +140,7 @@ export function ProjectsScreen() {
       (page) => {
         if (!current) return;
         learnProjects(page.projects);
-        setList({ status: 'ready', projects: page.projects, next: page.next_page_token });
+        setList({ status: 'ready', projects: page.projects, next: page.next_page_token ?? '' });
       },
       (error: unknown) => current && setList((l) => ({ ...l, status: 'error', error })),
     );
@@ -152,8 +154,10 @@ export function ProjectsScreen() {
     async (all: boolean) => {
       if (list.status !== 'ready' || list.next === '' || list.more) return;
       setList((l) => ({ ...l, more: all ? 'all' : 'one', moreError: undefined }));
-      let token = list.next;
+      let token: string | undefined = list.next;
       const added: Project[] = [];
+      // `M` follows every page: a server that repeats a token must not keep it loading for ever.
+      const guard = new PageGuard('the projects', token);
       try {
         do {
           const page = await session.client.listProjects({
@@ -161,14 +165,14 @@ export function ProjectsScreen() {
             pageSize: all ? 100 : undefined,
           });
           added.push(...page.projects);
-          token = page.next_page_token;
-        } while (all && token !== '');
+          token = guard.next(page.next_page_token, page.projects.length);
+        } while (all && token);
         if (!alive.current) return;
         learnProjects(added);
         setList((l) => ({
           ...l,
           projects: [...l.projects, ...added],
-          next: token,
+          next: token ?? '',
           more: undefined,
         }));
       } catch (error) {
@@ -309,7 +313,7 @@ export function ProjectsScreen() {
             <Loading label={list.more === 'all' ? 'Loading every page…' : 'Loading more…'} />
           ) : list.moreError ? (
             <Text color={tone('error')} wrap="truncate-end">
-              ✗ {explainError(list.moreError, { baseUrl: session.baseUrl }).message}
+              ✗ {visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}
             </Text>
           ) : list.next !== '' ? (
             <Text dimColor wrap="truncate-end">

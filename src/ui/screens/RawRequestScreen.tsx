@@ -6,6 +6,7 @@ import type { RawResponse } from '../../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { httpMethods } from '../../contract/routes.js';
+import { escapeJsonControls, visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { TextField } from '../components/TextField.js';
@@ -35,13 +36,19 @@ function MethodItem({ isSelected, label }: { isSelected?: boolean; label: string
 const methodItems = httpMethods.map((m) => ({ label: m, value: m }));
 
 function fill(path: string, project: string | undefined): string {
-  return project ? path.replaceAll('{project_id}', project) : path;
+  return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
 }
 
+/**
+ * The body as lines to draw: JSON formatted (C1 controls escaped as well as C0), text split at
+ * its line breaks with every other control character shown as `\u001b`.
+ */
 function bodyLines(response: RawResponse): string[] {
-  if (response.json !== undefined) return JSON.stringify(response.json, null, 2).split('\n');
+  if (response.json !== undefined) {
+    return escapeJsonControls(JSON.stringify(response.json, null, 2)).split('\n');
+  }
   if (response.text === '') return ['(empty body)'];
-  return response.text.split('\n');
+  return response.text.split(/\r?\n/).map(visible);
 }
 
 /**
@@ -164,7 +171,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         {params.length > 0 || match.warnings.length > 0 ? (
           <Text wrap="truncate-end" color={tone(match.warnings.length ? 'warn' : undefined)}>
             {'  '}
-            {[...params, ...match.warnings.map((w) => `! ${w}`)].join(' · ')}
+            {visible([...params, ...match.warnings.map((w) => `! ${w}`)].join(' · '))}
           </Text>
         ) : null}
       </Box>
@@ -213,7 +220,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       <Box flexDirection="column">
         <Text wrap="truncate-end">
           <Text bold color={tone(statusTone)}>
-            {status} {statusText}
+            {status} {visible(statusText)}
           </Text>
           <Text>
             {' '}
@@ -291,7 +298,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       </Box>
       {refused ? (
         <Text color={tone('error')} wrap="truncate-end">
-          ✗ Not sent: {refused}
+          ✗ Not sent: {visible(refused)}
         </Text>
       ) : null}
       <Text> </Text>

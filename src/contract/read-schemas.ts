@@ -1,0 +1,119 @@
+import * as z from 'zod';
+import { isIsoDateTime } from './datetime.js';
+import type { OperationId } from './routes.js';
+
+// What the client accepts from an API: the schemas of schemas.ts describe exactly what the
+// reference server writes (and its OpenAPI document); these read what any server following the
+// API's description may send, and check only what the client uses:
+// - times: any ISO 8601 date-time with an offset, not only toISOString()'s form;
+// - ids and tokens: opaque, any non-empty string (ids built from `+/=` included);
+// - fields no face needs to work are optional (shown as "—" or "-" when absent), and the nullable
+//   ones may be left out as well as null;
+// - objects are loose: a field this version does not know is kept, so `--json` prints it.
+// No transform and no default anywhere: what parses is the very value that came, so the client
+// hands the parsed JSON on as it was, key order included.
+
+const Instant = z
+  .string()
+  .refine(
+    isIsoDateTime,
+    'expected an ISO 8601 date-time with an offset (e.g. 2026-03-02T10:15:30Z)',
+  );
+const Opaque = z.string().min(1);
+
+export const ReadRegion = z.looseObject({ id: Opaque, name: z.string().optional() });
+
+export const ReadProject = z.looseObject({
+  id: Opaque,
+  name: z.string().optional(),
+  organization_id: z.string().optional(),
+  region_id: z.string().optional(),
+  // A string, not the four plans: a plan this version does not know must not hide the project.
+  plan: z.string().optional(),
+  created_at: Instant.optional(),
+  updated_at: Instant.optional(),
+});
+
+export const ReadDatabase = z.looseObject({
+  id: Opaque,
+  project_id: z.string().optional(),
+  name: z.string().optional(),
+  created_at: Instant.optional(),
+});
+
+export const ReadDnsInstructions = z.looseObject({
+  cname_host: z.string(),
+  cname_target: z.string(),
+  txt_host: z.string(),
+  txt_value: z.string(),
+  acme_cname_host: z.string(),
+  acme_cname_target: z.string(),
+});
+
+export const ReadDomain = z.looseObject({
+  id: Opaque,
+  project_id: z.string().optional(),
+  domain: z.string(),
+  verified: z.boolean(),
+  verified_at: Instant.nullish(),
+  tls_cert_expiry: Instant.nullish(),
+  dns_verification_token: z.string().optional(),
+  dns_instructions: ReadDnsInstructions,
+  created_at: Instant.optional(),
+  updated_at: Instant.optional(),
+});
+
+/**
+ * What `domains add` needs to print the records of a domain it added: when the rest of the answer
+ * cannot be read, these two still can.
+ */
+export const ReadAddedRecords = z.looseObject({
+  domain: z.string(),
+  dns_instructions: ReadDnsInstructions,
+});
+
+/** `""`, null or absent: no page follows. */
+const NextPageToken = z.string().nullish();
+
+/** A page whose items are only checked to be objects (`--json`, and finding one by name). */
+export const ReadPageOf = <Key extends string>(key: Key) =>
+  z.looseObject({
+    [key]: z.array(z.looseObject({})),
+    next_page_token: NextPageToken,
+  }) as unknown as z.ZodType<
+    Record<Key, Record<string, unknown>[]> & { next_page_token?: string | null }
+  >;
+
+export const ReadDomainPage = z.looseObject({
+  domains: z.array(ReadDomain),
+  next_page_token: NextPageToken,
+});
+export const ReadProjectPage = z.looseObject({
+  projects: z.array(ReadProject),
+  next_page_token: NextPageToken,
+});
+export const ReadDatabasePage = z.looseObject({
+  databases: z.array(ReadDatabase),
+  next_page_token: NextPageToken,
+});
+export const ReadRegionList = z.looseObject({ regions: z.array(ReadRegion) });
+
+/** The schema each operation's success answer is read with. */
+export const readSchemas = {
+  listRegions: ReadRegionList,
+  listProjects: ReadProjectPage,
+  createProject: ReadProject,
+  getProject: ReadProject,
+  listDatabases: ReadDatabasePage,
+  createDatabase: ReadDatabase,
+  deleteDatabase: ReadDatabase,
+  addDomain: ReadDomain,
+  listDomains: ReadDomainPage,
+  getOpenApi: z.looseObject({}),
+} as const satisfies Record<OperationId, z.ZodType>;
+
+export type ReadProject = z.infer<typeof ReadProject>;
+export type ReadDomain = z.infer<typeof ReadDomain>;
+export type ReadDnsInstructions = z.infer<typeof ReadDnsInstructions>;
+export type ReadDomainPage = z.infer<typeof ReadDomainPage>;
+export type ReadProjectPage = z.infer<typeof ReadProjectPage>;

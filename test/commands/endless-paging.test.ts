@@ -1,0 +1,248 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli } from '../helpers/cli.js';
+import { type FakeApi, type FakePage, startFakeApi } from '../helpers/fake-api.js';
+
+// Servers whose paging never ends: a page token handed out again, or empty pages that point
+// further. Followed naively, `--all` grew past 290 MB; every command that follows pages must stop
+// at once, exit 1, say why, and never print what it read as if it were the whole list.
+
+const PROJECT = 'prj_loop';
+
+function domain(n: number) {
+  const name = `d${n}.example.com`;
+  return {
+    id: `dom_${n}`,
+    project_id: PROJECT,
+    domain: name,
+    verified: false,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: `token${n}`.padEnd(16, '0'),
+    dns_instructions: {
+      cname_host: name,
+      cname_target: 'edge.example.test',
+      txt_host: `_v.${name}`,
+      txt_value: `v=${n}`,
+      acme_cname_host: `_acme-challenge.${name}`,
+      acme_cname_target: 'acme.example.test',
+    },
+    created_at: '2026-11-21T14:20:00.000Z',
+    updated_at: '2026-11-21T14:20:00.000Z',
+  };
+}
+
+/** Every page after the first comes back with the same token: page 2, 3, 4… for ever. */
+const repeating = (_project: string, token: string | undefined): FakePage => ({
+  items: [domain(token ? 2 : 1)],
+  next: 'again',
+});
+
+/** The first page points to a second that is empty and points to a third, and so on. */
+const emptyPages = (_project: string, token: string | undefined): FakePage =>
+  token === undefined
+    ? { items: [domain(1)], next: 'p2' }
+    : { items: [], next: `p${Number(token.slice(1)) + 1}` };
+
+let api: FakeApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+  removeTempDirs();
+});
+
+async function against(domainPage: (project: string, token?: string) => FakePage) {
+  api = await startFakeApi({ domainPage });
+  return api;
+}
+
+/** Runs a command against the API; a loop would hit runCli's own time limit instead. */
+function run(args: string[]) {
+  return runCli(args, {
+    env: {
+      DOMAINCTL_BASE_URL: api?.url,
+      DOMAINCTL_TOKEN: 'dk_test',
+      DOMAINCTL_PROJECT: PROJECT,
+    },
+    timeoutMs: 10_000,
+  });
+}
+
+const REPEATED = `the API handed out the page token "again" a second time (page 2 of the domains of ${PROJECT}): following it would never end, so the list stopped there, incomplete, after 2 items`;
+const EMPTY = `page 2 of the domains of ${PROJECT} was empty but pointed to a further page (next_page_token "p3"): following such pages could never end, so the list stopped there, incomplete, after 1 item`;
+
+describe('domains list --all against endless paging', () => {
+  it('stops at a repeated token: exit 1, the reason, and no table of what it read', async () => {
+    await against(repeating);
+    expect(await run(['domains', 'list', '--all'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${REPEATED}\n`,
+      code: 1,
+    });
+    expect(api?.asked()).toHaveLength(2);
+  });
+
+  it('stops at an empty page that points further', async () => {
+    await against(emptyPages);
+    expect(await run(['domains', 'list', '--all'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${EMPTY}\n`,
+      code: 1,
+    });
+  });
+
+  it('with --json leaves the streamed document unfinished, so it never parses as the list', async () => {
+    await against(repeating);
+    const result = await run(['domains', 'list', '--all', '--json']);
+    expect({ ...result, stdout: undefined }).toEqual({
+      stdout: undefined,
+      stderr: `domainctl: ${REPEATED}\n`,
+      code: 1,
+    });
+    expect(result.stdout).toBe(
+      `{"domains":[${JSON.stringify(domain(1))},${JSON.stringify(domain(2))}`,
+    );
+    expect(() => JSON.parse(result.stdout)).toThrow(SyntaxError);
+  });
+
+  it('stops when a token comes back after a few pages, not only at once', async () => {
+    // p1 → a, a → b, b → a: the third page hands out a token the first did.
+    await against((_project, token) => ({
+      items: [domain(token === undefined ? 1 : token === 'a' ? 2 : 3)],
+      next: token === 'a' ? 'b' : 'a',
+    }));
+    const result = await run(['domains', 'list', '--all']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `domainctl: the API handed out the page token "a" a second time (page 3 of the domains of ${PROJECT}): following it would never end, so the list stopped there, incomplete, after 3 items\n`,
+    );
+  });
+});
+
+describe('domains list --all against pages that never end and never repeat', () => {
+  it('holds at most 100,000 rows for the table, then stops and points to --json (1)', async () => {
+    // New tokens for ever, 1,000 domains a page: nothing repeats, so only the cap can stop it.
+    const page = Array.from({ length: 1000 }, (_, i) => domain(i));
+    await against((_project, token) => ({
+      items: page,
+      next: `t${Number(token?.slice(1) ?? 0) + 1}`,
+    }));
+    expect(await run(['domains', 'list', '--all'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${PROJECT} has more than 100000 domains, more than the table of --all holds (its columns need every row first), so nothing was printed; --json prints any number, a page at a time\n`,
+      code: 1,
+    });
+    expect(api?.asked()).toHaveLength(101);
+  });
+});
+
+describe('api request --paginate against endless paging', () => {
+  it('stops at a repeated token with the document unfinished (1)', async () => {
+    await against(repeating);
+    const result = await run([
+      'api',
+      'request',
+      'GET',
+      `/v1/projects/${PROJECT}/domains`,
+      '--paginate',
+      '--json',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `domainctl: the API handed out the page token "again" a second time (page 2 of the list /v1/projects/${PROJECT}/domains): following it would never end, so the list stopped there, incomplete, after 2 items\n`,
+    );
+    expect(() => JSON.parse(result.stdout)).toThrow(SyntaxError);
+    expect(api?.asked()).toHaveLength(2);
+  });
+
+  it('stops at an empty page that points further (1)', async () => {
+    await against(emptyPages);
+    const result = await run([
+      'api',
+      'request',
+      'GET',
+      `/v1/projects/${PROJECT}/domains`,
+      '--paginate',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^domainctl: page 2 of the list .* was empty but pointed to a further page/,
+    );
+  });
+});
+
+describe('a list that fails half-way', () => {
+  /** Page 1 is fine; page 2 is a 500, or a page without the list in it. */
+  const failing =
+    (second: FakePage['instead']) =>
+    (_project: string, token: string | undefined): FakePage =>
+      token === undefined
+        ? { items: [domain(1)], next: 'p2' }
+        : { items: [], next: '', instead: second };
+  const broken = {
+    status: 500,
+    statusText: 'Internal Server Error',
+    body: { error: { code: 'internal_error', message: 'boom' } },
+  };
+
+  it('--paginate leaves the document unfinished and says where it stopped', async () => {
+    await against(failing(broken));
+    const path = `/v1/projects/${PROJECT}/domains`;
+    const result = await run(['api', 'request', 'GET', path, '--paginate', '--json']);
+    expect(result).toEqual({
+      stdout: `{"domains":[${JSON.stringify(domain(1))}`,
+      stderr: 'HTTP 500 internal_error: boom (page 2 of the list; the JSON above is incomplete)\n',
+      code: 1,
+    });
+    await api?.close();
+    await against(failing({ body: { items: [] } }));
+    expect(await run(['api', 'request', 'GET', path, '--paginate', '--json'])).toEqual({
+      stdout: `{"domains":[${JSON.stringify(domain(1))}`,
+      stderr:
+        'domainctl: page 2 of the list has no "domains" array; the JSON above is incomplete\n',
+      code: 6,
+    });
+  });
+
+  it('domains list --all --json leaves it unfinished too, with no error body after it', async () => {
+    await against(failing(broken));
+    expect(await run(['domains', 'list', '--all', '--json'])).toEqual({
+      stdout: `{"domains":[${JSON.stringify(domain(1))}`,
+      stderr:
+        'domainctl: page 2 of the domains failed; the JSON above is incomplete\nHTTP 500 internal_error: boom\n',
+      code: 1,
+    });
+  });
+});
+
+describe('commands that page to find a domain', () => {
+  it('records stops at a repeated token instead of looking for ever (1)', async () => {
+    await against(repeating);
+    expect(await run(['domains', 'records', 'nowhere.example.com'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${REPEATED}\n`,
+      code: 1,
+    });
+  });
+
+  it('check stops the same way, before any DNS query (1)', async () => {
+    await against(emptyPages);
+    expect(
+      await run(['domains', 'check', 'nowhere.example.com', '--dns-server', '127.0.0.1:9']),
+    ).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${EMPTY}\n`,
+      code: 1,
+    });
+  });
+
+  it('wait ends at once with exit 1, not at its timeout', async () => {
+    await against(repeating);
+    const started = Date.now();
+    expect(await run(['domains', 'wait', 'nowhere.example.com', '--timeout', '60'])).toEqual({
+      stdout: '',
+      stderr: `domainctl: ${REPEATED}\n`,
+      code: 1,
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { escapeJsonControls, hasControls, visible, visibleText } from '../../src/core/sanitize.js';
+
+// Every control character: C0, DEL and C1.
+const ALL_CONTROLS = [
+  ...Array.from({ length: 0x20 }, (_, i) => i),
+  0x7f,
+  ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i),
+].map((code) => String.fromCharCode(code));
+// eslint-disable-next-line no-control-regex -- finding raw control characters is the test
+const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+describe('visible', () => {
+  it('shows every C0, DEL and C1 control as its JSON escape, and nothing else changes', () => {
+    for (const char of ALL_CONTROLS) {
+      const code = char.charCodeAt(0).toString(16).padStart(4, '0');
+      expect(visible(`a${char}b`)).toBe(`a\\u${code}b`);
+    }
+    expect(visible('shop.example.com é ✓ "quoted" \\ back')).toBe(
+      'shop.example.com é ✓ "quoted" \\ back',
+    );
+  });
+
+  it('turns a terminal-title and a clipboard escape into text that reads as what it is', () => {
+    const title = 'Demo\u001b]2;pwned\u0007';
+    const clipboard = '\u001b]52;c;ZWNobyBoaQ==\u0007';
+    const csi = '\u009b31mred\u009b0m';
+    expect(visible(title)).toBe('Demo\\u001b]2;pwned\\u0007');
+    expect(visible(clipboard)).toBe('\\u001b]52;c;ZWNobyBoaQ==\\u0007');
+    expect(visible(csi)).toBe('\\u009b31mred\\u009b0m');
+    for (const text of [title, clipboard, csi, 'a\rb\bc\n\t']) {
+      expect(visible(text)).not.toMatch(RAW_CONTROL);
+    }
+  });
+});
+
+describe('visibleText', () => {
+  it('keeps line breaks (LF and CRLF) and tabs, and shows every other control', () => {
+    expect(visibleText('one\r\ntwo\n\tthree')).toBe('one\r\ntwo\n\tthree');
+    expect(visibleText('over\rwrite')).toBe('over\\u000dwrite');
+    expect(visibleText('end\r')).toBe('end\\u000d');
+    expect(visibleText('a\u001b[2Jb\u0008c\u009d0;t\u009c')).toBe(
+      'a\\u001b[2Jb\\u0008c\\u009d0;t\\u009c',
+    );
+    const kept = visibleText(ALL_CONTROLS.join('')).replace(/\r\n|\n|\t/g, '');
+    expect(kept).not.toMatch(RAW_CONTROL);
+  });
+});
+
+describe('hasControls', () => {
+  it('is true for any control character, line breaks and tabs included', () => {
+    for (const char of ALL_CONTROLS) expect(hasControls(`x${char}`)).toBe(true);
+    expect(hasControls('domainctl-verify=abc123 é')).toBe(false);
+    // The same answer twice in a row: no state kept between calls.
+    expect(hasControls('\u0007')).toBe(true);
+    expect(hasControls('\u0007')).toBe(true);
+  });
+});
+
+describe('escapeJsonControls', () => {
+  it('escapes what JSON.stringify leaves raw (DEL, C1), and the JSON parses back the same', () => {
+    const value = { name: 'a\u007fb\u009bc\u0085d', 'k\u009d': ['\u001b', 'é'] };
+    const json = escapeJsonControls(JSON.stringify(value));
+    expect(json).toBe('{"name":"a\\u007fb\\u009bc\\u0085d","k\\u009d":["\\u001b","é"]}');
+    expect(json).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

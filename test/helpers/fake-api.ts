@@ -1,0 +1,138 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type RawServer, startRawServer } from './raw-server.js';
+
+/** One scripted answer: status (and reason phrase), headers, and a body (JSON unless a string). */
+export interface FakeAnswer {
+  status?: number;
+  statusText?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A page of a list as the fake API hands it out. */
+export interface FakePage {
+  items: unknown[];
+  next: string;
+  /** Answer this instead of the page (an HTTP error half-way through a list). */
+  instead?: FakeAnswer;
+  /** More keys of the page object (`total_count`…), after the two the contract names. */
+  extra?: Record<string, unknown>;
+}
+
+export interface FakeApiOptions {
+  /** GET /v1/projects: every project on one page; GET /v1/projects/{id} finds one by `id`. */
+  projects?: Record<string, unknown>[];
+  /**
+   * The domains of a project, newest first: handed out `pageSize` at a time (or the request's
+   * page_size), with the tokens `token(n)` for page n + 1.
+   */
+  domains?: Record<string, Record<string, unknown>[]>;
+  pageSize?: number;
+  /** The most items a page holds, whatever page_size asks for (as a server may cap it). */
+  maxPageSize?: number;
+  token?: (page: number) => string;
+  /** Extra keys on every page of domains. */
+  pageExtra?: Record<string, unknown>;
+  /** Replaces the paging of GET …/domains: the page for a token (undefined for the first). */
+  domainPage?: (project: string, token: string | undefined) => FakePage;
+  /** What POST /v1/projects/{id}/domains answers. */
+  added?: FakeAnswer;
+  /** More routes, by `METHOD /path` (no query string); they win over the ones above. */
+  routes?: Record<string, FakeAnswer>;
+}
+
+export interface FakeApi extends RawServer {
+  /** The paths and queries asked for, in order: `GET /v1/projects/prj_x/domains?page_size=100`. */
+  asked(): string[];
+}
+
+function send(res: ServerResponse, answer: FakeAnswer): void {
+  const text =
+    typeof answer.body === 'string'
+      ? answer.body
+      : answer.body === undefined
+        ? ''
+        : JSON.stringify(answer.body);
+  const headers = {
+    ...(typeof answer.body === 'string' ? {} : { 'content-type': 'application/json' }),
+    ...answer.headers,
+  };
+  // The reason phrase and header values go out as latin1: a C1 control among them reaches the
+  // client as that very character, as a real server could send it.
+  res.writeHead(answer.status ?? 200, answer.statusText ?? 'OK', headers);
+  res.end(text);
+}
+
+const notFound = (path: string): FakeAnswer => ({
+  status: 404,
+  statusText: 'Not Found',
+  body: { error: { code: 'not_found', message: `no route ${path}` } },
+});
+
+/**
+ * An API on loopback that follows the contract's routes and shapes but answers whatever the test
+ * gives it: strings that try to drive the terminal, times in every ISO form, fields the client does
+ * not know, page tokens that repeat. For what the reference server never sends.
+ */
+export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
+  const pageSize = options.pageSize ?? 20;
+  const token = options.token ?? ((page: number) => `page${page}`);
+  // Which offset each handed-out token stands for.
+  const offsets = new Map<string, number>();
+
+  function domainsPage(project: string, query: URLSearchParams): FakeAnswer {
+    const asked = query.get('page_token') ?? undefined;
+    if (options.domainPage) {
+      const page = options.domainPage(project, asked);
+      if (page.instead) return page.instead;
+      return { body: { domains: page.items, next_page_token: page.next, ...page.extra } };
+    }
+    const all = options.domains?.[project];
+    if (!all) return notFound(`project ${project}`);
+    const size = Math.min(
+      Number(query.get('page_size') ?? pageSize),
+      options.maxPageSize ?? Number.POSITIVE_INFINITY,
+    );
+    const offset = asked === undefined ? 0 : offsets.get(asked);
+    if (offset === undefined) {
+      return {
+        status: 400,
+        body: { error: { code: 'invalid_request', message: 'bad page_token' } },
+      };
+    }
+    const items = all.slice(offset, offset + size);
+    let next = '';
+    if (offset + size < all.length) {
+      next = token(Math.floor(offset / size) + 2);
+      offsets.set(next, offset + size);
+    }
+    return { body: { domains: items, next_page_token: next, ...options.pageExtra } };
+  }
+
+  function answer(req: IncomingMessage): FakeAnswer {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const key = `${req.method} ${url.pathname}`;
+    const scripted = options.routes?.[key];
+    if (scripted) return scripted;
+    const parts = url.pathname.split('/').slice(1).map(decodeURIComponent);
+    if (parts[0] !== 'v1' || parts[1] !== 'projects') return notFound(url.pathname);
+    const project = parts[2];
+    if (project === undefined) {
+      return { body: { projects: options.projects ?? [], next_page_token: '' } };
+    }
+    if (parts.length === 3) {
+      const found = options.projects?.find((p) => p.id === project);
+      return found ? { body: found } : notFound(url.pathname);
+    }
+    if (parts[3] === 'domains' && parts.length === 4) {
+      if (req.method === 'POST') return options.added ?? notFound(url.pathname);
+      return domainsPage(project, url.searchParams);
+    }
+    return notFound(url.pathname);
+  }
+
+  const server = await startRawServer((req, res) => send(res, answer(req)));
+  return Object.assign(server, {
+    asked: () => server.requests.map((r) => `${r.method} ${r.url}`),
+  });
+}

@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The UI against answers the API's description allows but the reference server never writes:
+// times with offsets, without milliseconds or with microseconds; nullable times left out; a UUID
+// token; ids and page tokens with `+/=`; fields the client does not know. Every screen shows them.
+
+const PROJECT = 'prj_unusual';
+const DAY_MS = 86_400_000;
+const EXPIRY_MS = Date.now() + 40 * DAY_MS + 3_600_000;
+const EXPIRY_DAY = new Date(EXPIRY_MS).toISOString().slice(0, 10);
+// The expiry written at -03:00, so its text holds another (local) time than the UTC one shown.
+const EXPIRY = `${new Date(EXPIRY_MS - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
+
+const records = (name: string) => ({
+  cname_host: name,
+  cname_target: 'prj-unusual.edge.example.test',
+  txt_host: `_v.${name}`,
+  txt_value: `v=${name}`,
+  acme_cname_host: `_acme-challenge.${name}`,
+  acme_cname_target: `${name.split('.')[0]}.acme.example.test`,
+  ttl_hint: 300,
+});
+
+const verified = {
+  id: 'dom_AbC+/=9x==',
+  project_id: PROJECT,
+  domain: 'verified.example.test',
+  verified: true,
+  verified_at: '2026-03-02T10:15:30Z',
+  tls_cert_expiry: EXPIRY,
+  dns_verification_token: '8d9f5a4e-3b2c-4d1e-9f0a-1b2c3d4e5f60',
+  dns_instructions: records('verified.example.test'),
+  created_at: '2026-03-02T10:15:30.123456Z',
+  updated_at: '2026-03-02T12:15:30+02:00',
+  labels: { team: 'web' },
+};
+/** Created late on March 1st in New York: March 2nd in UTC. No verified_at, no expiry at all. */
+const pending = (n: number) => ({
+  id: `dom_Zm9v+${n}/`,
+  project_id: PROJECT,
+  domain: `pending${n}.example.test`,
+  verified: false,
+  dns_verification_token: `c0ffee00-0000-4000-8000-00000000000${n}`,
+  dns_instructions: records(`pending${n}.example.test`),
+  created_at: '2026-03-01T23:30:00-05:00',
+  updated_at: '2026-03-02t04:30:00z',
+});
+const domains = [verified, ...Array.from({ length: 6 }, (_, i) => pending(i + 1))];
+
+let api: FakeApi;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  api = await startFakeApi({
+    projects: [
+      {
+        id: PROJECT,
+        name: 'Unusual Inc',
+        organization_id: 'org_+/=',
+        region_id: 'eu-west',
+        plan: 'scale',
+        created_at: '2026-03-02T10:15:30Z',
+        updated_at: '2026-03-02T10:15:30.5+00:00',
+        billing: { seats: 3 },
+      },
+    ],
+    domains: { [PROJECT]: domains },
+    // Five a page whatever the UI asks for: the UI must page with the API's own tokens.
+    maxPageSize: 5,
+    token: (n) => `eyJvIjo${n}fQ==+/`,
+    pageExtra: { total_count: domains.length },
+    added: { status: 201, body: { ...pending(9), domain: 'new.example.test' } },
+  });
+});
+afterAll(() => api.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+async function openProjects() {
+  ui = await renderApp({ flags: { baseUrl: api.url, token: 'dk_test' } });
+  await ui.waitForFrame('Unusual Inc');
+  return ui;
+}
+
+describe('the UI against valid but unusual answers', () => {
+  it('projects and domains: the list, every time as its UTC date, paged with +/= tokens', async () => {
+    const app = await openProjects();
+    expect(app.frame()).toMatch(/Unusual Inc +prj_unusual +scale +yes +org_\+\/=/);
+    await app.press('enter');
+    const first = await app.waitForFrame('verified.example.test');
+    expect(first).toMatch(
+      new RegExp(`verified\\.example\\.test +verified +2026-03-02 +${EXPIRY_DAY} 40d +2026-03-02`),
+    );
+    expect(first).toMatch(/pending1\.example\.test +pending +— +— +2026-03-02/);
+    await app.press('n');
+    const second = await app.waitForFrame('pending6.example.test');
+    expect(second).toContain('page 2');
+    expect(api.asked().at(-1)).toContain(`page_token=${encodeURIComponent('eyJvIjo2fQ==+/')}`);
+  });
+
+  it('domain: every field, the times in UTC, and the records copy', async () => {
+    const app = await openProjects();
+    await app.press('enter');
+    await app.waitForFrame('verified.example.test');
+    await app.press('enter');
+    const frame = await app.waitForFrame('DNS records');
+    expect(frame).toMatch(/ID +dom_AbC\+\/=9x==/);
+    expect(frame).toMatch(/Status +verified at 2026-03-02 10:15 UTC/);
+    expect(frame).toMatch(new RegExp(`TLS expiry +${EXPIRY_DAY} \\d\\d:\\d\\d UTC · 40 days left`));
+    expect(frame).toMatch(/Token +8d9f5a4e-3b2c-4d1e-9f0a-1b2c3d4e5f60/);
+    expect(frame).toMatch(/Created +2026-03-02 10:15 UTC/);
+    expect(frame).toMatch(/Updated +2026-03-02 10:15 UTC/);
+    await app.press('c');
+    await app.waitForFrame('✓ Copied the CNAME value');
+    const osc52 = `\u001b]52;c;${Buffer.from('prj-unusual.edge.example.test').toString('base64')}\u0007`;
+    expect(app.written()).toContain(osc52);
+  });
+
+  it('domain: a pending domain without verified_at or tls_cert_expiry', async () => {
+    const app = await openProjects();
+    await app.press('enter');
+    await app.waitForFrame('pending1.example.test');
+    await app.press('down', 'enter');
+    const frame = await app.waitForFrame('DNS records');
+    expect(frame).toContain('pending1.example.test · pending');
+    expect(frame).toMatch(/TLS expiry +no certificate yet/);
+    expect(frame).toMatch(/Created +2026-03-02 04:30 UTC/);
+  });
+
+  it('add domain: an answer in that form opens the new domain with its records', async () => {
+    const app = await openProjects();
+    await app.press('enter');
+    await app.waitForFrame('verified.example.test');
+    await app.press('a');
+    await app.waitForFrame('Add a custom domain');
+    await app.press('new.example.com', 'enter');
+    const frame = await app.waitForFrame('✓ Added.');
+    expect(frame).toContain('new.example.test · pending');
+    expect(frame).toContain('_v.pending9.example.test');
+  });
+});
