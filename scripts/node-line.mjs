@@ -329,7 +329,11 @@ async function makeBin(bin, nodeDir, npmDir) {
   }
 }
 
-/** The files, tests and failures in vitest's JSON report, or undefined if it wrote none. */
+/**
+ * The files, tests and failures in vitest's JSON report, or undefined if it wrote none. Tests
+ * vitest never ran show as `pending` (their worker exited under them: the file still says
+ * "passed"), which its own numPendingTests lumps with skipped ones; they are counted apart.
+ */
 async function readReport(file, cwd) {
   let report;
   try {
@@ -337,35 +341,36 @@ async function readReport(file, cwd) {
   } catch {
     return undefined;
   }
-  const files = { passed: 0, failed: 0, skipped: 0 };
+  const files = { passed: 0, failed: 0, skipped: 0, notRun: 0 };
+  const tests = { passed: 0, failed: 0, skipped: 0, notRun: 0 };
   const failures = [];
   for (const result of report.testResults) {
-    const tests = result.assertionResults;
-    if (result.status === 'failed') files.failed++;
-    else if (
-      tests.length > 0 &&
-      tests.every((t) => t.status !== 'passed' && t.status !== 'failed')
-    ) {
-      files.skipped++;
-    } else files.passed++;
     const name = relative(cwd, result.name);
-    if (result.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
-      failures.push(`${name}: ${result.message.split('\n')[0]}`);
+    const statuses = result.assertionResults.map((test) => test.status);
+    for (const status of statuses) {
+      if (status === 'passed') tests.passed++;
+      else if (status === 'failed') tests.failed++;
+      else if (status === 'pending') tests.notRun++;
+      else tests.skipped++;
     }
-    for (const test of tests) {
+    if (result.status === 'failed' || statuses.includes('failed')) {
+      files.failed++;
+      if (!statuses.includes('failed')) failures.push(`${name}: ${result.message.split('\n')[0]}`);
+    } else if (statuses.includes('pending')) {
+      files.notRun++;
+      failures.push(`${name}: did not run to the end (its worker exited?)`);
+    } else if (statuses.length > 0 && !statuses.includes('passed')) files.skipped++;
+    else files.passed++;
+    for (const test of result.assertionResults) {
       if (test.status === 'failed') failures.push(`${name} > ${test.fullName}`);
     }
   }
-  return {
-    files,
-    tests: {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests,
-      skipped: report.numPendingTests + report.numTodoTests,
-    },
-    failures,
-  };
+  return { files, tests, failures };
 }
+
+/** "3 passed, 1 failed, 0 skipped", and how many did not run when some did not. */
+const counts = ({ passed, failed, skipped, notRun }) =>
+  `${passed} passed, ${failed} failed, ${skipped} skipped${notRun > 0 ? `, ${notRun} not run` : ''}`;
 
 const duration = (ms) => {
   const s = Math.round(ms / 1000);
@@ -401,9 +406,7 @@ async function runLine({ label, cwd, env, paths, reportFile, started, deadline }
   const failed = tests.code !== 0;
   const parts = [];
   if (report) {
-    const { files, tests: t } = report;
-    parts.push(`files ${files.passed} passed, ${files.failed} failed, ${files.skipped} skipped`);
-    parts.push(`tests ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+    parts.push(`files ${counts(report.files)}`, `tests ${counts(report.tests)}`);
     if (report.failures.length > 0) {
       console.log(`\nFailed on ${label}:`);
       for (const failure of report.failures) console.log(`  ${failure}`);
@@ -417,7 +420,7 @@ async function runLine({ label, cwd, env, paths, reportFile, started, deadline }
         ? `vitest failed (exit ${tests.code}) before it wrote a report`
         : `npm test failed (exit ${tests.code}) before vitest ran: typecheck or lint`,
     );
-  } else if (report && failed && report.tests.failed === 0 && report.files.failed === 0) {
+  } else if (report && failed && report.failures.length === 0) {
     parts.push(`vitest exit ${tests.code}: errors outside the tests`);
   }
   return summary(!failed, label, parts.join(' · '), started, installMs);
