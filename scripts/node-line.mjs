@@ -13,7 +13,7 @@
 // (DOMAINCTL_NODE_CACHE, else $XDG_CACHE_HOME/domainctl-node, else ~/.cache/domainctl-node).
 // It makes a clean copy of the committed tree (`git archive HEAD`: uncommitted changes are not
 // tested), runs `npm ci` there with that node and npm first on PATH and npm_config_nodedir at
-// that node's headers (native addons are compiled against it, not the machine's /usr), then
+// that node's headers (native addons are compiled against it, not an npmrc's nodedir), then
 // `npm test` or `vitest run <paths>`. It ends with one summary line per line; the exit code is
 // 1 if any line failed, 2 for a usage error.
 import { spawn, spawnSync } from 'node:child_process';
