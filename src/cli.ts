@@ -3,7 +3,7 @@ import { registerApiRequest } from './commands/api-request.js';
 import { registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
 import { CliError, ExitCode } from './commands/exit-codes.js';
-import { addGlobalOptions, globalFlags } from './commands/global-options.js';
+import { addGlobalOptions, globalFlags, settleColorEnv } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
 import { stopQuietlyWhenStdoutCloses } from './commands/run-command.js';
 import { registerServe } from './commands/serve.js';
@@ -12,6 +12,11 @@ import { VERSION } from './version.js';
 
 // The one entry. It parses argv and dispatches; the UI and the server are reached through
 // dynamic import() inside their commands, so a script's `api request` never loads Ink or Hono.
+
+// Before anything loads Node's colour helpers: with NO_COLOR and FORCE_COLOR both set, Node 22+
+// would warn on stderr that NO_COLOR is ignored, which is not our rule (see settleColorEnv).
+settleColorEnv();
+
 const program = new Command('domainctl')
   .description(
     'Manage custom domains on a project-based API: a terminal UI, script-friendly commands, a reference server',

@@ -28,6 +28,21 @@ export function globalFlags(command: Command): GlobalFlags {
   return command.optsWithGlobals() as GlobalFlags;
 }
 
+/**
+ * Drops whichever of NO_COLOR and FORCE_COLOR our colour rule ignores, when both are set, before
+ * anything reads them. Node 22 and later write "Warning: The 'NO_COLOR' env is ignored due to the
+ * 'FORCE_COLOR' env being set." on stderr the first time its colour helpers load (node:assert
+ * loads them, and conf and Ink's signal-exit load node:assert), which contradicts our rule and
+ * lands in a script's stderr. A non-empty NO_COLOR wins, so FORCE_COLOR goes; an empty NO_COLOR
+ * means nothing (no-color.org), so it goes and FORCE_COLOR decides. `colorEnabled` answers as it
+ * would have with both.
+ */
+export function settleColorEnv(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NO_COLOR === undefined || env.FORCE_COLOR === undefined) return;
+  if (env.NO_COLOR) delete env.FORCE_COLOR;
+  else delete env.NO_COLOR;
+}
+
 /** Colour only on a terminal, unless NO_COLOR or --no-color say no, or FORCE_COLOR says yes. */
 export function colorEnabled(
   flags: GlobalFlags,

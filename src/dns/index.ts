@@ -17,6 +17,7 @@ export {
 export { caaLookupNames, normalizeDnsName, sameDnsName } from './names.js';
 export {
   type CaaAnswer,
+  caaFromNode,
   createDnsClient,
   createResolver,
   DEFAULT_DNS_TIMEOUT_MS,

@@ -47,6 +47,24 @@ export interface CaaAnswer {
   value: string;
 }
 
+/**
+ * Reads a record of `resolveCaa`, where Node names the property after the tag (issue, issuewild,
+ * iodef or any other): `{ critical: 0, issue: 'letsencrypt.org' }` on Node 20 and 22. Node 24
+ * and later also set `type: 'CAA'` (as `resolveAny` always did), before the tag's property, so a
+ * record whose tag is itself `type` overwrites it and `type` is the tag only when it is the one
+ * property left. Likewise a tag named `critical` overwrites the flags, which leaves a string there
+ * and the flags unknown: such a tag is reported as not critical.
+ */
+export function caaFromNode(record: Record<string, unknown>): CaaAnswer {
+  if (typeof record.critical !== 'number') {
+    return { critical: 0, tag: 'critical', value: String(record.critical) };
+  }
+  const properties = Object.entries(record).filter(([key]) => key !== 'critical');
+  const tagged = properties.length > 1 ? properties.filter(([key]) => key !== 'type') : properties;
+  const [tag, value] = tagged[0] ?? ['', ''];
+  return { critical: record.critical, tag: tag.toLowerCase(), value: String(value) };
+}
+
 /** Bounded lookups over one resolver; `close()` cancels whatever is still in flight. */
 export interface DnsClient {
   /** `HOST:PORT`, or "the system resolver": for messages. */
@@ -111,14 +129,7 @@ export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
       bounded(async () => (await resolver.resolveTxt(host)).map((chunks) => chunks.join(''))),
     caa: (host) =>
       bounded(async () =>
-        (await resolver.resolveCaa(host)).map((record) => {
-          // Node names the property after the tag (issue, issuewild, iodef or any other).
-          const [tag, value] = Object.entries(record).find(([key]) => key !== 'critical') ?? [
-            '',
-            '',
-          ];
-          return { critical: record.critical, tag: tag.toLowerCase(), value: String(value) };
-        }),
+        (await resolver.resolveCaa(host)).map((record) => caaFromNode({ ...record })),
       ),
     close: () => {
       signal?.removeEventListener('abort', cancel);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CaaAnswer,
   caaBlocks,
+  caaFromNode,
   caaLookupNames,
   normalizeDnsName,
   sameDnsName,
@@ -59,5 +60,37 @@ describe('caaBlocks (RFC 8659)', () => {
       undefined,
     );
     expect(caaBlocks('x.test', [issue(ca, 128)], ca)).toBe(undefined);
+  });
+});
+
+describe('caaFromNode: the records resolveCaa gives, as each Node line writes them', () => {
+  it('takes the property named by the tag, with or without the type key of Node 24+', () => {
+    // Node 20 and 22.
+    expect(caaFromNode({ critical: 0, issue: 'letsencrypt.org' })).toEqual(
+      issue('letsencrypt.org'),
+    );
+    // Node 24 and 26.
+    expect(caaFromNode({ critical: 0, type: 'CAA', issue: 'letsencrypt.org' })).toEqual(
+      issue('letsencrypt.org'),
+    );
+    expect(caaFromNode({ critical: 128, type: 'CAA', Future: '1' })).toEqual({
+      critical: 128,
+      tag: 'future',
+      value: '1',
+    });
+  });
+
+  it('reads a tag named type, which overwrites the type key on Node 24+', () => {
+    expect(caaFromNode({ critical: 128, type: 'x' })).toEqual({
+      critical: 128,
+      tag: 'type',
+      value: 'x',
+    });
+  });
+
+  it('reads a tag named critical, which overwrites the flags on every line', () => {
+    const expected = { critical: 0, tag: 'critical', value: '1' };
+    expect(caaFromNode({ critical: '1' })).toEqual(expected);
+    expect(caaFromNode({ critical: '1', type: 'CAA' })).toEqual(expected);
   });
 });

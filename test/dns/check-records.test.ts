@@ -95,6 +95,14 @@ const zone: DnsZone = {
       { tag: 'issue', value: 'letsencrypt.org' },
       { flags: 128, tag: 'tbs', value: 'unknown' },
     ],
+    // Every tag shape Node reports differently: `type` is also the key Node 24+ adds.
+    'tags.test': [
+      { tag: 'issue', value: 'letsencrypt.org' },
+      { tag: 'issuewild', value: ';' },
+      { tag: 'iodef', value: 'mailto:security@tags.test' },
+      { flags: 128, tag: 'type', value: 'x' },
+      { tag: 'Future', value: 'y' },
+    ],
   },
 };
 
@@ -248,6 +256,27 @@ describe('checkRecords against a real DNS server', () => {
       caIdentifier: 'sectigo.com',
     });
     expect(result.warnings).toEqual([]);
+  });
+
+  it('reads the tag and value of each CAA record, on every Node line', async () => {
+    // Node 24 and later add a `type: 'CAA'` key to each record that Node 20 and 22 do not have;
+    // taking it for the tag read every record as a `type` tag, and no CAA warning came.
+    const client = createDnsClient({ server: dns.address, timeoutMs: 3000 });
+    try {
+      const answer = await client.caa('tags.test');
+      expect(answer.kind).toBe('records');
+      const records = answer.kind === 'records' ? answer.records : [];
+      const byTag = (a: { tag: string }, b: { tag: string }) => a.tag.localeCompare(b.tag);
+      expect(records.sort(byTag)).toEqual([
+        { critical: 0, tag: 'future', value: 'y' },
+        { critical: 0, tag: 'iodef', value: 'mailto:security@tags.test' },
+        { critical: 0, tag: 'issue', value: 'letsencrypt.org' },
+        { critical: 0, tag: 'issuewild', value: ';' },
+        { critical: 128, tag: 'type', value: 'x' },
+      ]);
+    } finally {
+      client.close();
+    }
   });
 
   it('joins a TXT record split into 255-byte strings', async () => {

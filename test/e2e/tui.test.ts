@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { startTerminal, type Terminal } from '../helpers/tmux.js';
+import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
 // the screen read with capture-pane until what is expected shows up.
@@ -37,7 +37,7 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   await waitForScreen('$');
   await send(
     {
-      text: `cd ${root} && node bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY}; echo EXIT:$?`,
+      text: `cd ${root} && ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY}; echo EXIT:$?`,
     },
     'Enter',
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { startTerminal, type Terminal } from '../helpers/tmux.js';
+import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // `domains wait` on a real terminal: tmux, as the UI's end-to-end test. Its progress line is
 // written to stderr only there, rewritten in place, and gone once the command ends.
@@ -37,7 +37,7 @@ it('shows a progress line on a terminal and clears it when the wait ends', async
   await waitForScreen('$');
   await send(
     {
-      text: `cd ${root} && node bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --interval 1 --timeout 4; echo EXIT:$?`,
+      text: `cd ${root} && ${shellNode} bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --interval 1 --timeout 4; echo EXIT:$?`,
     },
     'Enter',
   );

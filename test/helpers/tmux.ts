@@ -18,6 +18,12 @@ export interface Terminal {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The Node that runs the tests, quoted for the terminal's shell: not whichever `node` comes first
+ * on its PATH, since the suite runs on several Node lines (scripts/node-line.mjs).
+ */
+export const shellNode = `'${process.execPath.replaceAll("'", `'\\''`)}'`;
+
+/**
  * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit
  * (STACK.md). Keys go with a pause after each, as Ink needs (STACK.md). Fails with a message
  * that says so when tmux is not installed.
