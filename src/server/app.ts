@@ -38,8 +38,15 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
   app.use(requestLogger(deps.log));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
+    // The rest of the body may still be on its way: this connection closes after the answer
+    // (see lingering-close.ts), so a keep-alive client sends its next request on a new one.
     onError: (c) =>
-      sendError(c, new HttpError('payload_too_large', 'the request body is over 64 KiB')),
+      sendError(
+        c,
+        new HttpError('payload_too_large', 'the request body is over 64 KiB', {
+          Connection: 'close',
+        }),
+      ),
   });
   // Only where a body can be read: the limit looks at c.req.raw.body, which makes the Node
   // adapter build a whole fetch Request (headers, abort signal) for every GET.

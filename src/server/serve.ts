@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
+import { createGentleServer } from './lingering-close.js';
 import { seedDemo } from './seed.js';
 import type { SqliteDriverName } from './sqlite/driver.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
@@ -77,11 +78,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       warn,
     });
 
-    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7878 }, () =>
-        resolve(s),
-      );
-      s.once('error', reject);
+    // Our own node:http server rather than serve()'s, so that connections close gently.
+    const server = createGentleServer(getRequestListener(app.fetch, { hostname: host }));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 7878, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -101,13 +105,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Responses not yet sent when close() begins end their connection rather than keep it alive:
     // otherwise a request that was running holds close() open until the force timer below.
     const unsent = new Set<ServerResponse>();
-    if (server instanceof HttpServer) {
-      server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-        if (closing) res.shouldKeepAlive = false;
-        unsent.add(res);
-        res.once('close', () => unsent.delete(res));
-      });
-    }
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (closing) res.shouldKeepAlive = false;
+      unsent.add(res);
+      res.once('close', () => unsent.delete(res));
+    });
     const close = () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
