@@ -8,6 +8,7 @@ import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { createGentleServer } from './lingering-close.js';
+import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
 import type { SqliteDriverName } from './sqlite/driver.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
@@ -52,7 +53,9 @@ const isLoopback = (host: string) =>
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const warn = options.warn ?? (() => {});
+  const sink = options.warn ?? (() => {});
+  // Warnings quote what others sent (paths, errors of the JWKS fetch): no key goes out in one.
+  const warn = (line: string) => sink(redactCredentials(line));
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
   if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
