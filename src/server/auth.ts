@@ -15,6 +15,12 @@ export interface JwtSettings {
   jwksUrl: string;
   issuer?: string;
   audience?: string;
+  /**
+   * Absent: every JWT needs an `exp` claim, since a token without one is good for ever once it
+   * leaks. Set: tokens are judged by age instead: each needs an `iat` at most this many seconds
+   * old, and `exp` is checked only when present (for identity providers that issue no `exp`).
+   */
+  maxAgeSeconds?: number;
 }
 
 // Asymmetric algorithms only: an HMAC or "none" token could be forged by anyone holding the JWKS.
@@ -68,6 +74,9 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       const { payload } = await jwtVerify(token, jwks, {
         algorithms: ALLOWED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        ...(jwt.maxAgeSeconds === undefined
+          ? { requiredClaims: ['exp'] }
+          : { maxTokenAge: jwt.maxAgeSeconds }),
         ...(jwt.issuer ? { issuer: jwt.issuer } : {}),
         ...(jwt.audience ? { audience: jwt.audience } : {}),
       });
@@ -105,8 +114,16 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
 function jwtFailure(error: unknown, log?: (line: string) => void): string {
-  if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
+  if (error instanceof joseErrors.JWTExpired) {
+    return error.claim === 'iat'
+      ? 'the token was issued longer ago than this API accepts (iat claim)'
+      : 'the token has expired';
+  }
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'exp' && error.reason === 'missing')
+      return 'the token has no expiry (exp claim); this API accepts only tokens that expire';
+    if (error.claim === 'iat' && error.reason === 'missing')
+      return 'the token has no issue time (iat claim), which this API needs to judge its age';
     if (error.claim === 'nbf') return 'the token is not valid yet';
     if (error.claim === 'iss' || error.claim === 'aud')
       return 'the token was not issued for this API';
