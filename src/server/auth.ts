@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
 import { HttpError } from './http-error.js';
 import { hashApiKey } from './ids.js';
+import { boundedJwksFetch } from './jwks-fetch.js';
 import type { Store } from './store.js';
 
 /** Who is calling: what they may see and which feature flags they have. */
@@ -52,7 +53,25 @@ const unauthorized = (message: string, presented: boolean) =>
  * credential.
  */
 export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line: string) => void) {
-  const jwks = jwt ? createRemoteJWKSet(new URL(jwt.jwksUrl)) : undefined;
+  // jose keeps the keys (these are its defaults, written out): fetched again after 10 minutes,
+  // or for a token whose key it does not hold, at most once every 30 seconds; each fetch is
+  // bounded in time (5 s) and, through the custom fetch, in size.
+  const jwks = jwt
+    ? createRemoteJWKSet(new URL(jwt.jwksUrl), {
+        cacheMaxAge: 10 * 60_000,
+        cooldownDuration: 30_000,
+        timeoutDuration: 5_000,
+        [customFetch]: boundedJwksFetch(),
+      })
+    : undefined;
+  // A JWKS that cannot be had is for the operator to fix: said once, and again only when the
+  // reason changes or after a token has been verified since, not once a request.
+  let jwksProblem: string | undefined;
+  const reportJwksProblem = (problem: string) => {
+    if (problem === jwksProblem) return;
+    jwksProblem = problem;
+    log?.(`jwt: could not verify a token: ${problem}`);
+  };
 
   const callerFor = async (userId: string, subject: string): Promise<Caller> => {
     const [organizationIds, features] = await Promise.all([
@@ -82,8 +101,9 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       });
       subject = payload.sub;
     } catch (error) {
-      throw unauthorized(jwtFailure(error, log), true);
+      throw unauthorized(jwtFailure(error, reportJwksProblem), true);
     }
+    jwksProblem = undefined;
     if (typeof subject !== 'string' || subject === '') {
       throw unauthorized('the token has no subject (sub claim)', true);
     }
@@ -113,7 +133,7 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
 
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
-function jwtFailure(error: unknown, log?: (line: string) => void): string {
+function jwtFailure(error: unknown, reportJwksProblem: (problem: string) => void): string {
   if (error instanceof joseErrors.JWTExpired) {
     return error.claim === 'iat'
       ? 'the token was issued longer ago than this API accepts (iat claim)'
@@ -140,6 +160,6 @@ function jwtFailure(error: unknown, log?: (line: string) => void): string {
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid)
     return 'the token is malformed';
   // The JWKS could not be fetched: the caller cannot fix that, the operator can, so log it.
-  log?.(`jwt: could not verify a token: ${(error as Error).message}`);
+  reportJwksProblem((error as Error).message);
   return 'the token could not be verified';
 }
