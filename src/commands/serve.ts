@@ -10,6 +10,7 @@ interface ServeFlags {
   jwksUrl?: string;
   jwtIssuer?: string;
   jwtAudience?: string;
+  jwtMaxAge?: number;
   label: string;
   edgeDomain: string;
   dnsServer?: string;
@@ -26,6 +27,12 @@ function port(value: string): number {
 function seconds(value: string): number {
   if (!/^[0-9]+(\.[0-9]+)?$/.test(value))
     throw new InvalidArgumentError('expected a number of seconds');
+  return Number(value);
+}
+
+function positiveSeconds(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0');
   return Number(value);
 }
 
@@ -60,6 +67,11 @@ export function registerServe(program: Command): void {
     .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
     .option('--jwt-issuer <iss>', 'required iss claim of JWTs')
     .option('--jwt-audience <aud>', 'required aud claim of JWTs')
+    .option(
+      '--jwt-max-age <seconds>',
+      'accept JWTs without an exp claim if their iat is at most this old (every JWT then needs iat); default: every JWT needs exp',
+      positiveSeconds,
+    )
     .option(
       '--label <label>',
       'label in the TXT record: _<label>-verify.<domain>',
@@ -117,7 +129,12 @@ Examples:
           db,
           seed: flags.seed,
           jwt: flags.jwksUrl
-            ? { jwksUrl: flags.jwksUrl, issuer: flags.jwtIssuer, audience: flags.jwtAudience }
+            ? {
+                jwksUrl: flags.jwksUrl,
+                issuer: flags.jwtIssuer,
+                audience: flags.jwtAudience,
+                maxAgeSeconds: flags.jwtMaxAge,
+              }
             : undefined,
           label: flags.label,
           edgeDomain: edge.hostname,

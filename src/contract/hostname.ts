@@ -6,6 +6,19 @@ export const DEFAULT_LABEL = 'domainctl';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
+// Any whitespace (\s: Unicode spaces, line and paragraph separators, BOM), C0, DEL and C1.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const INSIDE = /[\s\u0000-\u001f\u007f-\u009f]/;
+const CHARACTER_NAMES: Record<string, string> = {
+  ' ': 'a space',
+  '\t': 'a tab',
+  '\n': 'a line feed',
+  '\r': 'a carriage return',
+  '\u00a0': 'a no-break space',
+};
+const describeCharacter = (char: string) =>
+  CHARACTER_NAMES[char] ?? `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
 export type HostnameResult = { ok: true; hostname: string } | { ok: false; reason: string };
 
 /**
@@ -20,6 +33,15 @@ export function normalizeHostname(
   let name = input.trim().toLowerCase();
   if (name.endsWith('.')) name = name.slice(0, -1);
   if (name === '') return { ok: false, reason: 'domain must not be empty' };
+  // Only the ends are trimmed: inside, the URL parser below would drop a tab or a line break
+  // silently (ex<TAB>ample.com became example.com) and refuse a space without saying why.
+  const odd = INSIDE.exec(name)?.[0];
+  if (odd !== undefined) {
+    return {
+      ok: false,
+      reason: `domain must not contain whitespace or control characters (it has ${describeCharacter(odd)} inside)`,
+    };
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(name) || name.includes('/')) {
     return {
       ok: false,

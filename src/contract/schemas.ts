@@ -133,18 +133,34 @@ export const ProjectListQuery = PageQuery.extend({
     .optional(),
 });
 
+/**
+ * A name people give: trimmed, 1 to 100 characters, and no control character inside: C0 (tab
+ * and line breaks included), DEL and C1. Names are shown on terminals, which would obey them.
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const GivenName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(
+    NO_CONTROLS,
+    'name must not contain control characters (U+0000–U+001F, U+007F–U+009F: a tab, a line break, an escape…)',
+  );
+
 export const AddDomainBody = z
   .object({ domain: z.string().meta({ example: 'shop.example.com' }) })
   .meta({ id: 'AddDomainRequest' });
 export const CreateProjectBody = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: GivenName,
     organization_id: z.string().regex(PARAM_PATTERN),
     region_id: z.string().optional(),
   })
   .meta({ id: 'CreateProjectRequest' });
 export const CreateDatabaseBody = z
-  .object({ name: z.string().trim().min(1).max(100) })
+  .object({ name: GivenName })
   .meta({ id: 'CreateDatabaseRequest' });
 
 export type Project = z.infer<typeof Project>;

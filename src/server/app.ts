@@ -17,6 +17,9 @@ import { parseOr400, readJsonBody } from './validation.js';
 
 export type { AppDeps } from './handlers/types.js';
 
+/** Not sent (no one is there to read it), only logged: nginx's status for a client that left. */
+const CLIENT_CLOSED_REQUEST = 499;
+
 const nobody: Caller = { userId: '', subject: '', organizationIds: new Set(), features: new Set() };
 
 function sendError(c: Context, error: HttpError): Response {
@@ -38,8 +41,15 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
   app.use(requestLogger(deps.log));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
+    // The rest of the body may still be on its way: this connection closes after the answer
+    // (see lingering-close.ts), so a keep-alive client sends its next request on a new one.
     onError: (c) =>
-      sendError(c, new HttpError('payload_too_large', 'the request body is over 64 KiB')),
+      sendError(
+        c,
+        new HttpError('payload_too_large', 'the request body is over 64 KiB', {
+          Connection: 'close',
+        }),
+      ),
   });
   // Only where a body can be read: the limit looks at c.req.raw.body, which makes the Node
   // adapter build a whole fetch Request (headers, abort signal) for every GET.
@@ -99,6 +109,10 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, error);
+    // The client went away before its request was read (an upload it aborted): nothing failed
+    // here and nobody is left to answer. The log says so with nginx's 499 "client closed
+    // request", not a 500 and a stack trace.
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     deps.warn(
       redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
     );

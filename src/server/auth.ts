@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
 import { HttpError } from './http-error.js';
 import { hashApiKey } from './ids.js';
+import { boundedJwksFetch } from './jwks-fetch.js';
 import type { Store } from './store.js';
 
 /** Who is calling: what they may see and which feature flags they have. */
@@ -15,6 +16,12 @@ export interface JwtSettings {
   jwksUrl: string;
   issuer?: string;
   audience?: string;
+  /**
+   * Absent: every JWT needs an `exp` claim, since a token without one is good for ever once it
+   * leaks. Set: tokens are judged by age instead: each needs an `iat` at most this many seconds
+   * old, and `exp` is checked only when present (for identity providers that issue no `exp`).
+   */
+  maxAgeSeconds?: number;
 }
 
 // Asymmetric algorithms only: an HMAC or "none" token could be forged by anyone holding the JWKS.
@@ -46,7 +53,25 @@ const unauthorized = (message: string, presented: boolean) =>
  * credential.
  */
 export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line: string) => void) {
-  const jwks = jwt ? createRemoteJWKSet(new URL(jwt.jwksUrl)) : undefined;
+  // jose keeps the keys (these are its defaults, written out): fetched again after 10 minutes,
+  // or for a token whose key it does not hold, at most once every 30 seconds; each fetch is
+  // bounded in time (5 s) and, through the custom fetch, in size.
+  const jwks = jwt
+    ? createRemoteJWKSet(new URL(jwt.jwksUrl), {
+        cacheMaxAge: 10 * 60_000,
+        cooldownDuration: 30_000,
+        timeoutDuration: 5_000,
+        [customFetch]: boundedJwksFetch(),
+      })
+    : undefined;
+  // A JWKS that cannot be had is for the operator to fix: said once, and again only when the
+  // reason changes or after a token has been verified since, not once a request.
+  let jwksProblem: string | undefined;
+  const reportJwksProblem = (problem: string) => {
+    if (problem === jwksProblem) return;
+    jwksProblem = problem;
+    log?.(`jwt: could not verify a token: ${problem}`);
+  };
 
   const callerFor = async (userId: string, subject: string): Promise<Caller> => {
     const [organizationIds, features] = await Promise.all([
@@ -68,13 +93,17 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       const { payload } = await jwtVerify(token, jwks, {
         algorithms: ALLOWED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        ...(jwt.maxAgeSeconds === undefined
+          ? { requiredClaims: ['exp'] }
+          : { maxTokenAge: jwt.maxAgeSeconds }),
         ...(jwt.issuer ? { issuer: jwt.issuer } : {}),
         ...(jwt.audience ? { audience: jwt.audience } : {}),
       });
       subject = payload.sub;
     } catch (error) {
-      throw unauthorized(jwtFailure(error, log), true);
+      throw unauthorized(jwtFailure(error, reportJwksProblem), true);
     }
+    jwksProblem = undefined;
     if (typeof subject !== 'string' || subject === '') {
       throw unauthorized('the token has no subject (sub claim)', true);
     }
@@ -104,9 +133,17 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
 
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
-function jwtFailure(error: unknown, log?: (line: string) => void): string {
-  if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
+function jwtFailure(error: unknown, reportJwksProblem: (problem: string) => void): string {
+  if (error instanceof joseErrors.JWTExpired) {
+    return error.claim === 'iat'
+      ? 'the token was issued longer ago than this API accepts (iat claim)'
+      : 'the token has expired';
+  }
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'exp' && error.reason === 'missing')
+      return 'the token has no expiry (exp claim); this API accepts only tokens that expire';
+    if (error.claim === 'iat' && error.reason === 'missing')
+      return 'the token has no issue time (iat claim), which this API needs to judge its age';
     if (error.claim === 'nbf') return 'the token is not valid yet';
     if (error.claim === 'iss' || error.claim === 'aud')
       return 'the token was not issued for this API';
@@ -123,6 +160,6 @@ function jwtFailure(error: unknown, log?: (line: string) => void): string {
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid)
     return 'the token is malformed';
   // The JWKS could not be fetched: the caller cannot fix that, the operator can, so log it.
-  log?.(`jwt: could not verify a token: ${(error as Error).message}`);
+  reportJwksProblem((error as Error).message);
   return 'the token could not be verified';
 }

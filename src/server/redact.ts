@@ -1,6 +1,8 @@
 // Credentials sent in the wrong place (a path, a field) are still credentials: an API key or
-// something shaped like a JWT, starting at a word boundary so that ids such as "prj_sdk_x" stay.
-const CREDENTIAL = /\bdk_[A-Za-z0-9_-]+|\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+/g;
+// something shaped like a JWT, wherever it starts, unless a letter or digit comes right before
+// it. "_" counts as a place to start (prj_dk_… holds a key; a word boundary, \b, missed it), a
+// letter or digit does not, so that ids such as "prj_sdk_x" are named as sent.
+const CREDENTIAL = /(?<![A-Za-z0-9])(?:dk_[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+)/g;
 
 /**
  * Replaces anything that looks like a credential with "[redacted]". Every line the server logs

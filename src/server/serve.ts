@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
+import { createGentleServer } from './lingering-close.js';
+import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
 import type { SqliteDriverName } from './sqlite/driver.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
@@ -51,7 +53,9 @@ const isLoopback = (host: string) =>
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const warn = options.warn ?? (() => {});
+  const sink = options.warn ?? (() => {});
+  // Warnings quote what others sent (paths, errors of the JWKS fetch): no key goes out in one.
+  const warn = (line: string) => sink(redactCredentials(line));
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
   if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
@@ -77,11 +81,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       warn,
     });
 
-    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7878 }, () =>
-        resolve(s),
-      );
-      s.once('error', reject);
+    // Our own node:http server rather than serve()'s, so that connections close gently.
+    const server = createGentleServer(getRequestListener(app.fetch, { hostname: host }));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 7878, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -101,13 +108,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Responses not yet sent when close() begins end their connection rather than keep it alive:
     // otherwise a request that was running holds close() open until the force timer below.
     const unsent = new Set<ServerResponse>();
-    if (server instanceof HttpServer) {
-      server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-        if (closing) res.shouldKeepAlive = false;
-        unsent.add(res);
-        res.once('close', () => unsent.delete(res));
-      });
-    }
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (closing) res.shouldKeepAlive = false;
+      unsent.add(res);
+      res.once('close', () => unsent.delete(res));
+    });
     const close = () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.

@@ -44,7 +44,7 @@ describe('host names the API refuses, each with a message that says why', () => 
     ['a label starting with a hyphen', '-shop.example.com', /letters, digits and hyphens/],
     ['a label ending with a hyphen', 'shop-.example.com', /letters, digits and hyphens/],
     ['an underscore', 'my_shop.example.com', /letters, digits and hyphens/],
-    ['a space inside', 'my shop.example.com', /not allowed in a host name/],
+    ['a space inside', 'my shop.example.com', /whitespace or control characters/],
     ['two dots in a row', 'shop..example.com', /empty label/],
     ['a leading dot', '.example.com', /empty label/],
     ['two trailing dots', 'shop.example.com..', /empty label/],
@@ -64,6 +64,46 @@ describe('host names the API refuses, each with a message that says why', () => 
       const message = expectError(await add(value), 400, 'invalid_request');
       expect(message).toMatch(/^domain/);
     }
+  });
+});
+
+describe('whitespace and control characters inside a host name are refused, not dropped', () => {
+  const inside: [what: string, char: string, named: string][] = [
+    ['a tab', '\t', 'a tab'],
+    ['a carriage return', '\r', 'a carriage return'],
+    ['a line feed', '\n', 'a line feed'],
+    ['a space', ' ', 'a space'],
+    ['a no-break space', '\u00a0', 'a no-break space'],
+    ['a line separator', '\u2028', 'U+2028'],
+    ['an ideographic space', '\u3000', 'U+3000'],
+    ['a byte order mark', '\ufeff', 'U+FEFF'],
+    ['an escape', '\u001b', 'U+001B'],
+    ['a NUL', '\u0000', 'U+0000'],
+    ['DEL', '\u007f', 'U+007F'],
+    ['a C1 control', '\u009b', 'U+009B'],
+  ];
+
+  it.each(inside)('%s inside is 400 and says which', async (_what, char, named) => {
+    const message = expectError(await add(`ex${char}ample.com`), 400, 'invalid_request');
+    expect(message).toBe(
+      `domain must not contain whitespace or control characters (it has ${named} inside)`,
+    );
+    // Nothing was stored under the name it would have become.
+    const list = await api(
+      server,
+      'GET',
+      '/v1/projects/prj_demo_enterprise/domains?page_size=100',
+      {
+        key: TESTER_KEY,
+      },
+    );
+    expect(DomainPage.parse(list.json).domains.map((d) => d.domain)).not.toContain('example.com');
+  });
+
+  it('at the ends they are trimmed, as before', async () => {
+    const res = await add('\u00a0\t\u2028trimmed-ends.example.com \r\n');
+    expect(res.status).toBe(201);
+    expect(Domain.parse(res.json).domain).toBe('trimmed-ends.example.com');
   });
 });
 

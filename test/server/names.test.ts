@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database, Project } from '../../src/contract/schemas.js';
+import { api, expectError } from '../helpers/api.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+
+// Project and database names are shown on terminals, which obey control characters: a name
+// holding one is refused with 400, inside the name; at its ends whitespace is trimmed.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const REFUSED =
+  'name must not contain control characters (U+0000–U+001F, U+007F–U+009F: a tab, a line break, an escape…)';
+
+const createProject = (name: string) =>
+  api(server, 'POST', '/v1/projects', {
+    key: TESTER_KEY,
+    body: { name, organization_id: 'org_demo' },
+  });
+const createDatabase = (name: string) =>
+  api(server, 'POST', '/v1/projects/prj_demo_enterprise/databases', {
+    key: TESTER_KEY,
+    body: { name },
+  });
+const count = async (path: string, items: string) =>
+  (
+    (await api(server, 'GET', `${path}?page_size=100`, { key: TESTER_KEY })).json as Record<
+      string,
+      unknown[]
+    >
+  )[items]?.length;
+
+const controls: [what: string, name: string][] = [
+  ['a window title (OSC 2 … BEL)', 'Evil\u001b]2;pwned\u0007Corp'],
+  ['a clipboard write (OSC 52)', 'x\u001b]52;c;ZWNobyBvd25lZA==\u0007'],
+  ['a clear screen (CSI)', 'Clear\u001b[2J'],
+  ['a NUL', 'nul\u0000byte'],
+  ['a tab inside', 'two\twords'],
+  ['a line feed inside', 'two\nlines'],
+  ['a carriage return inside', 'over\rwritten'],
+  ['a backspace', 'back\bspace'],
+  ['DEL', 'del\u007f'],
+  ['a C1 CSI (U+009B)', 'c1\u009b31m'],
+  ['a C1 NEL (U+0085)', 'next\u0085line'],
+];
+
+describe('names with control characters are refused with 400', () => {
+  it.each(controls)('a project name with %s', async (_what, name) => {
+    const before = await count('/v1/projects', 'projects');
+    expect(expectError(await createProject(name), 400, 'invalid_request')).toBe(REFUSED);
+    expect(await count('/v1/projects', 'projects')).toBe(before);
+  });
+
+  it.each(controls)('a database name with %s', async (_what, name) => {
+    const path = '/v1/projects/prj_demo_enterprise/databases';
+    const before = await count(path, 'databases');
+    expect(expectError(await createDatabase(name), 400, 'invalid_request')).toBe(REFUSED);
+    expect(await count(path, 'databases')).toBe(before);
+  });
+});
+
+describe('names that are accepted', () => {
+  it('whitespace around a name, line breaks and tabs included, is trimmed', async () => {
+    const project = await createProject(' \t Trimmed Project \r\n');
+    expect(project.status).toBe(201);
+    expect(Project.parse(project.json).name).toBe('Trimmed Project');
+    const database = await createDatabase('\nreports\t');
+    expect(Database.parse(database.json).name).toBe('reports');
+  });
+
+  it('letters of any script, spaces and symbols inside are kept', async () => {
+    for (const name of ['Café Zürich', 'データ 2', 'a\u00a0b', 'émoji 🚀 shop']) {
+      const res = await createProject(name);
+      expect(res.status, name).toBe(201);
+      expect(Project.parse(res.json).name).toBe(name);
+    }
+  });
+});
+
+describe('the OpenAPI document says so', () => {
+  it('both request schemas carry the pattern that refuses control characters', async () => {
+    const doc = (await api(server, 'GET', '/v1/openapi.json')).json as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    for (const schema of ['CreateProjectRequest', 'CreateDatabaseRequest']) {
+      expect(doc.components.schemas[schema]?.properties.name, schema).toMatchObject({
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
+      });
+    }
+    const pattern = new RegExp(
+      (doc.components.schemas.CreateProjectRequest?.properties.name as { pattern: string }).pattern,
+    );
+    for (const [, name] of controls) expect(pattern.test(name), JSON.stringify(name)).toBe(false);
+    expect(pattern.test('Café Zürich')).toBe(true);
+  });
+});
