@@ -1,7 +1,7 @@
 import { parseInstant } from '../contract/datetime.js';
 import type { ReadDnsInstructions, ReadDomain } from '../contract/read-schemas.js';
 import { visible } from '../core/sanitize.js';
-import { recordsOf } from '../dns/records.js';
+import { recordsOf } from '../core/records.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
 

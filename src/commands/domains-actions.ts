@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
-import { ApiError, InvalidResponseError } from '../client/errors.js';
 import { PageGuard } from '../client/paging.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
@@ -11,9 +10,17 @@ import {
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
+import {
+  CliError,
+  ExitStatus,
+  Interrupted,
+  type InvalidResponseError,
+  isError,
+} from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { zoneSnippet } from '../core/records.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
-import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
   commandContext,
@@ -31,9 +38,7 @@ import {
   recordsJson,
   recordsTable,
 } from './domain-format.js';
-import { CliError, ExitCode } from './exit-codes.js';
 import { formatJson, jsonListWriter } from './json-format.js';
-import { runCommand } from './run-command.js';
 import { paint } from './style.js';
 import { renderTable } from './table.js';
 import {
@@ -92,8 +97,8 @@ function printBody(context: CommandContext, body: unknown, compact = context.fla
  * is all there is to see of what the API did. The summary line is reportError's.
  */
 function printErrorBody(context: CommandContext, error: unknown): void {
-  if (error instanceof InvalidResponseError) printBody(context, error.body);
-  else if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+  if (isError(error, 'InvalidResponseError')) printBody(context, error.body);
+  else if (isError(error, 'ApiError') && context.flags.json && error.body !== undefined) {
     printBody(context, error.body, true);
   }
 }
@@ -249,7 +254,8 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   } catch (error) {
     // The domain was added though the answer breaks the contract somewhere: its records are
     // what the user came for, so they are printed whenever they can be read.
-    const partial = error instanceof InvalidResponseError && ReadAddedRecords.safeParse(error.body);
+    const partial =
+      isError(error, 'InvalidResponseError') && ReadAddedRecords.safeParse(error.body);
     if (!partial || !partial.success) {
       printErrorBody(context, error);
       throw error;
@@ -299,18 +305,9 @@ async function showRecords(
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
-  else if (format === 'zone') writeOut(zone(domain));
+  // A snippet that cannot mean exactly its records throws ZoneSnippetError: exit code 1.
+  else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain.dns_instructions, context.color));
-}
-
-/** The zone snippet, or exit code 1 when its records cannot be written as zone-file lines. */
-function zone(domain: ReadDomain): string {
-  try {
-    return zoneSnippet(domain.domain, domain.dns_instructions);
-  } catch (error) {
-    if (error instanceof ZoneSnippetError) throw new CliError(error.message, ExitCode.apiError);
-    throw error;
-  }
 }
 
 async function checkDomain(
@@ -332,7 +329,8 @@ async function checkDomain(
   } else {
     writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
   }
-  if (!result.ok) process.exitCode = ExitCode.apiError;
+  // The report says which record is not right; the exit code says that one is.
+  if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
 async function waitForDomain(
@@ -343,16 +341,16 @@ async function waitForDomain(
   const { hostname, context, project } = domainCommand(input, command);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
-  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt.
-  const interrupted = () => {
-    progress.clear();
-    process.exit(130);
-  };
+  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
+  // wait, the line is cleared below, and main() ends the run with 130.
+  const interrupt = new AbortController();
+  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
   if (progress.active) process.once('SIGINT', interrupted);
   let outcome: Awaited<ReturnType<typeof waitForVerification>>;
   try {
     outcome = await waitForVerification({
       hostname,
+      signal: interrupt.signal,
       find: (requestTimeoutMs) =>
         apiClient(context, requestTimeoutMs).findDomain(project, hostname),
       notFound: () => noSuchDomain(hostname, project),
@@ -396,14 +394,11 @@ async function waitForDomain(
   );
 }
 
-/**
- * The actions of the command definitions, each wrapped here so its errors are reported with the
- * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
- */
+/** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
-  listDomains: runCommand(listDomains),
-  addDomain: runCommand(addDomain),
-  showRecords: runCommand(showRecords),
-  checkDomain: runCommand(checkDomain),
-  waitForDomain: runCommand(waitForDomain),
+  listDomains,
+  addDomain,
+  showRecords,
+  checkDomain,
+  waitForDomain,
 };

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
-import { ConfigError, unknownProfile } from './errors.js';
+import { ConfigError, isError } from '../core/errors.js';
 
 const RECENT_LIMIT = 5;
+
+export function unknownProfile(name: string): ConfigError {
+  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
+}
 
 /**
  * Profiles, kept by conf in `config.json` (mode 0600, written atomically) under
@@ -163,7 +167,7 @@ function parseConfig(text: string): ConfigFile {
 }
 
 function asConfigError(error: unknown, path: string): ConfigError {
-  if (error instanceof ConfigError) return error;
+  if (isError(error, 'ConfigError')) return error;
   if (error instanceof SyntaxError) {
     return new ConfigError(`${path} is not valid JSON (${error.message}); fix it or move it away`);
   }

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
 import type { RecordCheck, RecordStatus } from '../../dns/check-records.js';
-import type { DnsRecord } from '../../dns/records.js';
+import type { DnsRecord } from '../../core/records.js';
 import { type Tone, wrapName, wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
 

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { hasControls, visible } from '../../core/sanitize.js';
 import type { DnsCheckResult } from '../../dns/check-records.js';
-import { recordsOf, ZoneSnippetError, zoneSnippet } from '../../dns/records.js';
+import { isError } from '../../core/errors.js';
+import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
@@ -116,7 +117,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     try {
       snippet = zoneSnippet(domain.domain, domain.dns_instructions);
     } catch (error) {
-      if (!(error instanceof ZoneSnippetError)) throw error;
+      if (!isError(error, 'ZoneSnippetError')) throw error;
       setNotice({ text: `✗ Not copied: ${error.message}`, tone: 'error' });
       return;
     }
