@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type ApiClient, createApiClient } from '../client/api-client.js';
+import { type ApiClient, createApiClient, type PageOptions } from '../client/api-client.js';
 import { PageGuard } from '../client/paging.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
@@ -20,6 +20,7 @@ import {
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible, visibleText } from '../core/sanitize.js';
+import { tlsExpiry } from '../core/tls.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,
@@ -32,7 +33,6 @@ import {
 import { checkJson, checkReport } from './dns-check-format.js';
 import {
   DOMAIN_COLUMNS,
-  daysUntil,
   domainRow,
   domainsTable,
   recordsJson,
@@ -168,6 +168,28 @@ function noDomainsYet(project: string): void {
 }
 
 /**
+ * Every page of a project's domains from `--page-token` on, `--page-size` (else 100) a page:
+ * `fetch` asks for one, given its token, size and number (from 1, so the first can be treated
+ * apart). A page token handed out twice or an empty page that points further ends the walk with a
+ * PagingError instead of following it for ever.
+ */
+async function* everyPage<Page extends { domains: unknown[]; next_page_token?: string | null }>(
+  project: string,
+  flags: ListFlags,
+  fetch: (page: PageOptions & { number: number }) => Promise<Page>,
+): AsyncGenerator<Page> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  let pageToken = flags.pageToken;
+  let number = 0;
+  do {
+    const page = await fetch({ pageSize, pageToken, number: ++number });
+    yield page;
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+}
+
+/**
  * `--all --json`: every page, streamed as one document (one page in memory at a time). A failure
  * after the first page leaves the document unfinished, so it can never pass for the whole list.
  */
@@ -177,25 +199,17 @@ async function streamAllJson(
   project: string,
   flags: ListFlags,
 ): Promise<void> {
-  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
   const out = jsonListWriter('domains', { compact: true, color: context.color }, writeOut);
-  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
-  let pageToken = flags.pageToken;
-  let pages = 0;
-  do {
-    const token = pageToken;
-    const page =
-      pages === 0
-        ? await call(context, () => client.listDomainsPage(project, { pageSize, pageToken: token }))
-        : await client.listDomainsPage(project, { pageSize, pageToken: token }).catch((error) => {
-            // The document on stdout is unfinished: say so, and print no error body after it.
-            say(`domainctl: page ${pages + 1} of the domains failed; the JSON above is incomplete`);
-            throw error;
-          });
-    pages += 1;
-    out.items(page.domains);
-    pageToken = guard.next(page.next_page_token, page.domains.length);
-  } while (pageToken);
+  const pages = everyPage(project, flags, ({ number, ...page }) =>
+    number === 1
+      ? call(context, () => client.listDomainsPage(project, page))
+      : client.listDomainsPage(project, page).catch((error) => {
+          // The document on stdout is unfinished: say so, and print no error body after it.
+          say(`domainctl: page ${number} of the domains failed; the JSON above is incomplete`);
+          throw error;
+        }),
+  );
+  for await (const page of pages) out.items(page.domains);
   out.close();
 }
 
@@ -209,17 +223,13 @@ async function printAllTable(
   project: string,
   flags: ListFlags,
 ): Promise<void> {
-  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
-  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
   const now = new Date();
   const p = paint(context.color);
   const rows: string[][] = [];
-  let pageToken = flags.pageToken;
-  do {
-    const token = pageToken;
-    const page = await call(context, () =>
-      client.listDomains(project, { pageSize, pageToken: token }),
-    );
+  const pages = everyPage(project, flags, ({ number: _, ...page }) =>
+    call(context, () => client.listDomains(project, page)),
+  );
+  for await (const page of pages) {
     for (const domain of page.domains) rows.push(domainRow(domain, now, p));
     if (rows.length > ALL_TABLE_MAX_ROWS) {
       throw new CliError(
@@ -227,8 +237,7 @@ async function printAllTable(
         ExitCode.apiError,
       );
     }
-    pageToken = guard.next(page.next_page_token, page.domains.length);
-  } while (pageToken);
+  }
   if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
   else if (!flags.pageToken) noDomainsYet(project);
 }
@@ -382,14 +391,17 @@ async function waitForDomain(
   }
   if (context.flags.json) return;
   const expiry = domain.tls_cert_expiry;
-  const days = expiry ? daysUntil(expiry, new Date()) : 0;
-  const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
+  const tls = tlsExpiry(expiry, new Date());
+  const left =
+    tls.state === 'valid'
+      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
+      : 'expired';
   writeOut(
     visibleText(
       `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-        (expiry
-          ? `Its TLS certificate expires at ${expiry} (${left}).\n`
-          : 'Its TLS certificate has not been issued yet.\n'),
+        (tls.state === 'none'
+          ? 'Its TLS certificate has not been issued yet.\n'
+          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
     ),
   );
 }

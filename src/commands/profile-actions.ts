@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { maskSecret } from '../client/mask.js';
 import type { Profile } from '../config/config-file.js';
 import { ProfileStore, unknownProfile } from '../config/profile-store.js';
+import { MISSING } from '../core/display.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
 import { CliError } from '../core/errors.js';
@@ -107,7 +108,9 @@ function listProfiles(_flags: object, command: Command): void {
       ],
       // The file may have been written by hand or by anyone: its values are shown, never obeyed.
       rows.map((p) =>
-        [p.active ? '*' : '', p.name, p.base_url, p.project ?? '-', p.token ?? '-'].map(visible),
+        [p.active ? '*' : '', p.name, p.base_url, p.project ?? MISSING, p.token ?? MISSING].map(
+          visible,
+        ),
       ),
       { color: colorEnabled(global), gap: 2 },
     ),
@@ -139,9 +142,9 @@ function showProfile(name: string | undefined, _flags: object, command: Command)
     ['name', shown.name],
     ['active', shown.active ? 'yes' : 'no'],
     ['base URL', shown.base_url],
-    ['token', shown.token ?? '-'],
-    ['project', shown.project ?? '-'],
-    ['org', shown.org ?? '-'],
+    ['token', shown.token ?? MISSING],
+    ['project', shown.project ?? MISSING],
+    ['org', shown.org ?? MISSING],
   ];
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   writeOut(

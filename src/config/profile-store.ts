@@ -1,11 +1,10 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
+import { ConfigError, isError } from '../core/errors.js';
+import { withRecentProject } from '../core/recent-projects.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
-import { ConfigError, isError } from '../core/errors.js';
-
-const RECENT_LIMIT = 5;
 
 export function unknownProfile(name: string): ConfigError {
   return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
@@ -129,8 +128,8 @@ export class ProfileStore {
   rememberProject(profileName: string, projectId: string): void {
     const config = this.read();
     if (!config.profiles[profileName]) return;
-    const recent = (config.recent_projects[profileName] ?? []).filter((id) => id !== projectId);
-    config.recent_projects[profileName] = [projectId, ...recent].slice(0, RECENT_LIMIT);
+    const recent = config.recent_projects[profileName] ?? [];
+    config.recent_projects[profileName] = withRecentProject(recent, projectId);
     this.write(config);
   }
 }

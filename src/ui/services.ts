@@ -7,6 +7,7 @@ import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { withRecentProject } from '../core/recent-projects.js';
 import { checkRecords, type DnsCheckResult } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 import type { Session } from './context.js';
@@ -86,8 +87,7 @@ export function createServices(options: ServicesOptions): UiServices {
         return;
       }
       const key = profileName ?? '';
-      const list = (memoryRecent.get(key) ?? []).filter((id) => id !== projectId);
-      memoryRecent.set(key, [projectId, ...list].slice(0, 5));
+      memoryRecent.set(key, withRecentProject(memoryRecent.get(key) ?? [], projectId));
     },
     async startDemo() {
       // Loaded only when the demo is asked for: the UI itself never needs Hono or SQLite.

@@ -1,9 +1,9 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { idPrefixes, PARAM_PATTERN } from '../../contract/params.js';
 import { PageGuard } from '../../client/paging.js';
 import type { ReadProject as Project } from '../../contract/read-schemas.js';
+import { canHaveCustomDomains, DOMAIN_PLAN_NAMES } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
@@ -30,9 +30,6 @@ interface ListState {
 }
 
 type Mode = 'list' | 'filter' | 'id';
-
-const canAddDomains = (plan: string | undefined) =>
-  plan === undefined ? undefined : (DOMAIN_PLANS as readonly string[]).includes(plan);
 
 /** The width of the longest value, kept between min and max. */
 const widest = (values: string[], min: number, max: number) =>
@@ -75,7 +72,7 @@ function projectColumns(rows: Row[]): Column<Row>[] {
       priority: 3,
       cell: (row) => {
         if (row.kind !== 'project') return { text: '' };
-        const can = canAddDomains(row.project.plan);
+        const can = canHaveCustomDomains(row.project.plan);
         if (can === undefined) return { text: '' };
         return can ? { text: 'yes', tone: 'ok' } : { text: 'no: upgrade', tone: 'muted' };
       },
@@ -254,7 +251,7 @@ export function ProjectsScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Projects</Text>
-      <Text dimColor>Custom domains need a project on the Scale or Enterprise plan.</Text>
+      <Text dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Text>
       {mode === 'id' ? (
         <Box flexDirection="column">
           <TextField
