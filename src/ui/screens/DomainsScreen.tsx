@@ -69,7 +69,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const list = usePagedList<Domain>(async (token) => {
     const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
     return { items: page.domains, next: page.next_page_token ?? '' };
-  });
+  }, `the domains of ${project.id}`);
   // The selected row belongs to a page: a new page starts at its first row, while a refresh of
   // the same page keeps the selection where it can.
   const [selection, setSelection] = useState({ page: -1, row: 0 });
