@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../contract/routes.js';
-import { ExitCode } from './exit-codes.js';
+import { type EndingSignal, ExitCode } from './exit-codes.js';
 
 // Every error domainctl throws on purpose carries its class's name as a literal `name`, the marker
 // by which isError() recognises it. The build makes one self-contained bundle per lazily loaded
@@ -146,7 +146,7 @@ export class ExitStatus extends Error {
 export class Interrupted extends Error {
   override readonly name = 'Interrupted';
 
-  constructor(readonly signal: NodeJS.Signals) {
+  constructor(readonly signal: EndingSignal) {
     super(`interrupted by ${signal}`);
   }
 }

@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import type { GlobalFlags } from '../config/resolve.js';
 import { Interrupted } from '../core/errors.js';
+import type { EndingSignal } from '../core/exit-codes.js';
 import { App } from './App.js';
 import { type BootOptions, bootUi } from './boot.js';
 
@@ -27,18 +28,18 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   process.once('exit', restore);
   stdout.write(ENTER_ALTERNATE_SCREEN);
 
-  let signalled: NodeJS.Signals | undefined;
+  let signalled: EndingSignal | undefined;
   // Ctrl+C is a key like the others (the key-map's app.forceQuit): in raw mode it sends no signal.
   const instance = render(<App {...props} />, { exitOnCtrlC: false });
   // A signal from outside (kill, a closed terminal) ends the UI. The terminal is restored right
   // here, synchronously: another handler (conf's atomic writes hook signals too) may re-raise the
   // signal and end the process before any promise settles.
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = (signal: EndingSignal) => {
     signalled = signal;
     instance.unmount();
     restore();
   };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const signals: EndingSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of signals) process.on(signal, onSignal);
   try {
     await instance.waitUntilExit();
