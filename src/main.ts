@@ -19,20 +19,39 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (error) {
-    end(error, commanderFailure(error) ?? describeFailure(error), debug);
+    end(ending(error, debug));
   }
 }
 
-function end(error: unknown, failure: Failure, debug: boolean): void {
+/** How main() ends a run that failed: what it writes on stderr, the exit code, and whether now. */
+export interface Ending {
+  text: string;
+  exitCode: number;
+  /** A signal: end the process at once, not once a request in flight is done. */
+  immediate: boolean;
+}
+
+/** The ending for an error; a stack trace only for a bug, and only with --debug. */
+export function ending(error: unknown, debug: boolean): Ending {
+  const failure: Failure = commanderFailure(error) ?? describeFailure(error);
+  const lines: string[] = [];
   // The line may quote the API, the config file or the environment: shown, never obeyed.
-  if (failure.line !== undefined) process.stderr.write(`${visible(failure.line)}\n`);
-  if (failure.hint !== undefined) process.stderr.write(`${failure.hint}\n`);
+  if (failure.line !== undefined) lines.push(visible(failure.line));
+  if (failure.hint !== undefined) lines.push(failure.hint);
   if (debug && failure.unexpected && error instanceof Error && error.stack) {
-    process.stderr.write(`${visibleText(error.stack)}\n`);
+    lines.push(visibleText(error.stack));
   }
-  // A signal ends the run now: a request in flight must not keep it going for seconds.
-  if (failure.immediate) process.exit(failure.exitCode);
-  process.exitCode = failure.exitCode;
+  return {
+    text: lines.map((line) => `${line}\n`).join(''),
+    exitCode: failure.exitCode,
+    immediate: failure.immediate === true,
+  };
+}
+
+function end({ text, exitCode, immediate }: Ending): void {
+  process.stderr.write(text);
+  if (immediate) process.exit(exitCode);
+  process.exitCode = exitCode;
 }
 
 const HELP_HINT = '(run with --help for usage)';
