@@ -94,7 +94,7 @@ function printBody(context: CommandContext, body: unknown, compact = context.fla
 /**
  * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
  * the same document either way. A success answer that was not understood is printed always: it
- * is all there is to see of what the API did. The summary line is reportError's.
+ * is all there is to see of what the API did. The summary line is main()'s, once it is thrown.
  */
 function printErrorBody(context: CommandContext, error: unknown): void {
   if (isError(error, 'InvalidResponseError')) printBody(context, error.body);
