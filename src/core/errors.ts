@@ -168,7 +168,7 @@ export type DomainctlError =
 
 export type ErrorName = DomainctlError['name'];
 
-// A record, not a list, so that the compiler refuses a type added above but forgotten here.
+// A record, not a list, so that the compiler refuses a type added to DomainctlError but not here.
 const ERROR_NAMES: Record<ErrorName, true> = {
   ApiError: true,
   InvalidResponseError: true,
