@@ -4,6 +4,42 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/layers.js';
+
+// The layers of src/, each a folder, and the layers each may import: core and the contract at the
+// bottom, the adapters (how we reach HTTP, files, DNS; the reference server) on them, the two
+// faces (commands, ui) on those, and the entry (cli.ts, main.ts, program.ts) on top. The faces
+// never import each other. README: Architecture.
+const BOTTOM = ['core', 'contract'];
+const ADAPTERS = ['client', 'config', 'dns', 'server'];
+const LAYERS = {
+  contract: [],
+  core: ['contract'],
+  client: BOTTOM,
+  dns: BOTTOM,
+  // The DNS server setting and the server's verifier use the DNS code.
+  config: [...BOTTOM, 'dns'],
+  server: [...BOTTOM, 'dns'],
+  commands: [...BOTTOM, ...ADAPTERS],
+  ui: [...BOTTOM, ...ADAPTERS],
+  entry: [...BOTTOM, ...ADAPTERS, 'commands', 'ui'],
+};
+
+// Every bundle holds its own copy of these classes (scripts/build.mjs): instanceof misses a copy.
+const ERROR_CLASSES = [
+  'ApiError',
+  'InvalidResponseError',
+  'PagingError',
+  'NetworkError',
+  'RequestInputError',
+  'MissingCredentialsError',
+  'ConfigError',
+  'DnsServerAddressError',
+  'ZoneSnippetError',
+  'CliError',
+  'ExitStatus',
+  'Interrupted',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', '.bench/'] },
@@ -26,6 +62,21 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { domainctl: { rules: { layers } } },
+    rules: {
+      'domainctl/layers': ['error', { root: 'src', layers: LAYERS, files: { version: 'core' } }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `BinaryExpression[operator='instanceof'][right.name=/^(${ERROR_CLASSES.join('|')})$/]`,
+          message:
+            "Recognise domainctl's errors with isError() (core/errors.ts): each bundle has its own copy of the class, so instanceof misses one thrown by another.",
+        },
+      ],
     },
   },
 );

@@ -5,7 +5,10 @@
 // Why not esbuild's code splitting: its shared chunks hold the union of what every entry uses,
 // so `api request` loaded ~770 KB (all of classic zod and its locales, because the server and
 // the UI use them) where its own bundle is ~160 KB. Each bundle here is self-contained instead;
-// code is duplicated across files, never across what one run loads.
+// code is duplicated across files, never across what one run loads. src/core (2-6 KB) is in
+// every bundle too, rather than a chunk they share: that would be one more file for every start
+// to load, and nothing needs one copy of it. Its error classes are recognised by their `name`
+// (src/core/errors.ts), so an error thrown by one bundle's copy is known to another's.
 //
 // dist/meta.json merges esbuild's metafiles: a test follows the static imports of dist/cli.js
 // and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.

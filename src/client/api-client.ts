@@ -3,7 +3,7 @@ import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
 import { type OperationId, routeById } from '../contract/routes.js';
-import { ApiError, InvalidResponseError, MissingCredentialsError } from './errors.js';
+import { ApiError, InvalidResponseError, MissingCredentialsError } from '../core/errors.js';
 import { PageGuard } from './paging.js';
 import { joinUrl, parseBaseUrl } from './prepare-request.js';
 import { send } from './send.js';

@@ -1,5 +1,5 @@
 import { pathnameOf } from '../contract/match-route.js';
-import { RequestInputError } from './errors.js';
+import { RequestInputError } from '../core/errors.js';
 import { PageGuard } from './paging.js';
 import type { PreparedRequest } from './prepare-request.js';
 import { send } from './send.js';

@@ -1,4 +1,4 @@
-import { PagingError } from './errors.js';
+import { PagingError } from '../core/errors.js';
 
 /** A token as messages quote it: whole when short, else its start. */
 const quoted = (token: string) => `"${token.length > 40 ? `${token.slice(0, 40)}…` : token}"`;

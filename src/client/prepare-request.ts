@@ -1,6 +1,6 @@
 import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route.js';
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
-import { MissingCredentialsError, RequestInputError } from './errors.js';
+import { MissingCredentialsError, RequestInputError } from '../core/errors.js';
 
 export interface RawRequestInput {
   /** Any case; GET, POST, PATCH, PUT or DELETE. */

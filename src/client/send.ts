@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { HttpMethod } from '../contract/routes.js';
 import { VERSION } from '../version.js';
-import { NetworkError } from './errors.js';
+import { NetworkError } from '../core/errors.js';
 import { printableHeader } from './mask.js';
 import { nodeFetch } from './node-fetch.js';
 

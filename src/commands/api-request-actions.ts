@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { PagingError } from '../client/errors.js';
 import {
   type ExecuteOptions,
   errorSummary,
@@ -10,6 +9,8 @@ import {
 } from '../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../client/prepare-request.js';
 import { requireBaseUrl } from '../config/resolve.js';
+import { CliError, ExitStatus, isError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import {
   type CommandContext,
@@ -20,9 +21,7 @@ import {
   writeErr,
   writeOut,
 } from './context.js';
-import { ExitCode } from './exit-codes.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
-import { runCommand } from './run-command.js';
 
 interface ApiRequestFlags {
   data?: string;
@@ -65,16 +64,16 @@ function statusAndHeaders(response: RawResponse): string {
 /** A line on stderr that may quote the API: shown, never obeyed. */
 const say = (line: string) => writeErr(`${visible(line)}\n`);
 
-/** One answer, as a single request prints it: headers (-i), body, and the error line. */
+/**
+ * One answer, as a single request prints it: headers (-i) and body. An HTTP error ends the run
+ * with exit code 1 and its summary as the last line.
+ */
 function printResponse(response: RawResponse, flags: ApiRequestFlags, context: CommandContext) {
   if (!flags.silent) {
     if (flags.include) writeOut(statusAndHeaders(response));
     writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
   }
-  if (!isSuccess(response)) {
-    say(errorSummary(response));
-    process.exitCode = ExitCode.apiError;
-  }
+  if (!isSuccess(response)) throw new ExitStatus(ExitCode.apiError, errorSummary(response));
 }
 
 /**
@@ -101,14 +100,18 @@ async function printPaginated(
       if (!items) {
         if (pages === 1) {
           printResponse(response, flags, context);
-        } else if (isSuccess(response)) {
-          say(`domainctl: ${where()} has no "${listKey}" array; ${incomplete}`);
-          process.exitCode = ExitCode.badAnswer;
-        } else {
-          say(`${errorSummary(response)} (${where()}; ${incomplete})`);
-          process.exitCode = ExitCode.apiError;
+          return;
         }
-        return;
+        if (isSuccess(response)) {
+          throw new CliError(
+            `${where()} has no "${listKey}" array; ${incomplete}`,
+            ExitCode.badAnswer,
+          );
+        }
+        throw new ExitStatus(
+          ExitCode.apiError,
+          `${errorSummary(response)} (${where()}; ${incomplete})`,
+        );
       }
       if (!out) {
         if (flags.include && !flags.silent) writeOut(statusAndHeaders(response));
@@ -124,8 +127,8 @@ async function printPaginated(
     }
     out?.close();
   } catch (error) {
-    // The paging error says so itself; a network error on a later page does not.
-    if (out && !(error instanceof PagingError))
+    // The endings above and a paging error say so themselves; a network error does not.
+    if (out && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
       say(`domainctl: stopped at ${where()}; ${incomplete}`);
     throw error;
   }
@@ -162,10 +165,7 @@ async function apiRequest(
   else printResponse(await executeRequest(request, execute), flags, context);
 }
 
-/**
- * The actions of the command definitions, each wrapped here so its errors are reported with the
- * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
- */
+/** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
-  apiRequest: runCommand(apiRequest),
+  apiRequest,
 };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { httpMethods } from '../contract/routes.js';
 import { collect, positiveSeconds } from './arg-parsers.js';
-import { lazyAction } from './run-command.js';
+import { lazyAction } from './lazy-action.js';
 
 export function registerApiRequest(program: Command): void {
   const api = program

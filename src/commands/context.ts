@@ -4,7 +4,8 @@ import { maskSecret } from '../client/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
-import { CliError, ExitCode } from './exit-codes.js';
+import { CliError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 
 /** What every API command starts from: the global flags, who we are, and how to print. */

@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
-import { CliError, ExitCode } from './exit-codes.js';
+import type { GlobalFlags } from '../config/resolve.js';
+import { CliError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
 import { globalFlags } from './global-options.js';
 
-export function registerDemo(program: Command): void {
+/** Opens the terminal UI; given by the program, since a command never imports the UI itself. */
+export type OpenUi = (flags: GlobalFlags, options: { demo?: boolean }) => Promise<void>;
+
+export function registerDemo(program: Command, openUi: OpenUi): void {
   program
     .command('demo')
     .description(
@@ -26,8 +31,6 @@ Examples:
           ExitCode.usage,
         );
       }
-      // Ink, React and the server load only here: other commands never pay for them.
-      const { runUi } = await import('../ui/run.js');
-      process.exitCode = await runUi(globalFlags(command), { demo: true });
+      await openUi(globalFlags(command), { demo: true });
     });
 }

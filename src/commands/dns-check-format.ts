@@ -1,6 +1,12 @@
 import type { ReadDomain } from '../contract/read-schemas.js';
+import { MISSING } from '../core/display.js';
+import {
+  checkCounts,
+  type DnsCheckResult,
+  type RecordCheck,
+  type RecordStatus,
+} from '../core/dns-check.js';
 import { visible } from '../core/sanitize.js';
-import type { DnsCheckResult, RecordCheck, RecordStatus } from '../dns/index.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
 
@@ -19,7 +25,7 @@ export function checkTable(result: DnsCheckResult, color: boolean): string {
   const p = paint(color);
   const rows: string[][] = [];
   for (const record of result.records) {
-    const [first = '-', ...more] = record.found.map(visible);
+    const [first = MISSING, ...more] = record.found.map(visible);
     rows.push([
       record.type,
       visible(record.host),
@@ -82,9 +88,7 @@ export function checkVerdict(domain: ReadDomain, result: DnsCheckResult, project
 }
 
 function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
-  const total = result.records.length;
-  const bad = result.records.filter((r) => r.status === 'wrong' || r.status === 'missing').length;
-  const failed = result.records.filter((r) => r.status === 'error').length;
+  const { total, notRight: bad, failed } = checkCounts(result);
   if (result.ok) {
     if (domain.verified) return `All ${total} records are right, and ${domain.domain} is verified.`;
     return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: domainctl domains wait ${domain.domain} --project ${project}`;

@@ -1,39 +1,31 @@
-import { parseInstant } from '../contract/datetime.js';
 import type { ReadDnsInstructions, ReadDomain } from '../contract/read-schemas.js';
+import { domainStatus, MISSING, utcDay } from '../core/display.js';
+import { recordsOf } from '../core/records.js';
 import { visible } from '../core/sanitize.js';
-import { recordsOf } from '../dns/records.js';
-import { type Paint, paint } from './style.js';
+import { tlsExpiry } from '../core/tls.js';
+import { type Paint, paint, toned } from './style.js';
 import { renderTable } from './table.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A certificate this close to expiry is shown as a warning. */
-export const EXPIRY_WARNING_DAYS = 14;
-
 /**
- * The UTC date of an API time: `2026-11-21`. Read as an instant, not cut from the text: another
- * server may write `2026-11-21T23:30:00-05:00`, which is the 22nd in UTC.
+ * A domain's TLS expiry as `domains list` words it: `2026-03-01 (49 days left)`, `(expired 3 days
+ * ago)`; when it warns, and the missing value, are core's (core/tls.ts).
  */
-export function isoDate(iso: string): string {
-  const ms = parseInstant(iso);
-  return ms === undefined ? visible(iso) : new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Whole days from now until `iso`; negative once it has passed. */
-export function daysUntil(iso: string, now: Date): number {
-  return Math.floor(((parseInstant(iso) ?? Number.NaN) - now.getTime()) / DAY_MS);
-}
-
 export function expiryText(iso: string | null | undefined, now: Date, p: Paint): string {
-  if (!iso) return '-';
-  const days = daysUntil(iso, now);
-  if (days < 0) {
-    const ago = -days - 1;
-    const when = ago === 0 ? '' : ` ${ago} day${ago === 1 ? '' : 's'} ago`;
-    return p.red(`${isoDate(iso)} (expired${when})`);
+  const tls = tlsExpiry(iso, now);
+  switch (tls.state) {
+    case 'none':
+      return MISSING;
+    case 'expired': {
+      const ago = tls.daysAgo;
+      const when = ago === 0 ? '' : ` ${ago} day${ago === 1 ? '' : 's'} ago`;
+      return toned(p, tls.tone, `${utcDay(iso)} (expired${when})`);
+    }
+    case 'valid': {
+      const days = tls.daysLeft;
+      const left = days === 0 ? '< 1 day left' : `${days} day${days === 1 ? '' : 's'} left`;
+      return toned(p, tls.tone, `${utcDay(iso)} (${left})`);
+    }
   }
-  const left = days === 0 ? '< 1 day left' : `${days} day${days === 1 ? '' : 's'} left`;
-  const text = `${isoDate(iso)} (${left})`;
-  return days <= EXPIRY_WARNING_DAYS ? p.yellow(text) : text;
 }
 
 export const DOMAIN_COLUMNS = [
@@ -46,12 +38,13 @@ export const DOMAIN_COLUMNS = [
 
 /** One domain as a row of `domains list`: its cells, server strings made visible. */
 export function domainRow(d: ReadDomain, now: Date, p: Paint): string[] {
+  const status = domainStatus(d.verified);
   return [
     visible(d.domain),
-    d.verified ? p.green('verified') : p.yellow('pending'),
-    d.verified_at ? isoDate(d.verified_at) : '-',
+    toned(p, status.tone, status.text),
+    utcDay(d.verified_at),
     expiryText(d.tls_cert_expiry, now, p),
-    d.created_at ? isoDate(d.created_at) : '-',
+    utcDay(d.created_at),
   ];
 }
 

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { type ApiClient, createApiClient } from '../client/api-client.js';
-import { ApiError, InvalidResponseError } from '../client/errors.js';
+import { type ApiClient, createApiClient, type PageOptions } from '../client/api-client.js';
 import { PageGuard } from '../client/paging.js';
 import { resolveDnsServer } from '../config/dns-server.js';
 import { requireBaseUrl } from '../config/resolve.js';
@@ -11,9 +10,18 @@ import {
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
+import {
+  CliError,
+  ExitStatus,
+  Interrupted,
+  type InvalidResponseError,
+  isError,
+} from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { zoneSnippet } from '../core/records.js';
 import { visible, visibleText } from '../core/sanitize.js';
+import { tlsExpiry } from '../core/tls.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
-import { ZoneSnippetError, zoneSnippet } from '../dns/records.js';
 import {
   type CommandContext,
   commandContext,
@@ -25,15 +33,12 @@ import {
 import { checkJson, checkReport } from './dns-check-format.js';
 import {
   DOMAIN_COLUMNS,
-  daysUntil,
   domainRow,
   domainsTable,
   recordsJson,
   recordsTable,
 } from './domain-format.js';
-import { CliError, ExitCode } from './exit-codes.js';
 import { formatJson, jsonListWriter } from './json-format.js';
-import { runCommand } from './run-command.js';
 import { paint } from './style.js';
 import { renderTable } from './table.js';
 import {
@@ -89,11 +94,11 @@ function printBody(context: CommandContext, body: unknown, compact = context.fla
 /**
  * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
  * the same document either way. A success answer that was not understood is printed always: it
- * is all there is to see of what the API did. The summary line is reportError's.
+ * is all there is to see of what the API did. The summary line is main()'s, once it is thrown.
  */
 function printErrorBody(context: CommandContext, error: unknown): void {
-  if (error instanceof InvalidResponseError) printBody(context, error.body);
-  else if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
+  if (isError(error, 'InvalidResponseError')) printBody(context, error.body);
+  else if (isError(error, 'ApiError') && context.flags.json && error.body !== undefined) {
     printBody(context, error.body, true);
   }
 }
@@ -163,6 +168,28 @@ function noDomainsYet(project: string): void {
 }
 
 /**
+ * Every page of a project's domains from `--page-token` on, `--page-size` (else 100) a page:
+ * `fetch` asks for one, given its token, size and number (from 1, so the first can be treated
+ * apart). A page token handed out twice or an empty page that points further ends the walk with a
+ * PagingError instead of following it for ever.
+ */
+async function* everyPage<Page extends { domains: unknown[]; next_page_token?: string | null }>(
+  project: string,
+  flags: ListFlags,
+  fetch: (page: PageOptions & { number: number }) => Promise<Page>,
+): AsyncGenerator<Page> {
+  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
+  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
+  let pageToken = flags.pageToken;
+  let number = 0;
+  do {
+    const page = await fetch({ pageSize, pageToken, number: ++number });
+    yield page;
+    pageToken = guard.next(page.next_page_token, page.domains.length);
+  } while (pageToken);
+}
+
+/**
  * `--all --json`: every page, streamed as one document (one page in memory at a time). A failure
  * after the first page leaves the document unfinished, so it can never pass for the whole list.
  */
@@ -172,25 +199,17 @@ async function streamAllJson(
   project: string,
   flags: ListFlags,
 ): Promise<void> {
-  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
   const out = jsonListWriter('domains', { compact: true, color: context.color }, writeOut);
-  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
-  let pageToken = flags.pageToken;
-  let pages = 0;
-  do {
-    const token = pageToken;
-    const page =
-      pages === 0
-        ? await call(context, () => client.listDomainsPage(project, { pageSize, pageToken: token }))
-        : await client.listDomainsPage(project, { pageSize, pageToken: token }).catch((error) => {
-            // The document on stdout is unfinished: say so, and print no error body after it.
-            say(`domainctl: page ${pages + 1} of the domains failed; the JSON above is incomplete`);
-            throw error;
-          });
-    pages += 1;
-    out.items(page.domains);
-    pageToken = guard.next(page.next_page_token, page.domains.length);
-  } while (pageToken);
+  const pages = everyPage(project, flags, ({ number, ...page }) =>
+    number === 1
+      ? call(context, () => client.listDomainsPage(project, page))
+      : client.listDomainsPage(project, page).catch((error) => {
+          // The document on stdout is unfinished: say so, and print no error body after it.
+          say(`domainctl: page ${number} of the domains failed; the JSON above is incomplete`);
+          throw error;
+        }),
+  );
+  for await (const page of pages) out.items(page.domains);
   out.close();
 }
 
@@ -204,17 +223,13 @@ async function printAllTable(
   project: string,
   flags: ListFlags,
 ): Promise<void> {
-  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
-  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
   const now = new Date();
   const p = paint(context.color);
   const rows: string[][] = [];
-  let pageToken = flags.pageToken;
-  do {
-    const token = pageToken;
-    const page = await call(context, () =>
-      client.listDomains(project, { pageSize, pageToken: token }),
-    );
+  const pages = everyPage(project, flags, ({ number: _, ...page }) =>
+    call(context, () => client.listDomains(project, page)),
+  );
+  for await (const page of pages) {
     for (const domain of page.domains) rows.push(domainRow(domain, now, p));
     if (rows.length > ALL_TABLE_MAX_ROWS) {
       throw new CliError(
@@ -222,8 +237,7 @@ async function printAllTable(
         ExitCode.apiError,
       );
     }
-    pageToken = guard.next(page.next_page_token, page.domains.length);
-  } while (pageToken);
+  }
   if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
   else if (!flags.pageToken) noDomainsYet(project);
 }
@@ -249,7 +263,8 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
   } catch (error) {
     // The domain was added though the answer breaks the contract somewhere: its records are
     // what the user came for, so they are printed whenever they can be read.
-    const partial = error instanceof InvalidResponseError && ReadAddedRecords.safeParse(error.body);
+    const partial =
+      isError(error, 'InvalidResponseError') && ReadAddedRecords.safeParse(error.body);
     if (!partial || !partial.success) {
       printErrorBody(context, error);
       throw error;
@@ -299,18 +314,9 @@ async function showRecords(
   const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
   if (format === 'json') printJson(context, recordsJson(domain));
-  else if (format === 'zone') writeOut(zone(domain));
+  // A snippet that cannot mean exactly its records throws ZoneSnippetError: exit code 1.
+  else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain.dns_instructions, context.color));
-}
-
-/** The zone snippet, or exit code 1 when its records cannot be written as zone-file lines. */
-function zone(domain: ReadDomain): string {
-  try {
-    return zoneSnippet(domain.domain, domain.dns_instructions);
-  } catch (error) {
-    if (error instanceof ZoneSnippetError) throw new CliError(error.message, ExitCode.apiError);
-    throw error;
-  }
 }
 
 async function checkDomain(
@@ -332,7 +338,8 @@ async function checkDomain(
   } else {
     writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
   }
-  if (!result.ok) process.exitCode = ExitCode.apiError;
+  // The report says which record is not right; the exit code says that one is.
+  if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
 async function waitForDomain(
@@ -343,16 +350,16 @@ async function waitForDomain(
   const { hostname, context, project } = domainCommand(input, command);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
-  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt.
-  const interrupted = () => {
-    progress.clear();
-    process.exit(130);
-  };
+  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
+  // wait, the line is cleared below, and main() ends the run with 130.
+  const interrupt = new AbortController();
+  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
   if (progress.active) process.once('SIGINT', interrupted);
   let outcome: Awaited<ReturnType<typeof waitForVerification>>;
   try {
     outcome = await waitForVerification({
       hostname,
+      signal: interrupt.signal,
       find: (requestTimeoutMs) =>
         apiClient(context, requestTimeoutMs).findDomain(project, hostname),
       notFound: () => noSuchDomain(hostname, project),
@@ -384,26 +391,26 @@ async function waitForDomain(
   }
   if (context.flags.json) return;
   const expiry = domain.tls_cert_expiry;
-  const days = expiry ? daysUntil(expiry, new Date()) : 0;
-  const left = days < 0 ? 'expired' : `${days} ${days === 1 ? 'day' : 'days'} left`;
+  const tls = tlsExpiry(expiry, new Date());
+  const left =
+    tls.state === 'valid'
+      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
+      : 'expired';
   writeOut(
     visibleText(
       `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-        (expiry
-          ? `Its TLS certificate expires at ${expiry} (${left}).\n`
-          : 'Its TLS certificate has not been issued yet.\n'),
+        (tls.state === 'none'
+          ? 'Its TLS certificate has not been issued yet.\n'
+          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
     ),
   );
 }
 
-/**
- * The actions of the command definitions, each wrapped here so its errors are reported with the
- * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
- */
+/** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
-  listDomains: runCommand(listDomains),
-  addDomain: runCommand(addDomain),
-  showRecords: runCommand(showRecords),
-  checkDomain: runCommand(checkDomain),
-  waitForDomain: runCommand(waitForDomain),
+  listDomains,
+  addDomain,
+  showRecords,
+  checkDomain,
+  waitForDomain,
 };

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
-import { lazyAction } from './run-command.js';
+import { lazyAction } from './lazy-action.js';
 
 export function registerDomains(program: Command): void {
   const domains = program

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import { maskSecret } from '../client/mask.js';
 import type { Profile } from '../config/config-file.js';
-import { unknownProfile } from '../config/errors.js';
-import { ProfileStore } from '../config/profile-store.js';
+import { ProfileStore, unknownProfile } from '../config/profile-store.js';
+import { MISSING } from '../core/display.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
-import { CliError } from './exit-codes.js';
+import { CliError } from '../core/errors.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 import { formatJson } from './json-format.js';
-import { runCommand } from './run-command.js';
 import { renderTable } from './table.js';
 
 /** A profile as it may be printed: the token masked to its last 4 characters. */
@@ -109,7 +108,9 @@ function listProfiles(_flags: object, command: Command): void {
       ],
       // The file may have been written by hand or by anyone: its values are shown, never obeyed.
       rows.map((p) =>
-        [p.active ? '*' : '', p.name, p.base_url, p.project ?? '-', p.token ?? '-'].map(visible),
+        [p.active ? '*' : '', p.name, p.base_url, p.project ?? MISSING, p.token ?? MISSING].map(
+          visible,
+        ),
       ),
       { color: colorEnabled(global), gap: 2 },
     ),
@@ -141,9 +142,9 @@ function showProfile(name: string | undefined, _flags: object, command: Command)
     ['name', shown.name],
     ['active', shown.active ? 'yes' : 'no'],
     ['base URL', shown.base_url],
-    ['token', shown.token ?? '-'],
-    ['project', shown.project ?? '-'],
-    ['org', shown.org ?? '-'],
+    ['token', shown.token ?? MISSING],
+    ['project', shown.project ?? MISSING],
+    ['org', shown.org ?? MISSING],
   ];
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   writeOut(
@@ -157,14 +158,11 @@ function removeProfile(name: string, _flags: object, _command: Command): void {
   writeOut(`Removed profile "${name}".${then}\n`);
 }
 
-/**
- * The actions of the command definitions, each wrapped here so its errors are reported with the
- * error classes of this bundle (the entry bundle has copies of its own; instanceof would miss).
- */
+/** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
-  addProfile: runCommand(addProfile),
-  listProfiles: runCommand(listProfiles),
-  useProfile: runCommand(useProfile),
-  showProfile: runCommand(showProfile),
-  removeProfile: runCommand(removeProfile),
+  addProfile,
+  listProfiles,
+  useProfile,
+  showProfile,
+  removeProfile,
 };

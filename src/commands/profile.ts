@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { lazyAction } from './run-command.js';
+import { lazyAction } from './lazy-action.js';
 
 export function registerProfile(program: Command): void {
   const profile = program

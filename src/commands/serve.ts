@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { CliError, ExitCode } from './exit-codes.js';
+import { CliError, isError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
 
 interface ServeFlags {
   host: string;
@@ -99,7 +100,7 @@ Examples:
   $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353`,
     )
     .action(async (flags: ServeFlags) => {
-      const [{ normalizeHostname }, { DnsServerAddressError, parseDnsServer }] = await Promise.all([
+      const [{ normalizeHostname }, { parseDnsServer }] = await Promise.all([
         import('../contract/hostname.js'),
         // Checked here, not by commander: the command definitions load no DNS code at start-up.
         import('../dns/server-address.js'),
@@ -110,7 +111,7 @@ Examples:
         try {
           parseDnsServer(flags.dnsServer);
         } catch (error) {
-          if (!(error instanceof DnsServerAddressError)) throw error;
+          if (!isError(error, 'DnsServerAddressError')) throw error;
           throw new CliError(`--dns-server "${flags.dnsServer}": ${error.message}`, ExitCode.usage);
         }
       }

@@ -1,3 +1,5 @@
+import type { Tone } from '../core/display.js';
+
 /** ANSI styles for terminal output; `paint(false)` gives the same functions that add nothing. */
 const CODES = {
   bold: [1, 22],
@@ -20,6 +22,20 @@ export function paint(enabled: boolean): Paint {
     enabled ? (text: string) => `\u001b[${open}m${text}\u001b[${close}m` : (text: string) => text,
   ]);
   return Object.fromEntries(entries) as Paint;
+}
+
+/** The commands' colour of each tone (core/display.ts); muted text is left plain. */
+const TONES: Record<Tone, StyleName | undefined> = {
+  ok: 'green',
+  warn: 'yellow',
+  error: 'red',
+  muted: undefined,
+};
+
+/** The text in its tone's colour (none without colour, or for no tone). */
+export function toned(p: Paint, tone: Tone | undefined, text: string): string {
+  const style = tone && TONES[tone];
+  return style ? p[style](text) : text;
 }
 
 // CSI sequences (colours, cursor moves) and OSC sequences ending in BEL or ST.

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../client/errors.js';
+import { isError } from '../core/errors.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
@@ -17,9 +17,9 @@ export function nextInterval(current: number, first: number): number {
  * not change by waiting.
  */
 export function isTransient(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
+  if (isError(error, 'NetworkError')) return true;
   return (
-    error instanceof ApiError &&
+    isError(error, 'ApiError') &&
     (error.status >= 500 || error.status === 408 || error.status === 429)
   );
 }
@@ -77,6 +77,8 @@ export interface WaitOptions {
   progress: Progress;
   /** A line for stderr that must not be lost (a retried failure). */
   warn(line: string): void;
+  /** Aborting it ends the wait at once, rejecting with the signal's reason (Ctrl+C). */
+  signal?: AbortSignal;
 }
 
 export type WaitOutcome =
@@ -87,7 +89,38 @@ export type WaitOutcome =
 const REQUEST_TIMEOUT_MS = 30_000;
 const MIN_REQUEST_TIMEOUT_MS = 1_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** The promise, or the signal's reason as soon as it is aborted (the request is left behind). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) {
+      stop();
+      return;
+    }
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
 
 /**
  * Asks for the domain until it is verified or `timeoutMs` has passed, pausing `intervalMs` at first
@@ -120,7 +153,7 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       Math.max(MIN_REQUEST_TIMEOUT_MS, deadline - Date.now()),
     );
     try {
-      const domain = await options.find(requestTimeout);
+      const domain = await unlessAborted(options.find(requestTimeout), options.signal);
       checks++;
       if (!domain) throw options.notFound();
       last = domain;
@@ -128,7 +161,7 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       if (domain.verified) return { verified: true, domain, checks };
     } catch (error) {
       if (last === undefined || !isTransient(error)) throw error;
-      const reason = error instanceof ApiError ? error.summary() : (error as Error).message;
+      const reason = isError(error, 'ApiError') ? error.summary() : (error as Error).message;
       if (failure === undefined) {
         progress.clear();
         options.warn(
@@ -140,18 +173,18 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
 
     const left = deadline - Date.now();
     if (left <= 0) return { verified: false, domain: last, checks, lastFailure: failure };
-    const pause = Math.min(interval, left);
+    const wait = Math.min(interval, left);
     interval = nextInterval(interval, options.intervalMs);
     const state =
       failure === undefined
         ? `pending, checked ${checks} ${checks === 1 ? 'time' : 'times'}`
         : 'the API did not answer';
     // On a terminal the countdown ticks every second; elsewhere there is nothing to redraw.
-    const wake = Date.now() + pause;
-    if (!progress.active) await sleep(pause);
-    for (let rest = pause; progress.active && rest > 0; rest = wake - Date.now()) {
+    const wake = Date.now() + wait;
+    if (!progress.active) await pause(wait, options.signal);
+    for (let rest = wait; progress.active && rest > 0; rest = wake - Date.now()) {
       status(state, rest);
-      await sleep(Math.min(1000, rest));
+      await pause(Math.min(1000, rest), options.signal);
     }
   }
 }

@@ -1,10 +1,5 @@
-import {
-  type DnsServerAddress,
-  DnsServerAddressError,
-  formatDnsServer,
-  parseDnsServer,
-} from '../dns/server-address.js';
-import { ConfigError } from './errors.js';
+import { ConfigError, isError } from '../core/errors.js';
+import { type DnsServerAddress, formatDnsServer, parseDnsServer } from '../dns/server-address.js';
 
 /** The environment variable that names the DNS server of `domains check` and the UI's check. */
 export const DNS_SERVER_ENV = 'DOMAINCTL_DNS_SERVER';
@@ -40,7 +35,7 @@ export function resolveDnsServer(
     const address = parseDnsServer(value);
     return { address, label: formatDnsServer(address), source };
   } catch (error) {
-    if (error instanceof DnsServerAddressError) {
+    if (isError(error, 'DnsServerAddressError')) {
       throw new ConfigError(`${name} "${value}": ${error.message}`);
     }
     throw error;

@@ -1,11 +1,14 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
+import { ConfigError, isError } from '../core/errors.js';
+import { withRecentProject } from '../core/recent-projects.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
-import { ConfigError, unknownProfile } from './errors.js';
 
-const RECENT_LIMIT = 5;
+export function unknownProfile(name: string): ConfigError {
+  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
+}
 
 /**
  * Profiles, kept by conf in `config.json` (mode 0600, written atomically) under
@@ -125,8 +128,8 @@ export class ProfileStore {
   rememberProject(profileName: string, projectId: string): void {
     const config = this.read();
     if (!config.profiles[profileName]) return;
-    const recent = (config.recent_projects[profileName] ?? []).filter((id) => id !== projectId);
-    config.recent_projects[profileName] = [projectId, ...recent].slice(0, RECENT_LIMIT);
+    const recent = config.recent_projects[profileName] ?? [];
+    config.recent_projects[profileName] = withRecentProject(recent, projectId);
     this.write(config);
   }
 }
@@ -163,7 +166,7 @@ function parseConfig(text: string): ConfigFile {
 }
 
 function asConfigError(error: unknown, path: string): ConfigError {
-  if (error instanceof ConfigError) return error;
+  if (isError(error, 'ConfigError')) return error;
   if (error instanceof SyntaxError) {
     return new ConfigError(`${path} is not valid JSON (${error.message}); fix it or move it away`);
   }

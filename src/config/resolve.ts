@@ -1,6 +1,6 @@
 import type { Profile } from './config-file.js';
-import { ConfigError, unknownProfile } from './errors.js';
-import { ProfileStore } from './profile-store.js';
+import { ConfigError } from '../core/errors.js';
+import { ProfileStore, unknownProfile } from './profile-store.js';
 
 /** The global options every command takes. */
 export interface GlobalFlags {

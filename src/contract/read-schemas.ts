@@ -7,8 +7,8 @@ import type { OperationId } from './routes.js';
 // API's description may send, and check only what the client uses:
 // - times: any ISO 8601 date-time with an offset, not only toISOString()'s form;
 // - ids and tokens: opaque, any non-empty string (ids built from `+/=` included);
-// - fields no face needs to work are optional (shown as "—" or "-" when absent), and the nullable
-//   ones may be left out as well as null;
+// - fields no face needs to work are optional (shown as core's MISSING, "-", when absent), and
+//   the nullable ones may be left out as well as null;
 // - objects are loose: a field this version does not know is kept, so `--json` prints it.
 // No transform and no default anywhere: what parses is the very value that came, so the client
 // hands the parsed JSON on as it was, key order included.

@@ -1,4 +1,5 @@
 import type { DnsInstructions } from '../contract/schemas.js';
+import type { DnsCheckResult, RecordCheck, RecordName, RecordStatus } from '../core/dns-check.js';
 import { caaWarnings, ISSUING_CA } from './caa.js';
 import { normalizeDnsName, sameDnsName } from './names.js';
 import {
@@ -8,43 +9,7 @@ import {
   type DnsClientOptions,
 } from './resolver.js';
 
-/**
- * - `ok`: the record is there with the expected value;
- * - `missing`: no such record (NXDOMAIN, or the name has no record of this type);
- * - `wrong`: records are there, but not the expected one (`found` shows what is);
- * - `error`: no answer (timeout, connection refused, REFUSED, SERVFAIL): `detail` says why.
- */
-export type RecordStatus = 'ok' | 'missing' | 'wrong' | 'error';
-
-/** Which of the three records of `dns_instructions` a row is about. */
-export type RecordName = 'cname' | 'txt' | 'acme_cname';
-
-export interface RecordCheck {
-  record: RecordName;
-  type: 'CNAME' | 'TXT';
-  /** Where the record belongs, as the API wrote it. */
-  host: string;
-  /** The value it must have, as the API wrote it. */
-  expected: string;
-  status: RecordStatus;
-  /**
-   * What the DNS holds there: CNAME targets, or TXT strings (each record's strings joined). On
-   * the ACME row, records of another type are prefixed with it: `TXT "…"`. Empty unless
-   * `wrong` (and for `ok`, the matching value).
-   */
-  found: string[];
-  /** A sentence for people: why it is missing, what is wrong, or the error. Absent when ok. */
-  detail?: string;
-}
-
-export interface DnsCheckResult {
-  /** Always three rows, in this order: `cname`, `txt`, `acme_cname`. */
-  records: [RecordCheck, RecordCheck, RecordCheck];
-  /** What may block certificate issuance although the records are right (CAA). */
-  warnings: string[];
-  /** True only when all three records are `ok`; warnings do not change it. */
-  ok: boolean;
-}
+export type { DnsCheckResult, RecordCheck, RecordName, RecordStatus };
 
 export interface CheckOptions extends DnsClientOptions {
   /** The CA whose permission CAA records are checked for; default `ISSUING_CA`. */

@@ -26,9 +26,4 @@ export {
   type DnsClientOptions,
   type ResolverOptions,
 } from './resolver.js';
-export {
-  type DnsServerAddress,
-  DnsServerAddressError,
-  formatDnsServer,
-  parseDnsServer,
-} from './server-address.js';
+export { type DnsServerAddress, formatDnsServer, parseDnsServer } from './server-address.js';

@@ -1,21 +1,11 @@
 import { isIP } from 'node:net';
+import { DnsServerAddressError } from '../core/errors.js';
 
 /** A DNS server to ask instead of the system resolvers. */
 export interface DnsServerAddress {
   /** An IPv4 or IPv6 address (never a name: resolving the resolver's name would need DNS). */
   host: string;
   port: number;
-}
-
-/** Thrown by `parseDnsServer` with a message fit to show after the option's name. */
-export class DnsServerAddressError extends Error {
-  constructor(
-    readonly input: string,
-    reason: string,
-  ) {
-    super(reason);
-    this.name = 'DnsServerAddressError';
-  }
 }
 
 const EXAMPLES = 'e.g. 127.0.0.1:5353 or [::1]:53';

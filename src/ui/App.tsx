@@ -7,7 +7,6 @@ import {
   NavigationContext,
   ScreenContext,
   ServicesContext,
-  type Session,
   SessionContext,
   type SessionControl,
   UiContext,
@@ -34,6 +33,7 @@ import { ProjectsScreen } from './screens/ProjectsScreen.js';
 import { RawRequestScreen } from './screens/RawRequestScreen.js';
 import { WelcomeScreen } from './screens/WelcomeScreen.js';
 import type { UiServices } from './services.js';
+import type { Session } from './session.js';
 
 export interface AppProps {
   services: UiServices;

@@ -1,33 +1,7 @@
 import { createContext, type Dispatch, useContext } from 'react';
-import type { ApiClient } from '../client/api-client.js';
-import type { HttpMethod } from '../contract/routes.js';
 import type { NavigationAction, ProjectRef } from './navigation.js';
 import type { UiServices } from './services.js';
-
-/** Who we are and which API we talk to; absent until the welcome screen has made one. */
-export interface Session {
-  /** The profile in use; undefined when flags or the environment alone name the API. */
-  profileName?: string;
-  /** The demo's profile lives only in memory and never touches the saved profiles. */
-  ephemeral: boolean;
-  baseUrl: string;
-  token?: string;
-  /** The default project (flag, environment or profile). */
-  project?: string;
-  org?: string;
-  client: ApiClient;
-  /** Projects opened last, most recent first. */
-  recentProjects(): string[];
-  rememberProject(project: ProjectRef): void;
-  /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
-  requestHistory: RequestHistoryEntry[];
-}
-
-export interface RequestHistoryEntry {
-  method: HttpMethod;
-  path: string;
-  body: string;
-}
+import type { Session } from './session.js';
 
 export interface SessionControl {
   session?: Session;

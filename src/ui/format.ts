@@ -1,50 +1,28 @@
-import { parseInstant, utcIso } from '../contract/datetime.js';
+import { type Tone, utcDay, utcMinute } from '../core/display.js';
+import { tlsExpiry } from '../core/tls.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-// The API's times are read as instants and shown in UTC: another server may write an offset
-// (`2026-03-01T23:30:00-05:00` is March 2nd, 04:30 UTC), so the text cannot simply be cut.
-
-/** `2026-03-01` in UTC; `—` when there is no time. */
-export function shortDate(iso: string | null | undefined): string {
-  return (iso && utcIso(iso)?.slice(0, 10)) || '—';
-}
-
-/** `2026-03-01 09:30 UTC`; `—` when there is no time. */
-export function dateTime(iso: string | null | undefined): string {
-  const utc = iso ? utcIso(iso) : undefined;
-  return utc ? `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC` : '—';
-}
-
-/** Whole days from now until the time; negative once it has passed. */
-export function daysLeft(iso: string, now: Date): number {
-  return Math.floor(((parseInstant(iso) ?? Number.NaN) - now.getTime()) / DAY_MS);
-}
-
-export type Tone = 'ok' | 'warn' | 'error' | 'muted';
-
-export const TLS_WARNING_DAYS = 14;
-
-/** The TLS expiry of a domain as the table and the details show it, and its tone. */
-export function tlsExpiry(
+/**
+ * A domain's TLS expiry as the UI's table (`2027-02-19 89d`) and details (`2027-02-19 15:20 UTC ·
+ * 89 days left`) word it; when it warns, and the missing value, are core's (core/tls.ts).
+ */
+export function tlsCell(
   iso: string | null | undefined,
   now: Date,
   long = false,
 ): { text: string; tone?: Tone } {
-  if (!iso)
-    return { text: long ? 'no certificate yet (issued once verified)' : '—', tone: 'muted' };
-  const days = daysLeft(iso, now);
-  const date = long ? dateTime(iso) : shortDate(iso);
-  if ((parseInstant(iso) ?? Number.NaN) <= now.getTime()) {
-    return { text: `${date} expired`, tone: 'error' };
+  const tls = tlsExpiry(iso, now);
+  const date = long ? utcMinute(iso) : utcDay(iso);
+  switch (tls.state) {
+    case 'none':
+      return { text: long ? 'no certificate yet (issued once verified)' : date, tone: tls.tone };
+    case 'expired':
+      return { text: `${date} expired`, tone: tls.tone };
+    case 'valid': {
+      const days = tls.daysLeft;
+      const left = long ? `· ${days} ${days === 1 ? 'day' : 'days'} left` : `${days}d`;
+      return { text: `${date} ${left}`, tone: tls.tone };
+    }
   }
-  const left = long ? `· ${days} ${days === 1 ? 'day' : 'days'} left` : `${days}d`;
-  return { text: `${date} ${left}`, tone: days < TLS_WARNING_DAYS ? 'warn' : undefined };
-}
-
-/** The one wording of a domain's state, in the table and the details alike. */
-export function statusText(verified: boolean): { text: string; tone: Tone } {
-  return verified ? { text: 'verified', tone: 'ok' } : { text: 'pending', tone: 'warn' };
 }
 
 /** Fits text into a width, ending with … when cut (for table cells that may be cut). */

@@ -1,6 +1,6 @@
 import type { RawResponse } from '../client/execute-request.js';
 import type { HttpMethod } from '../contract/routes.js';
-import type { RequestHistoryEntry } from './context.js';
+import type { RequestHistoryEntry } from './session.js';
 import { longestCommonPrefix } from './route-completion.js';
 
 export type RawField = 'raw.method' | 'raw.path' | 'raw.body' | 'raw.response';

@@ -1,9 +1,7 @@
-import { constants } from 'node:os';
 import { render } from 'ink';
-import { RequestInputError } from '../client/errors.js';
-import { CliError, ExitCode } from '../commands/exit-codes.js';
-import { ConfigError } from '../config/errors.js';
 import type { GlobalFlags } from '../config/resolve.js';
+import { Interrupted } from '../core/errors.js';
+import type { EndingSignal } from '../core/exit-codes.js';
 import { App } from './App.js';
 import { type BootOptions, bootUi } from './boot.js';
 
@@ -12,20 +10,14 @@ const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
 const SHOW_CURSOR = '\u001b[?25h';
 
 /**
- * Runs the terminal UI until the user quits and returns the exit status. The UI draws on the
- * alternate screen, so the shell's screen comes back as it was; the terminal is restored on
- * every way out (q, Ctrl+C, a crash, a signal).
+ * Runs the terminal UI until the user quits. The UI draws on the alternate screen, so the shell's
+ * screen comes back as it was; the terminal is restored on every way out (q, Ctrl+C, a crash, a
+ * signal). How the run ends is main()'s to say: a setting that cannot be used (a broken config
+ * file, DOMAINCTL_DNS_SERVER) is thrown before the terminal is touched, a crash is thrown once it
+ * is restored, and a signal from outside ends it with Interrupted.
  */
-export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Promise<number> {
-  let props: Awaited<ReturnType<typeof bootUi>>;
-  try {
-    props = await bootUi(flags, options);
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof RequestInputError) {
-      throw new CliError(error.message, ExitCode.usage);
-    }
-    throw error;
-  }
+export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Promise<void> {
+  const props = await bootUi(flags, options);
   const { stdout } = process;
   let restored = false;
   const restore = () => {
@@ -36,31 +28,27 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   process.once('exit', restore);
   stdout.write(ENTER_ALTERNATE_SCREEN);
 
-  let status: number = ExitCode.ok;
+  let signalled: EndingSignal | undefined;
   // Ctrl+C is a key like the others (the key-map's app.forceQuit): in raw mode it sends no signal.
   const instance = render(<App {...props} />, { exitOnCtrlC: false });
-  // A signal from outside (kill, a closed terminal) ends the UI with the shell's 128 + n. The
-  // terminal is restored right here, synchronously: another handler (conf's atomic writes hook
-  // signals too) may re-raise the signal and end the process before any promise settles.
-  const onSignal = (signal: NodeJS.Signals) => {
-    status = 128 + (constants.signals[signal] ?? 0);
+  // A signal from outside (kill, a closed terminal) ends the UI. The terminal is restored right
+  // here, synchronously: another handler (conf's atomic writes hook signals too) may re-raise the
+  // signal and end the process before any promise settles.
+  const onSignal = (signal: EndingSignal) => {
+    signalled = signal;
     instance.unmount();
     restore();
   };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const signals: EndingSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of signals) process.on(signal, onSignal);
   try {
     await instance.waitUntilExit();
-  } catch (error) {
-    restore();
-    process.stderr.write(`domainctl: the UI failed: ${(error as Error).stack ?? error}\n`);
-    status = 70;
   } finally {
     for (const signal of signals) process.off(signal, onSignal);
     restore();
     process.off('exit', restore);
     await props.services.shutdown();
+    for (const line of props.services.afterExit) process.stderr.write(`${line}\n`);
   }
-  for (const line of props.services.afterExit) process.stderr.write(`${line}\n`);
-  return status;
+  if (signalled) throw new Interrupted(signalled);
 }

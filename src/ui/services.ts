@@ -5,11 +5,11 @@ import type { StoredProfile } from '../config/config-file.js';
 import type { DnsServerSetting } from '../config/dns-server.js';
 import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
-import { CliError, ExitCode } from '../commands/exit-codes.js';
+import { CliError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { withRecentProject } from '../core/recent-projects.js';
 import { checkRecords, type DnsCheckResult } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
-import type { Session } from './context.js';
-import type { ProjectRef } from './navigation.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
 export const DEMO_PROFILE = 'demo';
@@ -85,8 +85,7 @@ export function createServices(options: ServicesOptions): UiServices {
         return;
       }
       const key = profileName ?? '';
-      const list = (memoryRecent.get(key) ?? []).filter((id) => id !== projectId);
-      memoryRecent.set(key, [projectId, ...list].slice(0, 5));
+      memoryRecent.set(key, withRecentProject(memoryRecent.get(key) ?? [], projectId));
     },
     async startDemo() {
       // Loaded only when the demo is asked for: the UI itself never needs Hono or SQLite.
@@ -116,32 +115,5 @@ export function createServices(options: ServicesOptions): UiServices {
     async shutdown() {
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
     },
-  };
-}
-
-export interface SessionInput {
-  profileName?: string;
-  ephemeral?: boolean;
-  baseUrl: string;
-  token?: string;
-  project?: string;
-  org?: string;
-}
-
-export function createSession(services: UiServices, input: SessionInput): Session {
-  const ephemeral = input.ephemeral ?? false;
-  // The demo's recent projects are kept under a key no saved profile can have.
-  const recentKey = ephemeral ? undefined : input.profileName;
-  return {
-    profileName: input.profileName,
-    ephemeral,
-    baseUrl: input.baseUrl,
-    token: input.token,
-    project: input.project,
-    org: input.org,
-    client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
-    recentProjects: () => services.recentProjects(recentKey),
-    rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
-    requestHistory: [],
   };
 }

@@ -1,5 +1,5 @@
+import type { Tone } from '../core/display.js';
 import { useUi } from './context.js';
-import type { Tone } from './format.js';
 
 type Color = 'green' | 'yellow' | 'red' | 'gray' | 'cyan' | 'blue' | 'magenta';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PagingError } from '../../src/client/errors.js';
+import { PagingError } from '../../src/core/errors.js';
 import { PageGuard } from '../../src/client/paging.js';
 
 describe('PageGuard', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingCredentialsError, RequestInputError } from '../../src/client/errors.js';
+import { MissingCredentialsError, RequestInputError } from '../../src/core/errors.js';
 import { prepareRequest, type RawRequestInput } from '../../src/client/prepare-request.js';
 
 const BASE = 'https://api.example.com';

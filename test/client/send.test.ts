@@ -4,7 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/client/errors.js';
+import { NetworkError } from '../../src/core/errors.js';
 import { send } from '../../src/client/send.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';

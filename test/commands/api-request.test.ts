@@ -509,7 +509,7 @@ describe('api request: exit codes', () => {
     );
     expect(result).toEqual({
       stdout: '',
-      stderr: "error: missing required argument 'path'\n(run with --help for usage)\n",
+      stderr: "domainctl: missing required argument 'path'\n(run with --help for usage)\n",
       code: 2,
     });
   });
@@ -552,7 +552,7 @@ describe('api request: exit codes', () => {
     expect(await api(['GET', '/v1/regions', '--timeout', '0'])).toEqual({
       stdout: '',
       stderr:
-        "error: option '--timeout <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
+        "domainctl: option '--timeout <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
       code: 2,
     });
     expect(

@@ -411,7 +411,7 @@ describe('domains check errors', () => {
     ).toEqual({
       stdout: '',
       stderr:
-        "error: option '--timeout <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
+        "domainctl: option '--timeout <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
       code: 2,
     });
   });

@@ -196,13 +196,13 @@ describe('domains wait errors', () => {
     expect(await wait([VERIFIED, '--timeout', 'soon'])).toEqual({
       stdout: '',
       stderr:
-        "error: option '--timeout <seconds>' argument 'soon' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
+        "domainctl: option '--timeout <seconds>' argument 'soon' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
       code: 2,
     });
     expect(await wait([VERIFIED, '--interval', '0'])).toEqual({
       stdout: '',
       stderr:
-        "error: option '--interval <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
+        "domainctl: option '--interval <seconds>' argument '0' is invalid. expected a number of seconds greater than 0\n(run with --help for usage)\n",
       code: 2,
     });
     expect(server.requests.slice(before)).toEqual([]);

@@ -180,7 +180,7 @@ describe('domains list', () => {
     expect(await sendsNothing(() => domains(['list', '--page-size', '101']))).toEqual({
       stdout: '',
       stderr:
-        "error: option '--page-size <n>' argument '101' is invalid. expected a whole number from 1 to 100\n(run with --help for usage)\n",
+        "domainctl: option '--page-size <n>' argument '101' is invalid. expected a whole number from 1 to 100\n(run with --help for usage)\n",
       code: 2,
     });
   });
@@ -406,7 +406,7 @@ describe('domains records', () => {
     ).toEqual({
       stdout: '',
       stderr:
-        "error: option '--format <format>' argument 'yaml' is invalid. Allowed choices are table, json, zone.\n(run with --help for usage)\n",
+        "domainctl: option '--format <format>' argument 'yaml' is invalid. Allowed choices are table, json, zone.\n(run with --help for usage)\n",
       code: 2,
     });
   });

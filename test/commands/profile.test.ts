@@ -154,7 +154,7 @@ describe('profile add', () => {
     }
     expect(await run(['profile', 'add', '-bad', '--base-url', server.url])).toEqual({
       stdout: '',
-      stderr: "error: unknown option '-bad'\n(run with --help for usage)\n",
+      stderr: "domainctl: unknown option '-bad'\n(run with --help for usage)\n",
       code: 2,
     });
     expect(await run(['profile', 'add', 'a b', '--base-url', server.url])).toEqual({

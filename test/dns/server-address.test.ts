@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DnsServerAddressError, formatDnsServer, parseDnsServer } from '../../src/dns/index.js';
+import { DnsServerAddressError } from '../../src/core/errors.js';
+import { formatDnsServer, parseDnsServer } from '../../src/dns/index.js';
 
 describe('parseDnsServer', () => {
   it.each([

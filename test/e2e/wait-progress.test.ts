@@ -56,3 +56,26 @@ it('shows a progress line on a terminal and clears it when the wait ends', async
     new RegExp(`^domainctl: ${pending.replaceAll('.', '\\.')} is still pending after 4 s`, 'm'),
   );
 }, 30_000);
+
+it('Ctrl+C clears the progress line and ends the wait at once with 130', async () => {
+  const pending = 'api.acme-shop.com';
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; node bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --interval 30 --timeout 600; echo INTERRUPTED:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen(/^Waiting for .* pending, checked 1 time · next check in/m);
+  await send('C-c');
+  const after = await waitForScreen(/^INTERRUPTED:\d+$/m);
+  expect(after).toMatch(/^INTERRUPTED:130$/m);
+  expect(after).not.toContain('Waiting for');
+  // Nothing but the shell's own echo of ^C between the command and its status.
+  const lines = after.split('\n');
+  const start = lines.findIndex((line) => line.includes('echo INTERRUPTED'));
+  const end = lines.findIndex((line) => /^INTERRUPTED:/.test(line));
+  expect(lines.slice(start + 1, end).filter((line) => line.trim() !== '' && line !== '^C')).toEqual(
+    [],
+  );
+}, 30_000);

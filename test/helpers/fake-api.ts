@@ -22,6 +22,8 @@ export interface FakePage {
 export interface FakeApiOptions {
   /** GET /v1/projects: every project on one page; GET /v1/projects/{id} finds one by `id`. */
   projects?: Record<string, unknown>[];
+  /** Replaces the one page of GET /v1/projects: the page for a token (undefined for the first). */
+  projectPage?: (token: string | undefined) => FakePage;
   /**
    * The domains of a project, newest first: handed out `pageSize` at a time (or the request's
    * page_size), with the tokens `token(n)` for page n + 1.
@@ -44,6 +46,28 @@ export interface FakeApiOptions {
 export interface FakeApi extends RawServer {
   /** The paths and queries asked for, in order: `GET /v1/projects/prj_x/domains?page_size=100`. */
   asked(): string[];
+  /**
+   * Holds the answer to the next request that `match` picks (`GET /v1/projects?page_token=p2`,
+   * as asked() writes it) until the test releases it: a slow answer without a sleep. The answer
+   * is the one due when the request came, whatever the fake answers by the time it is released.
+   */
+  hold(match: (request: string) => boolean): HeldAnswer;
+}
+
+export interface HeldAnswer {
+  /** Resolves when the request has come in. */
+  arrived: Promise<void>;
+  /** Sends the answer. */
+  release(): void;
+  /** Resolves once the answer has been written out in full. */
+  sent: Promise<void>;
+}
+
+interface Hold {
+  match: (request: string) => boolean;
+  arrive(): void;
+  released: Promise<void>;
+  finish(): void;
 }
 
 function send(res: ServerResponse, answer: FakeAnswer): void {
@@ -118,7 +142,11 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     if (parts[0] !== 'v1' || parts[1] !== 'projects') return notFound(url.pathname);
     const project = parts[2];
     if (project === undefined) {
-      return { body: { projects: options.projects ?? [], next_page_token: '' } };
+      if (!options.projectPage) {
+        return { body: { projects: options.projects ?? [], next_page_token: '' } };
+      }
+      const page = options.projectPage(url.searchParams.get('page_token') ?? undefined);
+      return page.instead ?? { body: { projects: page.items, next_page_token: page.next } };
     }
     if (parts.length === 3) {
       const found = options.projects?.find((p) => p.id === project);
@@ -131,8 +159,37 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     return notFound(url.pathname);
   }
 
-  const server = await startRawServer((req, res) => send(res, answer(req)));
+  const holds: Hold[] = [];
+  const server = await startRawServer((req, res) => {
+    const reply = answer(req);
+    const index = holds.findIndex((hold) => hold.match(`${req.method} ${req.url}`));
+    const hold = index === -1 ? undefined : holds.splice(index, 1)[0];
+    if (!hold) {
+      send(res, reply);
+      return;
+    }
+    hold.arrive();
+    void hold.released.then(() => {
+      res.on('finish', hold.finish);
+      send(res, reply);
+    });
+  });
   return Object.assign(server, {
     asked: () => server.requests.map((r) => `${r.method} ${r.url}`),
+    hold(match: (request: string) => boolean): HeldAnswer {
+      const hold = { match } as Hold;
+      let release = () => {};
+      hold.released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const arrived = new Promise<void>((resolve) => {
+        hold.arrive = resolve;
+      });
+      const sent = new Promise<void>((resolve) => {
+        hold.finish = resolve;
+      });
+      holds.push(hold);
+      return { arrived, release, sent };
+    },
   });
 }

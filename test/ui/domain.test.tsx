@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import type { ReadDomain as Domain } from '../../src/contract/read-schemas.js';
-import { zoneSnippet } from '../../src/dns/records.js';
+import { zoneSnippet } from '../../src/core/records.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordsLayout, recordWidths } from '../../src/ui/components/RecordsTable.js';
-import { daysLeft, tlsExpiry, wrapName, wrapWords } from '../../src/ui/format.js';
+import { tlsCell, wrapName, wrapWords } from '../../src/ui/format.js';
 
 describe('wrapName', () => {
   it('keeps every character, in order, in lines no wider than asked', () => {
@@ -81,22 +81,29 @@ describe('the records table', () => {
   });
 });
 
-describe('TLS expiry', () => {
+describe('the TLS expiry cell', () => {
   const now = new Date('2026-01-01T00:00:00.000Z');
-  it('counts whole days left and flags the last 14 and the expired', () => {
-    expect(daysLeft('2026-01-31T12:00:00.000Z', now)).toBe(30);
-    expect(tlsExpiry('2026-01-31T12:00:00.000Z', now)).toEqual({
+  it('words the date and days left, in the tone core gives it', () => {
+    expect(tlsCell('2026-01-31T12:00:00.000Z', now)).toEqual({
       text: '2026-01-31 30d',
       tone: undefined,
     });
-    expect(tlsExpiry('2026-01-10T00:00:00.000Z', now)).toEqual({
+    expect(tlsCell('2026-01-10T00:00:00.000Z', now)).toEqual({
       text: '2026-01-10 9d',
       tone: 'warn',
     });
-    expect(tlsExpiry('2025-12-31T00:00:00.000Z', now)).toEqual({
+    expect(tlsCell('2026-01-31T12:00:00.000Z', now, true)).toEqual({
+      text: '2026-01-31 12:00 UTC · 30 days left',
+      tone: undefined,
+    });
+    expect(tlsCell('2025-12-31T00:00:00.000Z', now)).toEqual({
       text: '2025-12-31 expired',
       tone: 'error',
     });
-    expect(tlsExpiry(null, now)).toEqual({ text: '—', tone: 'muted' });
+    expect(tlsCell(null, now)).toEqual({ text: '-', tone: 'muted' });
+    expect(tlsCell(null, now, true)).toEqual({
+      text: 'no certificate yet (issued once verified)',
+      tone: 'muted',
+    });
   });
 });

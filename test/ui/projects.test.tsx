@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
+import { startFakeApi } from '../helpers/fake-api.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
@@ -133,6 +134,47 @@ describe('the projects screen', () => {
       await ui?.cleanup();
       ui = undefined;
       await own.close();
+    }
+  });
+
+  it('r while m is loading: the older page is dropped, never added to the reloaded list', async () => {
+    const project = (id: string) => ({ id, name: id.toUpperCase(), plan: 'scale' });
+    // The list as it is before r (old) and after (new): another first page, another next page.
+    let list: 'old' | 'new' = 'old';
+    const api = await startFakeApi({
+      projectPage: (token) => {
+        if (token === undefined) {
+          return list === 'old'
+            ? { items: [project('prj_a1'), project('prj_a2')], next: 'old2' }
+            : { items: [project('prj_b1'), project('prj_b2')], next: 'new2' };
+        }
+        if (token === 'old2') return { items: [project('prj_old3')], next: '' };
+        return { items: [project('prj_new3')], next: '' };
+      },
+    });
+    try {
+      ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+      await ui.waitForFrame('2 loaded, more on the server');
+      const slow = api.hold((request) => request.includes('page_token=old2'));
+      await ui.press('m');
+      await slow.arrived;
+      await ui.waitForFrame('Loading more…');
+
+      list = 'new';
+      await ui.press('r');
+      await ui.waitForFrame((f) => f.includes('prj_b1') && f.includes('2 loaded, more'));
+      slow.release();
+      await slow.sent;
+      // The reloaded list's own next page: once it shows, the older answer has come and gone.
+      await ui.press('m');
+      const frame = await ui.waitForFrame('3 projects');
+      expect(frame).toContain('prj_new3');
+      expect(frame).not.toContain('prj_old3');
+      expect(frame).not.toContain('prj_a1');
+    } finally {
+      await ui?.cleanup();
+      ui = undefined;
+      await api.close();
     }
   });
 

@@ -94,7 +94,7 @@ describe('the UI against valid but unusual answers', () => {
     expect(first).toMatch(
       new RegExp(`verified\\.example\\.test +verified +2026-03-02 +${EXPIRY_DAY} 40d +2026-03-02`),
     );
-    expect(first).toMatch(/pending1\.example\.test +pending +— +— +2026-03-02/);
+    expect(first).toMatch(/pending1\.example\.test +pending +- +- +2026-03-02/);
     await app.press('n');
     const second = await app.waitForFrame('pending6.example.test');
     expect(second).toContain('page 2');

@@ -1,5 +1,5 @@
-import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
+import { canHaveCustomDomains, planName } from '../../core/plans.js';
 import { projectTarget, toDomain } from '../domain-view.js';
 import { HttpError } from '../http-error.js';
 import { JsonText } from '../page-cache.js';
@@ -9,14 +9,12 @@ import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
 import { requireDomainsFeature, visibleProject } from './visibility.js';
 
-const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
-
 // Checks run in the contract's order: credentials (before this), project visible, feature flag,
 // plan, input, uniqueness.
 export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body }) => {
   const project = await visibleProject(deps.store, caller, params.project_id);
   requireDomainsFeature(caller);
-  if (!(DOMAIN_PLANS as readonly string[]).includes(project.plan)) {
+  if (!canHaveCustomDomains(project.plan)) {
     throw new HttpError(
       'plan_upgrade_required',
       `custom domains need the Scale or Enterprise plan; project ${project.id} is on the ${planName(project.plan)} plan`,

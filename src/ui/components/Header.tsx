@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
-import type { Session } from '../context.js';
+import type { Session } from '../session.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
 

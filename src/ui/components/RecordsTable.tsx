@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
+import type { Tone } from '../../core/display.js';
+import type { RecordCheck, RecordStatus } from '../../core/dns-check.js';
 import { visible } from '../../core/sanitize.js';
-import type { RecordCheck, RecordStatus } from '../../dns/check-records.js';
-import type { DnsRecord } from '../../dns/records.js';
-import { type Tone, wrapName, wrapWords } from '../format.js';
+import type { DnsRecord } from '../../core/records.js';
+import { wrapName, wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
 
 const MARKER = 2;

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
+import type { Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
-import { clip, type Tone } from '../format.js';
+import { clip } from '../format.js';
 import { useTone } from '../theme.js';
 
 export interface Column<Row> {

@@ -1,10 +1,23 @@
 import { useCallback, useEffect, useReducer } from 'react';
+import { PageGuard } from '../../client/paging.js';
 
 export interface Page<T> {
   items: T[];
   /** The API's next_page_token: "" when no item follows. */
   next: string;
 }
+
+/**
+ * Asks the API for one page: the first without a token. `all` is set while `loadMore(true)`
+ * follows every page, so the caller can ask for larger ones.
+ */
+export type FetchPage<T> = (
+  token: string | undefined,
+  options: { all: boolean },
+) => Promise<Page<T>>;
+
+/** What the request of the current generation asks for. */
+type Request = { kind: 'page' } | { kind: 'more'; token: string; all: boolean };
 
 export interface PagedListState<T> {
   /** The token of each page from the first to the one in view; the first page has none. */
@@ -19,7 +32,16 @@ export interface PagedListState<T> {
   /** When the items in view arrived: "days left" is counted from here. */
   loadedAt: Date;
   error?: unknown;
-  round: number;
+  /** Further pages being added to the items (loadMore): the rows stay meanwhile. */
+  more?: 'one' | 'all';
+  moreError?: unknown;
+  /**
+   * Counts the requests: every action that asks for something starts a new generation, and an
+   * answer is taken only if it belongs to the current one. So `r` while a page loads can never
+   * have that older answer shown as, or added to, the reloaded list.
+   */
+  generation: number;
+  request: Request;
 }
 
 type PagedListAction<T> =
@@ -27,29 +49,50 @@ type PagedListAction<T> =
   | { type: 'previous' }
   | { type: 'refresh' }
   | { type: 'first' }
-  | { type: 'loaded'; round: number; index: number; page: Page<T>; at: Date }
-  | { type: 'failed'; round: number; index: number; error: unknown };
+  | { type: 'more'; all: boolean }
+  | { type: 'loaded'; generation: number; index: number; page: Page<T>; at: Date }
+  | { type: 'appended'; generation: number; page: Page<T> }
+  | { type: 'failed'; generation: number; error: unknown };
+
+/** A new generation asking for the page in view (the others' answers are stale from now on). */
+function ask<T>(state: PagedListState<T>, changes: Partial<PagedListState<T>>): PagedListState<T> {
+  return {
+    ...state,
+    status: 'loading',
+    more: undefined,
+    moreError: undefined,
+    ...changes,
+    request: { kind: 'page' },
+    generation: state.generation + 1,
+  };
+}
 
 function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): PagedListState<T> {
   switch (action.type) {
     case 'next':
       if (state.status !== 'ready' || state.next === '') return state;
-      return {
-        ...state,
+      return ask(state, {
         tokens: [...state.tokens.slice(0, state.index + 1), state.next],
         index: state.index + 1,
-        status: 'loading',
-        round: state.round + 1,
-      };
+      });
     case 'previous':
       if (state.index === 0 || state.status === 'loading') return state;
-      return { ...state, index: state.index - 1, status: 'loading', round: state.round + 1 };
+      return ask(state, { index: state.index - 1 });
     case 'refresh':
-      return { ...state, status: 'loading', round: state.round + 1 };
+      return ask(state, {});
     case 'first':
-      return { ...state, tokens: [undefined], index: 0, status: 'loading', round: state.round + 1 };
+      return ask(state, { tokens: [undefined], index: 0 });
+    case 'more':
+      if (state.status !== 'ready' || state.next === '' || state.more) return state;
+      return {
+        ...state,
+        more: action.all ? 'all' : 'one',
+        moreError: undefined,
+        request: { kind: 'more', token: state.next, all: action.all },
+        generation: state.generation + 1,
+      };
     case 'loaded':
-      if (action.round !== state.round) return state;
+      if (action.generation !== state.generation) return state;
       return {
         ...state,
         status: 'ready',
@@ -59,8 +102,18 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
         loadedAt: action.at,
         error: undefined,
       };
+    case 'appended':
+      if (action.generation !== state.generation) return state;
+      return {
+        ...state,
+        items: [...state.items, ...action.page.items],
+        next: action.page.next,
+        more: undefined,
+      };
     case 'failed':
-      if (action.round !== state.round) return state;
+      if (action.generation !== state.generation) return state;
+      if (state.request.kind === 'more')
+        return { ...state, more: undefined, moreError: action.error };
       return { ...state, status: 'error', error: action.error };
     default: {
       const never: never = action;
@@ -70,11 +123,33 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
 }
 
 /**
- * A list the API hands out page by page. Going forward pushes the page's token on a stack and
- * going back pops it, so every page is asked for with the very token that first produced it:
- * no row is shown twice and none is skipped.
+ * The pages after `token`, one or (with `all`) to the last, as one page. A token handed out twice
+ * or an empty page that points further ends it with a PagingError rather than loading for ever.
  */
-export function usePagedList<T>(fetchPage: (token: string | undefined) => Promise<Page<T>>) {
+async function pagesAfter<T>(
+  fetchPage: FetchPage<T>,
+  token: string,
+  all: boolean,
+  what: string,
+): Promise<Page<T>> {
+  const guard = new PageGuard(what, token);
+  const items: T[] = [];
+  let next: string | undefined = token;
+  do {
+    const page = await fetchPage(next, { all });
+    items.push(...page.items);
+    next = guard.next(page.next, page.items.length);
+  } while (all && next);
+  return { items, next: next ?? '' };
+}
+
+/**
+ * A list the API hands out page by page, either a page at a time or growing. Going forward
+ * pushes the page's token on a stack and going back pops it, so every page is asked for with the
+ * very token that first produced it: no row is shown twice and none is skipped. `loadMore` adds
+ * the next page (or every one) to the items instead. `what` names the list in messages.
+ */
+export function usePagedList<T>(fetchPage: FetchPage<T>, what: string) {
   const [state, dispatch] = useReducer(reducer<T>, {
     tokens: [undefined],
     index: 0,
@@ -83,18 +158,27 @@ export function usePagedList<T>(fetchPage: (token: string | undefined) => Promis
     next: '',
     itemsIndex: -1,
     loadedAt: new Date(),
-    round: 0,
+    generation: 0,
+    request: { kind: 'page' },
   });
-  const { round, index } = state;
+  const { generation, index, request } = state;
   const token = state.tokens[index];
-  // A new round is what asks for a load; the token and index are those of that round.
+  // A new generation is what asks for a load; the token, index and request are those it began with.
   useEffect(() => {
-    fetchPage(token).then(
-      (page) => dispatch({ type: 'loaded', round, index, page, at: new Date() }),
-      (error: unknown) => dispatch({ type: 'failed', round, index, error }),
-    );
+    const failed = (error: unknown) => dispatch({ type: 'failed', generation, error });
+    if (request.kind === 'page') {
+      fetchPage(token, { all: false }).then(
+        (page) => dispatch({ type: 'loaded', generation, index, page, at: new Date() }),
+        failed,
+      );
+    } else {
+      pagesAfter(fetchPage, request.token, request.all, what).then(
+        (page) => dispatch({ type: 'appended', generation, page }),
+        failed,
+      );
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [round]);
+  }, [generation]);
   return {
     ...state,
     pageNumber: index + 1,
@@ -104,5 +188,6 @@ export function usePagedList<T>(fetchPage: (token: string | undefined) => Promis
     goPrevious: useCallback(() => dispatch({ type: 'previous' }), []),
     refresh: useCallback(() => dispatch({ type: 'refresh' }), []),
     goFirst: useCallback(() => dispatch({ type: 'first' }), []),
+    loadMore: useCallback((all: boolean) => dispatch({ type: 'more', all }), []),
   };
 }

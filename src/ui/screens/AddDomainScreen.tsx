@@ -1,7 +1,7 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DOMAIN_PLANS } from '../../contract/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
+import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
@@ -75,8 +75,8 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
   const planWarning =
-    project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan)
-      ? `${title} is on the ${visible(project.plan)} plan: the API will refuse, custom domains need Scale or Enterprise.`
+    project.plan && canHaveCustomDomains(project.plan) === false
+      ? `${title} is on the ${visible(planName(project.plan))} plan: the API will refuse, custom domains need ${DOMAIN_PLAN_NAMES}.`
       : undefined;
 
   let live: ReactNode;

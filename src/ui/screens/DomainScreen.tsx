@@ -1,14 +1,16 @@
 import { Box, Text, useStdout } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { domainStatus, MISSING, type Tone, utcMinute } from '../../core/display.js';
+import { checkCounts, type DnsCheckResult } from '../../core/dns-check.js';
 import { hasControls, visible } from '../../core/sanitize.js';
-import type { DnsCheckResult } from '../../dns/check-records.js';
-import { recordsOf, ZoneSnippetError, zoneSnippet } from '../../dns/records.js';
+import { isError } from '../../core/errors.js';
+import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { useNavigation, useServices, useUi } from '../context.js';
-import { dateTime, statusText, type Tone, tlsExpiry, wrapWords } from '../format.js';
+import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useTone } from '../theme.js';
 
@@ -41,15 +43,13 @@ function checkSummary(
 ): { text: string; tone: Tone } {
   const when = `${at.toISOString().slice(11, 19)} UTC`;
   const via = `(${server}, ${when})`;
-  const total = result.records.length;
+  const { total, notRight, failed } = checkCounts(result);
   if (result.ok) return { text: `✓ All ${total} records are right ${via}`, tone: 'ok' };
-  const bad = result.records.filter((r) => r.status === 'wrong' || r.status === 'missing').length;
-  const failed = result.records.filter((r) => r.status === 'error').length;
   const parts = [
-    bad > 0 ? `${bad} of ${total} not right yet` : '',
+    notRight > 0 ? `${notRight} of ${total} not right yet` : '',
     failed > 0 ? `${failed} could not be looked up` : '',
   ].filter(Boolean);
-  return { text: `✗ ${parts.join(', ')} ${via}`, tone: bad > 0 ? 'error' : 'warn' };
+  return { text: `✗ ${parts.join(', ')} ${via}`, tone: notRight > 0 ? 'error' : 'warn' };
 }
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
@@ -116,7 +116,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     try {
       snippet = zoneSnippet(domain.domain, domain.dns_instructions);
     } catch (error) {
-      if (!(error instanceof ZoneSnippetError)) throw error;
+      if (!isError(error, 'ZoneSnippetError')) throw error;
       setNotice({ text: `✗ Not copied: ${error.message}`, tone: 'error' });
       return;
     }
@@ -144,8 +144,8 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
-  const status = statusText(domain.verified);
-  const tls = tlsExpiry(domain.tls_cert_expiry, now, true);
+  const status = domainStatus(domain.verified);
+  const tls = tlsCell(domain.tls_cert_expiry, now, true);
   const record = records[selected];
   const summary =
     check.status === 'done'
@@ -213,19 +213,19 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       )}
       <Text> </Text>
       <Field label="ID">{visible(domain.id)}</Field>
-      <Field label="Project">{visible(domain.project_id ?? '—')}</Field>
+      <Field label="Project">{visible(domain.project_id ?? MISSING)}</Field>
       <Field label="Status">
         <Text color={tone(status.tone)}>{status.text}</Text>
         {domain.verified
-          ? ` at ${dateTime(domain.verified_at)}`
+          ? ` at ${utcMinute(domain.verified_at)}`
           : ': the TXT record has not been seen yet'}
       </Field>
       <Field label="TLS expiry">
         <Text color={tone(tls.tone)}>{tls.text}</Text>
       </Field>
-      <Field label="Token">{visible(domain.dns_verification_token ?? '—')}</Field>
-      <Field label="Created">{dateTime(domain.created_at)}</Field>
-      <Field label="Updated">{dateTime(domain.updated_at)}</Field>
+      <Field label="Token">{visible(domain.dns_verification_token ?? MISSING)}</Field>
+      <Field label="Created">{utcMinute(domain.created_at)}</Field>
+      <Field label="Updated">{utcMinute(domain.updated_at)}</Field>
     </ScrollArea>
   );
 }

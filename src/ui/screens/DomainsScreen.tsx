@@ -1,14 +1,15 @@
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { DOMAIN_PLANS } from '../../contract/errors.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { domainStatus, utcDay } from '../../core/display.js';
+import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { type Column, Table } from '../components/Table.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { shortDate, statusText, tlsExpiry } from '../format.js';
+import { tlsCell } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { usePagedList } from '../hooks/usePagedList.js';
@@ -23,27 +24,33 @@ const MAX_PAGE = 100;
 function domainColumns(now: Date): Column<Domain>[] {
   return [
     { id: 'host', header: 'HOST NAME', priority: 0, cell: (d) => ({ text: d.domain }) },
-    { id: 'status', header: 'STATUS', width: 8, priority: 0, cell: (d) => statusText(d.verified) },
+    {
+      id: 'status',
+      header: 'STATUS',
+      width: 8,
+      priority: 0,
+      cell: (d) => domainStatus(d.verified),
+    },
     {
       id: 'verified',
       header: 'VERIFIED AT',
       width: 11,
       priority: 2,
-      cell: (d) => ({ text: shortDate(d.verified_at) }),
+      cell: (d) => ({ text: utcDay(d.verified_at) }),
     },
     {
       id: 'tls',
       header: 'TLS EXPIRY',
       width: 18,
       priority: 1,
-      cell: (d) => tlsExpiry(d.tls_cert_expiry, now),
+      cell: (d) => tlsCell(d.tls_cert_expiry, now),
     },
     {
       id: 'created',
       header: 'CREATED',
       width: 10,
       priority: 3,
-      cell: (d) => ({ text: shortDate(d.created_at) }),
+      cell: (d) => ({ text: utcDay(d.created_at) }),
     },
   ];
 }
@@ -62,7 +69,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const list = usePagedList<Domain>(async (token) => {
     const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
     return { items: page.domains, next: page.next_page_token ?? '' };
-  });
+  }, `the domains of ${project.id}`);
   // The selected row belongs to a page: a new page starts at its first row, while a refresh of
   // the same page keeps the selection where it can.
   const [selection, setSelection] = useState({ page: -1, row: 0 });
@@ -129,10 +136,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     body = (
       <Box flexDirection="column">
         <Text>No domains yet: press a to add one.</Text>
-        {project.plan && !(DOMAIN_PLANS as readonly string[]).includes(project.plan) ? (
+        {project.plan && canHaveCustomDomains(project.plan) === false ? (
           <Text color={tone('warn')}>
-            This project is on the {visible(project.plan)} plan: custom domains need Scale or
-            Enterprise.
+            This project is on the {visible(planName(project.plan))} plan: custom domains need{' '}
+            {DOMAIN_PLAN_NAMES}.
           </Text>
         ) : null}
       </Box>

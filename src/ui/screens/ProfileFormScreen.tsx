@@ -4,7 +4,7 @@ import { PROFILE_NAME } from '../../config/config-file.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSessionControl } from '../context.js';
 import { useKeys } from '../hooks/useKeys.js';
-import { createSession } from '../services.js';
+import { createSession } from '../session.js';
 import { useTone } from '../theme.js';
 
 const FIELDS = ['profile.name', 'profile.baseUrl', 'profile.token'] as const;

@@ -1,7 +1,7 @@
 import { Box, Text, useFocusManager } from 'ink';
 import SelectInput from 'ink-select-input';
 import { type ReactNode, useEffect, useReducer } from 'react';
-import { MissingCredentialsError, RequestInputError } from '../../client/errors.js';
+import { isError } from '../../core/errors.js';
 import type { RawResponse } from '../../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
@@ -99,7 +99,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         token: session.token,
       });
     } catch (error) {
-      if (error instanceof RequestInputError || error instanceof MissingCredentialsError) {
+      if (isError(error, 'RequestInputError', 'MissingCredentialsError')) {
         dispatch({ type: 'refused', message: error.message });
         return;
       }

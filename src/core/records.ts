@@ -1,4 +1,5 @@
 import type { DnsInstructions } from '../contract/schemas.js';
+import { ZoneSnippetError } from './errors.js';
 
 /** One DNS record a custom domain needs, as the user creates it at their DNS provider. */
 export interface DnsRecord {
@@ -34,14 +35,6 @@ export function recordsOf(instructions: DnsInstructions): DnsRecord[] {
 }
 
 export const ZONE_TTL = 3600;
-
-/** The records cannot be written as zone-file lines that mean exactly them (see zoneSnippet). */
-export class ZoneSnippetError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ZoneSnippetError';
-  }
-}
 
 // A name as a zone file takes it bare: labels of letters, digits, "-" and "_" (`_acme-challenge`),
 // at most 63 each. Anything else (a space, `;`, `(`, `"`, `$`, `@`, `\`, a line break) would be read

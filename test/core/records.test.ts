@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DnsInstructions } from '../../src/contract/schemas.js';
-import { ZoneSnippetError, zoneSnippet } from '../../src/dns/records.js';
+import { ZoneSnippetError } from '../../src/core/errors.js';
+import { zoneSnippet } from '../../src/core/records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'domainctl-zone-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,202 @@
+import type { HttpMethod } from '../contract/routes.js';
+import { type EndingSignal, ExitCode } from './exit-codes.js';
+
+// Every error domainctl throws on purpose carries its class's name as a literal `name`, the marker
+// by which isError() recognises it. The build makes one self-contained bundle per lazily loaded
+// module (scripts/build.mjs), so each bundle holds its own copy of these classes, and an error
+// thrown by the UI's bundle is no instance of dist/cli.js's copy: `instanceof` would miss it (the
+// linter refuses `instanceof` on these classes). Error itself is one global, shared by all.
+
+/** The API answered with an HTTP error; `body` is what it sent (usually the error body). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly method: HttpMethod,
+    readonly path: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+
+  /** One line for stderr: `HTTP 404 not_found: project prj_x not found`. */
+  summary(): string {
+    return `HTTP ${this.status} ${this.code}: ${this.message}`;
+  }
+}
+
+/**
+ * The API answered with success (2xx), but not with anything the client can use: not JSON, or
+ * JSON that breaks the API's description where the client needs it. Never an HTTP error: the
+ * request may well have done what it asked (a domain added).
+ */
+export class InvalidResponseError extends Error {
+  override readonly name = 'InvalidResponseError';
+
+  constructor(
+    readonly status: number,
+    readonly method: HttpMethod,
+    readonly path: string,
+    /** What was wrong, for people: `domains.0.created_at: expected …`. */
+    readonly detail: string,
+    /** The body as it came: parsed JSON, or the text when it was not JSON. */
+    readonly body: unknown,
+  ) {
+    super(`the API's answer to ${method} ${path} (HTTP ${status}) was not understood: ${detail}`);
+  }
+}
+
+/**
+ * Following a list's pages went wrong: the API handed out a page token a second time, or a page
+ * with nothing on it that still pointed to another. Following it would never end.
+ */
+export class PagingError extends Error {
+  override readonly name = 'PagingError';
+}
+
+/** No answer: the connection failed or the request timed out. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The request was refused before anything was sent: bad method, path, body or header. */
+export class RequestInputError extends Error {
+  override readonly name = 'RequestInputError';
+}
+
+/** The route needs credentials and none were given; nothing was sent. */
+export class MissingCredentialsError extends Error {
+  override readonly name = 'MissingCredentialsError';
+
+  constructor(readonly template: string) {
+    super(
+      `${template} needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add`,
+    );
+  }
+}
+
+/**
+ * A setting cannot be used: the config file cannot be read or is not ours (never repaired
+ * silently), an unknown profile, an environment value that is not what it must be. Exit code 2.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** `parseDnsServer` refused the text; the message fits after the option's name. */
+export class DnsServerAddressError extends Error {
+  override readonly name = 'DnsServerAddressError';
+
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The records cannot be written as zone-file lines that mean exactly them (see zoneSnippet). */
+export class ZoneSnippetError extends Error {
+  override readonly name = 'ZoneSnippetError';
+}
+
+/** A failure a command reports as one line on stderr and an exit code, never as a stack trace. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = ExitCode.usage,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The command has written its whole answer and ends with this exit code: a `domains check` that
+ * found a record wrong (its report says which), an `api request` answered with an HTTP error.
+ * `line`, when given, is the last line on stderr, as it stands (no `domainctl:` before it).
+ */
+export class ExitStatus extends Error {
+  override readonly name = 'ExitStatus';
+
+  constructor(
+    readonly exitCode: ExitCode,
+    readonly line?: string,
+  ) {
+    super(line ?? `exit status ${exitCode}`);
+  }
+}
+
+/**
+ * A signal (Ctrl+C, kill) ended the run once the face had put back what it changed (the
+ * terminal, a progress line). The run ends at once with 128 + the signal's number, silently.
+ */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+
+  constructor(readonly signal: EndingSignal) {
+    super(`interrupted by ${signal}`);
+  }
+}
+
+/** Every error type of domainctl, told apart by `name`. */
+export type DomainctlError =
+  | ApiError
+  | InvalidResponseError
+  | PagingError
+  | NetworkError
+  | RequestInputError
+  | MissingCredentialsError
+  | ConfigError
+  | DnsServerAddressError
+  | ZoneSnippetError
+  | CliError
+  | ExitStatus
+  | Interrupted;
+
+export type ErrorName = DomainctlError['name'];
+
+// A record, not a list, so that the compiler refuses a type added to DomainctlError but not here.
+const ERROR_NAMES: Record<ErrorName, true> = {
+  ApiError: true,
+  InvalidResponseError: true,
+  PagingError: true,
+  NetworkError: true,
+  RequestInputError: true,
+  MissingCredentialsError: true,
+  ConfigError: true,
+  DnsServerAddressError: true,
+  ZoneSnippetError: true,
+  CliError: true,
+  ExitStatus: true,
+  Interrupted: true,
+};
+
+/**
+ * True when `value` is one of domainctl's errors, from whichever bundle it came: the stable
+ * marker is its `name`, never its class (see the top of this file). Narrow it further with a
+ * `switch` on `name`.
+ */
+export function isDomainctlError(value: unknown): value is DomainctlError {
+  return value instanceof Error && Object.hasOwn(ERROR_NAMES, value.name);
+}
+
+/** True when `value` is an error of one of the named types (see isDomainctlError). */
+export function isError<N extends ErrorName>(
+  value: unknown,
+  ...names: N[]
+): value is Extract<DomainctlError, { name: N }> {
+  return isDomainctlError(value) && (names as string[]).includes(value.name);
+}

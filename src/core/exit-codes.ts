@@ -1,0 +1,36 @@
+/**
+ * The exit codes of every command and of the UI; the README's table is this one. Which error
+ * ends with which code is describeFailure's business (failure.ts), and only main() sets one.
+ */
+export const ExitCode = {
+  ok: 0,
+  /** The API answered with an HTTP error (or a check found a problem). */
+  apiError: 1,
+  /** Bad usage or input; nothing was sent. */
+  usage: 2,
+  /** Network error or timeout. */
+  network: 3,
+  /** A route needs credentials and there are none; nothing was sent. */
+  noCredentials: 4,
+  /** `domains wait`: the domain was not verified before --timeout ran out. */
+  waitTimeout: 5,
+  /** The API answered with success, but with nothing the command could use (its body on stdout). */
+  badAnswer: 6,
+  /** A bug: EX_SOFTWARE from sysexits.h. One line on stderr, the stack with --debug. */
+  unexpected: 70,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * The signals domainctl ends on, with their numbers (the same on every system Node runs on):
+ * written out rather than read from node:os, which would cost every start ~5 ms to load.
+ */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+
+export type EndingSignal = keyof typeof SIGNALS;
+
+/** What a shell reports for a process ended by a signal: 128 + its number (SIGINT: 130). */
+export function signalExitCode(signal: EndingSignal): number {
+  return 128 + SIGNALS[signal];
+}

@@ -1,0 +1,53 @@
+import { Command } from 'commander';
+import { registerApiRequest } from './commands/api-request.js';
+import { type OpenUi, registerDemo } from './commands/demo.js';
+import { registerDomains } from './commands/domains.js';
+import { addGlobalOptions, globalFlags } from './commands/global-options.js';
+import { registerProfile } from './commands/profile.js';
+import { registerServe } from './commands/serve.js';
+import { CliError } from './core/errors.js';
+import { VERSION } from './version.js';
+
+// The UI is imported only here, when it opens: a script's `api request` never loads Ink or React.
+const openUi: OpenUi = async (flags, options) => {
+  const { runUi } = await import('./ui/run.js');
+  await runUi(flags, options);
+};
+
+/**
+ * The command line: global options, every command's definition, and the UI when no command is
+ * given. Nothing here writes an error or sets an exit code: commander's errors and whatever an
+ * action throws go to main().
+ */
+export function createProgram(): Command {
+  const program = new Command('domainctl')
+    .description(
+      'Manage custom domains on a project-based API: a terminal UI, script-friendly commands, a reference server',
+    )
+    .version(VERSION, '-v, --version', 'print the version')
+    .exitOverride()
+    // main() writes commander's errors as it writes every other, with domainctl's prefix.
+    .configureOutput({ outputError: () => {} });
+
+  addGlobalOptions(program);
+  registerApiRequest(program);
+  registerDomains(program);
+  registerProfile(program);
+  registerServe(program);
+  registerDemo(program, openUi);
+
+  // The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
+  program.allowExcessArguments();
+  program.action(async () => {
+    if (program.args.length > 0) {
+      const names = program.commands.map((c) => c.name()).join(', ');
+      throw new CliError(`unknown command "${program.args[0]}"; the commands are ${names}`);
+    }
+    // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
+    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      throw new CliError('no command given. Run domainctl --help for the commands.');
+    }
+    await openUi(globalFlags(program), {});
+  });
+  return program;
+}

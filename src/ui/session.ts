@@ -1,0 +1,56 @@
+import type { ApiClient } from '../client/api-client.js';
+import type { HttpMethod } from '../contract/routes.js';
+import type { ProjectRef } from './navigation.js';
+import type { UiServices } from './services.js';
+
+/** Who we are and which API we talk to; absent until the welcome screen has made one. */
+export interface Session {
+  /** The profile in use; undefined when flags or the environment alone name the API. */
+  profileName?: string;
+  /** The demo's profile lives only in memory and never touches the saved profiles. */
+  ephemeral: boolean;
+  baseUrl: string;
+  token?: string;
+  /** The default project (flag, environment or profile). */
+  project?: string;
+  org?: string;
+  client: ApiClient;
+  /** Projects opened last, most recent first. */
+  recentProjects(): string[];
+  rememberProject(project: ProjectRef): void;
+  /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
+  requestHistory: RequestHistoryEntry[];
+}
+
+export interface RequestHistoryEntry {
+  method: HttpMethod;
+  path: string;
+  body: string;
+}
+
+export interface SessionInput {
+  profileName?: string;
+  ephemeral?: boolean;
+  baseUrl: string;
+  token?: string;
+  project?: string;
+  org?: string;
+}
+
+export function createSession(services: UiServices, input: SessionInput): Session {
+  const ephemeral = input.ephemeral ?? false;
+  // The demo's recent projects are kept under a key no saved profile can have.
+  const recentKey = ephemeral ? undefined : input.profileName;
+  return {
+    profileName: input.profileName,
+    ephemeral,
+    baseUrl: input.baseUrl,
+    token: input.token,
+    project: input.project,
+    org: input.org,
+    client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
+    recentProjects: () => services.recentProjects(recentKey),
+    rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
+    requestHistory: [],
+  };
+}
