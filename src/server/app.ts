@@ -13,6 +13,7 @@ import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
 import { requestLogger } from './request-log.js';
+import { StoreUnavailableError } from './store.js';
 import { parseOr400, readJsonBody } from './validation.js';
 
 export type { AppDeps } from './handlers/types.js';
@@ -99,6 +100,15 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, error);
+    // The store logged the outage once; a line a request would bury it.
+    if (error instanceof StoreUnavailableError) {
+      return sendError(
+        c,
+        new HttpError('service_unavailable', 'the database is unavailable; try again shortly', {
+          'Retry-After': '1',
+        }),
+      );
+    }
     deps.warn(
       redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
     );

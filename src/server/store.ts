@@ -76,6 +76,18 @@ export class DuplicateDomainError extends Error {
 }
 
 /**
+ * Thrown by a store whose database cannot be reached now: refused, cut off, or not answering
+ * within its timeout. The API answers 503 (the request may be retried); the store reconnects by
+ * itself when the database is back.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
  * The server's storage, as the handlers, the authenticator, the seed and the verifier see it.
  * Every method returns a promise so that a store over the network (PostgreSQL) fits beside the
  * SQLite one (sqlite/sqlite-store.ts) without a change above it. Lists are keyset-paged newest
