@@ -124,8 +124,16 @@ export interface Store {
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]>;
   /** Rejects with DuplicateDomainError if the host name is taken, even by a concurrent add. */
   insertDomain(row: DomainRow): Promise<void>;
-  /** Unverified domains in id order after `afterId`, for the verifier's batches. */
+  /** Unverified domains in id order after `afterId`. */
   pendingDomains(afterId: string, limit: number): Promise<DomainRow[]>;
+  /**
+   * The verifier's batches: up to `limit` unverified domains after `afterId`, in id order, that
+   * are due for a look-up, each then held back from every verifier (of this instance or another
+   * one sharing the storage) for `holdMs`. A domain another verifier is claiming at this moment
+   * is skipped, never waited for, so instances share the pending domains instead of each looking
+   * up all of them.
+   */
+  claimPendingDomains(afterId: string, limit: number, holdMs: number): Promise<DomainRow[]>;
   /** Marks a domain verified; false if it was verified already (or is gone). */
   markVerified(id: string, at: string, expiry: string): Promise<boolean>;
 
