@@ -97,9 +97,10 @@ export class StoreUnavailableError extends Error {
 export interface Store {
   /**
    * A value that changes whenever the stored data does, by this process or another one sharing
-   * the storage; the page cache keeps pages while it stays the same.
+   * the storage; the page cache keeps pages while it stays the same. Undefined from a store that
+   * cannot tell cheaply (PostgreSQL, shared by instances on other machines): nothing is cached.
    */
-  changeMark(): Promise<string>;
+  changeMark(): Promise<string | undefined>;
   close(): Promise<void>;
 
   userByApiKeyHash(hash: string): Promise<UserRow | undefined>;

@@ -59,7 +59,7 @@ export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params
   // Asked after every check above: the cache holds pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
   const mark = await deps.store.changeMark();
-  const cached = deps.pages.get(key, mark);
+  const cached = mark === undefined ? undefined : deps.pages.get(key, mark);
   if (cached) return cached;
 
   const page = cutPage(list, await deps.store.listDomains(project.id, limit + 1, cursor), limit);
@@ -70,6 +70,6 @@ export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params
       next_page_token: page.next_page_token,
     }),
   );
-  deps.pages.set(key, mark, body);
+  if (mark !== undefined) deps.pages.set(key, mark, body);
   return body;
 };
