@@ -67,11 +67,25 @@ export interface SeedRows {
   domains: DomainRow[];
 }
 
+const DUPLICATE_DOMAIN = Symbol.for('domainctl.DuplicateDomainError');
+const STORE_UNAVAILABLE = Symbol.for('domainctl.StoreUnavailableError');
+
+// The PostgreSQL store is a bundle of its own (scripts/build.mjs), with its own copy of these
+// classes: an error it throws is recognised by a shared mark, not by the class it came from.
+const marked = (value: unknown, mark: symbol) =>
+  typeof value === 'object' && value !== null && mark in value;
+
 /** Thrown by insertDomain when the host name is taken, in this project or any other. */
 export class DuplicateDomainError extends Error {
+  readonly [DUPLICATE_DOMAIN] = true;
+
   constructor(readonly domain: string) {
     super(`${domain} is already registered`);
     this.name = 'DuplicateDomainError';
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return marked(value, DUPLICATE_DOMAIN);
   }
 }
 
@@ -81,9 +95,15 @@ export class DuplicateDomainError extends Error {
  * itself when the database is back.
  */
 export class StoreUnavailableError extends Error {
+  readonly [STORE_UNAVAILABLE] = true;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return marked(value, STORE_UNAVAILABLE);
   }
 }
 
