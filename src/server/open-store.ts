@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { SqliteDriverName } from './sqlite/driver.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
+import { isPostgresUrl } from './db-url.js';
 
 export interface StoreOptions {
   /** SQLite: the driver; absent: DOMAINCTL_SQLITE_DRIVER, else whichever this Node has. */
@@ -14,9 +15,6 @@ export interface StoreOptions {
   /** Where the store says the database went away or came back. */
   warn?: (line: string) => void;
 }
-
-/** A postgres:// or postgresql:// URL: `--db` names a PostgreSQL database rather than a file. */
-export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
 
 /**
  * Opens the store `db` names: a postgres:// URL, a SQLite file (its directory made if need be)
@@ -30,16 +28,4 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
   }
   if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
   return openSqliteStore(db, { driver: options.sqliteDriver });
-}
-
-/** `db` as it may be printed: a URL without its password. */
-export function displayDb(db: string): string {
-  if (!isPostgresUrl(db)) return db;
-  try {
-    const url = new URL(db);
-    url.password = '';
-    return url.toString();
-  } catch {
-    return db.replace(/\/\/[^@/]*@/, '//');
-  }
 }
