@@ -5,7 +5,7 @@ import {
   type DnsServerAddress,
 } from '../dns/index.js';
 import { type DnsSettings, toDomain } from './domain-view.js';
-import type { Store } from './store.js';
+import { type Store, StoreUnavailableError } from './store.js';
 
 /** The simulated certificate of a verified domain is valid this long after verification. */
 export const CERTIFICATE_DAYS = 90;
@@ -144,7 +144,10 @@ export function startVerifier(options: VerifierOptions): Verifier {
     running = pass()
       .catch((error: unknown): VerifierPass => {
         // A pass must never take the server down (a store closed under it, a bug): say so, go on.
-        if (!stopped) options.warn(`verifier: pass failed: ${(error as Error).message ?? error}`);
+        // A database that is unavailable the store has said once already, not once a pass.
+        if (!stopped && !(error instanceof StoreUnavailableError)) {
+          options.warn(`verifier: pass failed: ${(error as Error).message ?? error}`);
+        }
         return { checked: 0, verified: [], failed: 0 };
       })
       .then((result) => {

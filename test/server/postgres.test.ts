@@ -6,6 +6,7 @@ import { type PgCluster, startPgCluster } from '../../scripts/pg-cluster.mjs';
 import { openPostgresStore, type PostgresStore } from '../../src/server/postgres/pg-store.js';
 import { seedDemo } from '../../src/server/seed.js';
 import { api, expectError } from '../helpers/api.js';
+import { deadPort } from '../helpers/dns-server.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { createDatabase, dropDatabase, onPostgres } from '../helpers/store.js';
@@ -158,6 +159,12 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
       'demo',
       '--db-timeout',
       String(TIMEOUT_S),
+      // A verifier too, which must not log a failed pass every interval while the database is
+      // gone (its DNS server is a port where nothing listens: that is one line, once).
+      '--verify-interval',
+      '0.2',
+      '--dns-server',
+      await deadPort(),
     ]);
   });
   afterAll(async () => {
@@ -210,6 +217,7 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
     // One line when it went, one when it came back: not one a request.
     expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
     expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
+    expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
   });
 
   it('silent (every PostgreSQL process paused): 503 within the timeout, not a hang', async () => {
