@@ -156,6 +156,8 @@ describe('domainctl serve, as a process', () => {
     [['--edge-domain', 'http://x'], /--edge-domain: domain must be a host name, not a URL/],
     [['--dns-server', 'localhost'], /expected an IP address, optionally with :PORT/],
     [['--verify-interval', 'soon'], /expected a number of seconds/],
+    [['--db-pool-size', '0'], /expected a number of connections from 1 to 1000/],
+    [['--db-timeout', '0'], /--db-timeout must be above 0/],
     [['--no-such-option'], /unknown option '--no-such-option'/],
   ])(
     'a bad option %j exits 2 with a message on stderr and nothing on stdout',
@@ -167,6 +169,13 @@ describe('domainctl serve, as a process', () => {
       expect(cli.stdout).toEqual([]);
     },
   );
+
+  it('a DATABASE_URL that is not a postgres:// URL exits 2 and says so', async () => {
+    const cli = spawnCli(['serve', '--port', '0'], { env: { DATABASE_URL: 'mysql://db/x' } });
+    expect((await cli.exited).code).toBe(2);
+    expect(cli.stderr).toEqual(['domainctl: DATABASE_URL must be a postgres:// URL (or use --db)']);
+    expect(cli.stdout).toEqual([]);
+  });
 
   it('a port in use exits 1 and says so', async () => {
     const first = await spawnServe(['--port', '0', '--db', ':memory:']);
