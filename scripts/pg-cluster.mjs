@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 const INSTALL_HINT =
@@ -153,7 +154,7 @@ export async function startPgCluster(settings = {}) {
 }
 
 // `node scripts/pg-cluster.mjs`: starts one, times it, and removes it (a check of the setup).
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const cluster = await startPgCluster();
   const up = performance.now();
