@@ -39,6 +39,8 @@ const ERROR_CLASSES = [
   'CliError',
   'ExitStatus',
   'Interrupted',
+  'DuplicateDomainError',
+  'StoreUnavailableError',
 ];
 
 export default tseslint.config(

@@ -6,6 +6,7 @@
 //   npm run bench                 all figures
 //   npm run bench -- --runs 40    more runs per start-up figure (default 25)
 //   npm run bench -- --json       the results as JSON as well
+//   npm run bench -- --only store the figures whose name has this text (here: the list by store)
 //
 // The machine's NODE_EXTRA_CA_CERTS (if set) is removed from every child's environment: it adds
 // the same ~130 ms to every Node start, ours and the floors', and would only blur the ratios.
@@ -22,6 +23,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '25' },
     seconds: { type: 'string', default: '5' },
     json: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -219,35 +221,41 @@ function post(url, body, headers) {
   });
 }
 
-/** Requests per second with 16 keep-alive connections, from a separate load process. */
+/**
+ * The load generator, the one place it lives: requests per second with 16 keep-alive
+ * connections from a separate process. `url` may be a list: the connections are spread over it
+ * in turn (two instances behind what a load balancer would do).
+ */
 function loadTest(url, headers) {
   const script = join(work, 'load.mjs');
   writeFileSync(
     script,
     `import { Agent, request } from 'node:http';
-const [url, headersJson, seconds] = process.argv.slice(2);
+const [urlsJson, headersJson, seconds] = process.argv.slice(2);
+const urls = JSON.parse(urlsJson);
 const headers = JSON.parse(headersJson);
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 let done = 0, errors = 0, running = true;
 const end = Date.now() + Number(seconds) * 1000;
-function one() {
+function one(url) {
   if (Date.now() >= end) { running = false; return Promise.resolve(); }
   return new Promise((resolve) => {
     request(url, { agent, headers }, (res) => {
       res.on('data', () => {});
       res.on('end', () => { if (res.statusCode === 200) done++; else errors++; resolve(); });
     }).on('error', () => { errors++; resolve(); }).end();
-  }).then(one);
+  }).then(() => one(url));
 }
 const started = Date.now();
-await Promise.all(Array.from({ length: 16 }, one));
+await Promise.all(Array.from({ length: 16 }, (_, i) => one(urls[i % urls.length])));
 const secs = (Date.now() - started) / 1000;
 console.log(JSON.stringify({ rps: done / secs, errors }));
 `,
   );
+  const urls = Array.isArray(url) ? url : [url];
   const r = spawnSync(
     process.execPath,
-    [script, url, JSON.stringify(headers), String(LOAD_SECONDS)],
+    [script, JSON.stringify(urls), JSON.stringify(headers), String(LOAD_SECONDS)],
     {
       env,
       encoding: 'utf8',
@@ -258,8 +266,27 @@ console.log(JSON.stringify({ rps: done / secs, errors }));
   return result.rps;
 }
 
+/** The floor of the server figures: node:http answering every request with one file's bytes. */
+function startStaticServer(bodyFile) {
+  const script = join(work, 'static.mjs');
+  writeFileSync(
+    script,
+    `import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+const body = readFileSync(process.argv[2]);
+const server = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+`,
+  );
+  return startChild([script, bodyFile], /listening on (http:\/\/\S+)/);
+}
+
 /** Runs one figure; a failure is reported in the table instead of ending the run. */
 async function figure(name, measure) {
+  if (opts.only !== undefined && !name.includes(opts.only)) return;
   note(`${name} ...`);
   try {
     await measure();
@@ -379,20 +406,7 @@ get(process.argv[2] + '/v1/regions', (res) => {
     const sample = await get(listUrl, auth);
     const bodyFile = join(work, 'page.json');
     writeFileSync(bodyFile, sample.body);
-    const staticScript = join(work, 'static.mjs');
-    writeFileSync(
-      staticScript,
-      `import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
-const body = readFileSync(process.argv[2]);
-const server = createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
-`,
-    );
-    const staticServer = await startChild([staticScript, bodyFile], /listening on (http:\/\/\S+)/);
+    const staticServer = await startStaticServer(bodyFile);
     try {
       const ours = loadTest(listUrl, auth);
       const floor = loadTest(`${staticServer.url}/`, {});
@@ -406,6 +420,68 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
       );
     } finally {
       staticServer.child.kill();
+    }
+  });
+
+  // The list again, the same page through the same generator, with the store as the variable:
+  // one instance on SQLite (the server above, in memory), one on PostgreSQL, two on one
+  // PostgreSQL database with the load spread over both. Each against the static server,
+  // measured here too, so each ratio stands on its own.
+  await figure('list throughput by store', async () => {
+    // Sockets left idle by the figures before may be closed by the server (5 s keep-alive).
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    const listPath = '/v1/projects/prj_demo_scale/domains?page_size=20';
+    const sample = await get(`${base}${listPath}`, auth);
+    const bodyFile = join(work, 'page-stores.json');
+    writeFileSync(bodyFile, sample.body);
+    const staticServer = await startStaticServer(bodyFile);
+    const { startPgCluster } = await import('./pg-cluster.mjs');
+    const cluster = await startPgCluster();
+    const instances = [];
+    try {
+      const db = await cluster.createDatabase();
+      for (let i = 0; i < 2; i++) {
+        instances.push(
+          await startChild(
+            [bin, 'serve', '--port', '0', '--db', db, '--seed', 'demo'],
+            /listening on (http:\/\/\S+)/,
+          ),
+        );
+      }
+      const floor = loadTest(`${staticServer.url}/`, {});
+      const unit = 'page of 20, 16 connections, vs static server';
+      record(
+        `list, 1 instance on SQLite, ${unit}`,
+        loadTest(`${base}${listPath}`, auth),
+        floor,
+        'rps',
+        () => true,
+        'reported',
+      );
+      record(
+        `list, 1 instance on PostgreSQL, ${unit}`,
+        loadTest(`${instances[0].url}${listPath}`, auth),
+        floor,
+        'rps',
+        () => true,
+        'reported',
+      );
+      record(
+        `list, 2 instances on one PostgreSQL, ${unit}`,
+        loadTest(
+          instances.map((s) => `${s.url}${listPath}`),
+          auth,
+        ),
+        floor,
+        'rps',
+        () => true,
+        'reported',
+      );
+    } finally {
+      for (const s of instances) s.child.kill('SIGTERM');
+      staticServer.child.kill();
+      cluster.destroy();
     }
   });
 

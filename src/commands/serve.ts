@@ -16,6 +16,8 @@ interface ServeFlags {
   edgeDomain: string;
   dnsServer?: string;
   verifyInterval: number;
+  dbPoolSize: number;
+  dbTimeout: number;
 }
 
 function port(value: string): number {
@@ -34,6 +36,13 @@ function seconds(value: string): number {
 function positiveSeconds(value: string): number {
   if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0)
     throw new InvalidArgumentError('expected a number of seconds above 0');
+  return Number(value);
+}
+
+function poolSize(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
+    throw new InvalidArgumentError('expected a number of connections from 1 to 1000');
+  }
   return Number(value);
 }
 
@@ -57,12 +66,24 @@ function dnsLabel(value: string): string {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('Run the reference API server (Hono + SQLite)')
+    .description('Run the reference API server (Hono + SQLite or PostgreSQL)')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free one', port, 7878)
     .option(
-      '--db <path>',
-      'SQLite database file, or :memory: for none (default: in the data directory)',
+      '--db <path|url>',
+      'SQLite database file, :memory: for none, or a postgres:// URL (default: $DATABASE_URL, else a file in the data directory)',
+    )
+    .option(
+      '--db-pool-size <n>',
+      'PostgreSQL: connections this instance opens at most',
+      poolSize,
+      10,
+    )
+    .option(
+      '--db-timeout <seconds>',
+      'PostgreSQL: longest wait to connect or for a query before a request gets 503',
+      seconds,
+      5,
     )
     .addOption(new Option('--seed <name>', 'load demo data (idempotent)').choices(['demo']))
     .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
@@ -97,7 +118,13 @@ Examples:
   $ domainctl serve --seed demo --db :memory:
   $ domainctl serve --port 0 --db ./api.db
   $ domainctl serve --jwks-url https://id.example.com/.well-known/jwks.json --jwt-audience domains
-  $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353`,
+  $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353
+
+Several instances on one PostgreSQL database (behind a load balancer), each on its own port:
+  $ export DATABASE_URL=postgres://domainctl:secret@db.internal:5432/domainctl
+  $ domainctl serve --host 0.0.0.0 --port 7878 --verify-interval 30 &
+  $ domainctl serve --host 0.0.0.0 --port 7879 --verify-interval 30 &
+They migrate the schema once, share host-name uniqueness, page tokens and the verifier's work.`,
     )
     .action(async (flags: ServeFlags) => {
       const [{ normalizeHostname }, { parseDnsServer }] = await Promise.all([
@@ -116,12 +143,21 @@ Examples:
         }
       }
       // The server is imported only here, so other commands never load Hono or SQLite.
-      const [{ startServer }, { defaultDataDir }, { lineBatcher }] = await Promise.all([
-        import('../server/serve.js'),
-        import('../server/data-dir.js'),
-        import('../server/line-batcher.js'),
-      ]);
-      const db = flags.db ?? join(defaultDataDir(), 'domainctl.db');
+      const [{ startServer }, { defaultDataDir }, { lineBatcher }, { displayDb, isPostgresUrl }] =
+        await Promise.all([
+          import('../server/serve.js'),
+          import('../server/data-dir.js'),
+          import('../server/line-batcher.js'),
+          import('../server/db-url.js'),
+        ]);
+      // DATABASE_URL, as hosting platforms set it; only a PostgreSQL URL is taken from there.
+      const fromEnv = process.env.DATABASE_URL || undefined;
+      if (flags.db === undefined && fromEnv !== undefined && !isPostgresUrl(fromEnv)) {
+        throw new CliError('DATABASE_URL must be a postgres:// URL (or use --db)', ExitCode.usage);
+      }
+      const db = flags.db ?? fromEnv ?? join(defaultDataDir(), 'domainctl.db');
+      if (!(flags.dbTimeout > 0))
+        throw new CliError('--db-timeout must be above 0', ExitCode.usage);
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({
@@ -141,6 +177,8 @@ Examples:
           edgeDomain: edge.hostname,
           dnsServer: flags.dnsServer,
           verifyIntervalSeconds: flags.verifyInterval,
+          dbPoolSize: flags.dbPoolSize,
+          dbTimeoutSeconds: flags.dbTimeout,
           log: lineBatcher(process.stdout),
           warn: (line) => process.stderr.write(`${line}\n`),
         });
@@ -159,7 +197,7 @@ Examples:
           ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
           : '';
       process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${db}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
+        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
       );
       await new Promise<void>((resolve) => {
         const stop = (signal: string) => {

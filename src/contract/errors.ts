@@ -9,6 +9,7 @@ export const errorStatus = {
   domain_already_exists: 409,
   payload_too_large: 413,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

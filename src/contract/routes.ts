@@ -44,7 +44,7 @@ export const routes = [
     summary: 'List the regions a project can be created in',
     params: [],
     successStatus: 200,
-    errorStatuses: [500],
+    errorStatuses: [500, 503],
   },
   {
     operationId: 'listProjects',
@@ -54,7 +54,7 @@ export const routes = [
     summary: 'List the projects the caller can see, newest first',
     params: [],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
     listKey: 'projects',
   },
   {
@@ -65,7 +65,7 @@ export const routes = [
     summary: 'Create a project in an organisation',
     params: [],
     successStatus: 201,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
   },
   {
     operationId: 'getProject',
@@ -75,7 +75,7 @@ export const routes = [
     summary: 'Get one project',
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
   },
   {
     operationId: 'listDatabases',
@@ -85,7 +85,7 @@ export const routes = [
     summary: "List a project's databases, newest first",
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
     listKey: 'databases',
   },
   {
@@ -96,7 +96,7 @@ export const routes = [
     summary: 'Create a database in a project',
     params: ['project_id'],
     successStatus: 201,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
   },
   {
     operationId: 'deleteDatabase',
@@ -106,7 +106,7 @@ export const routes = [
     summary: 'Delete a database; answers with the deleted database',
     params: ['project_id', 'database_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500],
+    errorStatuses: [400, 401, 404, 500, 503],
   },
   {
     operationId: 'addDomain',
@@ -116,7 +116,7 @@ export const routes = [
     summary: 'Add a custom domain; answers with the DNS records to create',
     params: ['project_id'],
     successStatus: 201,
-    errorStatuses: [400, 401, 402, 403, 404, 409],
+    errorStatuses: [400, 401, 402, 403, 404, 409, 503],
   },
   {
     operationId: 'listDomains',
@@ -126,7 +126,7 @@ export const routes = [
     summary: "List a project's custom domains, newest first",
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 403, 404, 500],
+    errorStatuses: [400, 401, 403, 404, 500, 503],
     listKey: 'domains',
   },
   {

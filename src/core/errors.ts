@@ -151,6 +151,28 @@ export class Interrupted extends Error {
   }
 }
 
+/** Thrown by a server store's insertDomain when the host name is taken, in any project. */
+export class DuplicateDomainError extends Error {
+  override readonly name = 'DuplicateDomainError';
+
+  constructor(readonly domain: string) {
+    super(`${domain} is already registered`);
+  }
+}
+
+/**
+ * Thrown by a server store whose database cannot be reached now: refused, cut off, or not
+ * answering within its timeout. The API answers 503 (the request may be retried); the store
+ * reconnects by itself when the database is back.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** Every error type of domainctl, told apart by `name`. */
 export type DomainctlError =
   | ApiError
@@ -164,7 +186,9 @@ export type DomainctlError =
   | ZoneSnippetError
   | CliError
   | ExitStatus
-  | Interrupted;
+  | Interrupted
+  | DuplicateDomainError
+  | StoreUnavailableError;
 
 export type ErrorName = DomainctlError['name'];
 
@@ -182,6 +206,8 @@ const ERROR_NAMES: Record<ErrorName, true> = {
   CliError: true,
   ExitStatus: true,
   Interrupted: true,
+  DuplicateDomainError: true,
+  StoreUnavailableError: true,
 };
 
 /**

@@ -57,6 +57,15 @@ function describeKnown(error: DomainctlError): Failure {
       return { exitCode: error.exitCode, line: error.line };
     case 'Interrupted':
       return { exitCode: signalExitCode(error.signal), immediate: true };
+    case 'StoreUnavailableError':
+      // `serve` could not reach its database at start, as it ends when its port is taken.
+      return say(ExitCode.apiError, error.message);
+    case 'DuplicateDomainError':
+      // The API turns it into a 409; one that gets this far is a bug.
+      return {
+        ...say(ExitCode.unexpected, `unexpected error: ${error.message}`),
+        unexpected: true,
+      };
     default: {
       const never: never = error;
       return never;

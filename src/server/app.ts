@@ -1,3 +1,4 @@
+import { isError } from '../core/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -109,6 +110,15 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, error);
+    // The store logged the outage once; a line a request would bury it.
+    if (isError(error, 'StoreUnavailableError')) {
+      return sendError(
+        c,
+        new HttpError('service_unavailable', 'the database is unavailable; try again shortly', {
+          'Retry-After': '1',
+        }),
+      );
+    }
     // The client went away before its request was read (an upload it aborted): nothing failed
     // here and nobody is left to answer. The log says so with nginx's 499 "client closed
     // request", not a 500 and a stack trace.

@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { createGentleServer } from './lingering-close.js';
+import { openStore } from './open-store.js';
 import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
 import type { SqliteDriverName } from './sqlite/driver.js';
-import { openSqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 import { startVerifier, type Verifier } from './verifier.js';
 
@@ -19,10 +17,17 @@ export interface ServerOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** A file path, or ":memory:" for a database that lives as long as the server. */
+  /**
+   * A SQLite file path, ":memory:" for a database that lives as long as the server, or a
+   * postgres:// URL (several instances may share that one).
+   */
   db: string;
   /** The SQLite driver; absent: DOMAINCTL_SQLITE_DRIVER, else whichever this Node has. */
   sqliteDriver?: SqliteDriverName;
+  /** PostgreSQL: connections this instance opens at most (default 10). */
+  dbPoolSize?: number;
+  /** PostgreSQL: longest wait in seconds to connect or for a query; then 503 (default 5). */
+  dbTimeoutSeconds?: number;
   seed?: 'demo';
   jwt?: JwtSettings;
   label?: string;
@@ -58,8 +63,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const warn = (line: string) => sink(redactCredentials(line));
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
-  if (options.db !== ':memory:') mkdirSync(dirname(options.db), { recursive: true });
-  const store = await openSqliteStore(options.db, { driver: options.sqliteDriver });
+  const store = await openStore(options.db, {
+    sqliteDriver: options.sqliteDriver,
+    poolSize: options.dbPoolSize,
+    timeoutMs: options.dbTimeoutSeconds === undefined ? undefined : options.dbTimeoutSeconds * 1000,
+    warn,
+  });
   try {
     if (options.seed === 'demo') {
       if (!isLoopback(host)) {

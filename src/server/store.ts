@@ -67,14 +67,6 @@ export interface SeedRows {
   domains: DomainRow[];
 }
 
-/** Thrown by insertDomain when the host name is taken, in this project or any other. */
-export class DuplicateDomainError extends Error {
-  constructor(readonly domain: string) {
-    super(`${domain} is already registered`);
-    this.name = 'DuplicateDomainError';
-  }
-}
-
 /**
  * The server's storage, as the handlers, the authenticator, the seed and the verifier see it.
  * Every method returns a promise so that a store over the network (PostgreSQL) fits beside the
@@ -85,9 +77,10 @@ export class DuplicateDomainError extends Error {
 export interface Store {
   /**
    * A value that changes whenever the stored data does, by this process or another one sharing
-   * the storage; the page cache keeps pages while it stays the same.
+   * the storage; the page cache keeps pages while it stays the same. Undefined from a store that
+   * cannot tell cheaply (PostgreSQL, shared by instances on other machines): nothing is cached.
    */
-  changeMark(): Promise<string>;
+  changeMark(): Promise<string | undefined>;
   close(): Promise<void>;
 
   userByApiKeyHash(hash: string): Promise<UserRow | undefined>;
@@ -112,8 +105,16 @@ export interface Store {
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]>;
   /** Rejects with DuplicateDomainError if the host name is taken, even by a concurrent add. */
   insertDomain(row: DomainRow): Promise<void>;
-  /** Unverified domains in id order after `afterId`, for the verifier's batches. */
+  /** Unverified domains in id order after `afterId`. */
   pendingDomains(afterId: string, limit: number): Promise<DomainRow[]>;
+  /**
+   * The verifier's batches: up to `limit` unverified domains after `afterId`, in id order, that
+   * are due for a look-up, each then held back from every verifier (of this instance or another
+   * one sharing the storage) for `holdMs`. A domain another verifier is claiming at this moment
+   * is skipped, never waited for, so instances share the pending domains instead of each looking
+   * up all of them.
+   */
+  claimPendingDomains(afterId: string, limit: number, holdMs: number): Promise<DomainRow[]>;
   /** Marks a domain verified; false if it was verified already (or is gone). */
   markVerified(id: string, at: string, expiry: string): Promise<boolean>;
 

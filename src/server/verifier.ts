@@ -1,3 +1,4 @@
+import { isError } from '../core/errors.js';
 import {
   checkTxtRecord,
   createDnsClient,
@@ -55,13 +56,20 @@ export interface Verifier {
  * The reference server's DNS verifier: every `intervalSeconds` it walks the unverified domains in
  * batches (keyset by id: a pass reads each one once, and one added meanwhile waits at most for
  * the next pass), looks up each one's `_<label>-verify.<domain>` TXT, and on a match marks the
- * domain verified with a simulated certificate that expires `CERTIFICATE_DAYS` later. DNS
+ * domain verified with a simulated certificate that expires `CERTIFICATE_DAYS` later. Batches are
+ * claimed (Store.claimPendingDomains): instances sharing a database split the pending domains
+ * between them, and each is looked up about once an interval, not once an instance. DNS
  * failures never reach a request and never throw: they are counted, and logged as one line when
  * they start or change.
  */
 export function startVerifier(options: VerifierOptions): Verifier {
   const batchSize = options.batchSize ?? VERIFY_BATCH_SIZE;
   const now = options.now ?? (() => new Date());
+  // A domain looked up is not due again until about the next pass, whichever instance runs it.
+  // A little less than the interval: ticks come a few milliseconds early or late, and a domain
+  // missed by that much would wait a whole interval more.
+  const intervalMs = options.intervalSeconds * 1000;
+  const holdMs = Math.max(0, intervalMs - Math.min(intervalMs / 10, 250));
   let stopped = false;
   let running: Promise<VerifierPass> | undefined;
   let client: DnsClient | undefined;
@@ -76,7 +84,7 @@ export function startVerifier(options: VerifierOptions): Verifier {
     try {
       let after = '';
       while (!stopped) {
-        const rows = await options.store.pendingDomains(after, batchSize);
+        const rows = await options.store.claimPendingDomains(after, batchSize, holdMs);
         // close() may have run while the store answered, and closed the DNS client.
         if (stopped || rows.length === 0) break;
         after = (rows.at(-1) as (typeof rows)[number]).id;
@@ -137,7 +145,10 @@ export function startVerifier(options: VerifierOptions): Verifier {
     running = pass()
       .catch((error: unknown): VerifierPass => {
         // A pass must never take the server down (a store closed under it, a bug): say so, go on.
-        if (!stopped) options.warn(`verifier: pass failed: ${(error as Error).message ?? error}`);
+        // A database that is unavailable the store has said once already, not once a pass.
+        if (!stopped && !isError(error, 'StoreUnavailableError')) {
+          options.warn(`verifier: pass failed: ${(error as Error).message ?? error}`);
+        }
         return { checked: 0, verified: [], failed: 0 };
       })
       .then((result) => {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { dropDatabase, testDatabase } from './store.js';
 
 /** The built bin (vitest's global setup builds it before any test runs). */
 export const BIN = fileURLToPath(new URL('../../bin/domainctl.js', import.meta.url));
@@ -89,20 +90,35 @@ export interface ServeProcess extends CliProcess {
   url: string;
   /** The startup line itself. */
   startLine: string;
+  /** The --db it was given (in the postgres test project, the database standing for the one asked). */
+  db: string | undefined;
 }
 
 const LISTENING = /^domainctl serve listening on (http:\/\/\S+)/;
 
-/** Starts `domainctl serve <args>` and resolves once it prints the address it listens on. */
+/**
+ * Starts `domainctl serve <args>` and resolves once it prints the address it listens on. The
+ * `--db` value is mapped as startTestServer maps it: in the postgres test project, ":memory:"
+ * is a fresh PostgreSQL database (dropped when the process has exited) and a file path is the
+ * database that stands for that path.
+ */
 export async function spawnServe(
   args: string[],
   options: SpawnOptions = {},
 ): Promise<ServeProcess> {
-  const cli = spawnCli(['serve', ...args], options);
+  const at = args.indexOf('--db');
+  const asked = at >= 0 ? args[at + 1] : undefined;
+  const { db, fresh } =
+    asked === undefined ? { db: undefined, fresh: false } : await testDatabase(asked);
+  const mapped = [...args];
+  if (db !== undefined) mapped[at + 1] = db;
+  const cli = spawnCli(['serve', ...mapped], options);
+  // Dropped once the process is gone; a drop that fails leaves it to the cluster's removal.
+  if (fresh && db) void cli.exited.then(() => dropDatabase(db)).catch(() => {});
   try {
     const startLine = await cli.waitForStdout(LISTENING);
     const url = LISTENING.exec(startLine)?.[1] as string;
-    return { ...cli, url, startLine };
+    return { ...cli, url, startLine, db };
   } catch (error) {
     cli.child.kill('SIGKILL');
     throw error;

@@ -6,7 +6,7 @@ import { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type ApiResponse, api, expectError } from '../helpers/api.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { sqliteStoreOf } from '../helpers/sqlite.js';
+import { queryRows, STORE_NAME } from '../helpers/store.js';
 
 const PROJECTS = ['prj_demo_scale', 'prj_demo_enterprise'] as const;
 
@@ -62,10 +62,11 @@ describe('25 concurrent adds of one host name across two projects', () => {
     const results = await race([server], () => 'race.example.com');
     const winner = expectOneWinner(results, 'race.example.com');
     expect(await holders(server, 'race.example.com')).toEqual([winner.project_id]);
-    const rows = sqliteStoreOf(server)
-      .db.prepare<[string], number>('SELECT count(*) FROM domains WHERE domain = ?', 'first-column')
-      .get('race.example.com');
-    expect(rows).toBe(1);
+    const rows = await queryRows(
+      server,
+      "SELECT count(*) AS n FROM domains WHERE domain = 'race.example.com'",
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
   });
 
   it('the same when every request spells the name differently', async () => {
@@ -79,7 +80,7 @@ describe('25 concurrent adds of one host name across two projects', () => {
     expectOneWinner(results, 'mixed.example.com');
   });
 
-  it('the same across two server processes writing one database file', async () => {
+  it(`the same across two server processes on one ${STORE_NAME} database`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'domainctl-race-'));
     const db = join(dir, 'api.db');
     const servers: ServeProcess[] = [];

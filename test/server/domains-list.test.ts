@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { sqliteStoreOf } from '../helpers/sqlite.js';
+import { execSql, onPostgres } from '../helpers/store.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ describe('GET /v1/projects/{project_id}/domains: the five error responses', () =
     const broken = await startTestServer();
     try {
       // A real failure, not a mock: the table the list reads is gone from the live database.
-      sqliteStoreOf(broken).db.exec('DROP TABLE domains');
+      await execSql(broken, 'DROP TABLE domains');
       const res = await api(broken, 'GET', '/v1/projects/prj_demo_scale/domains', {
         key: TESTER_KEY,
       });
@@ -143,17 +143,19 @@ describe('GET /v1/projects/{project_id}/domains: the five error responses', () =
       expect(res.text).not.toMatch(/sqlite|domains|table|stack|\.ts\b|\.js\b|at /i);
       // The operator sees what happened; the caller does not.
       expect(broken.warnings).toHaveLength(1);
-      expect(broken.warnings[0]).toMatch(/no such table: domains/);
+      expect(broken.warnings[0]).toMatch(
+        onPostgres ? /relation "domains" does not exist/ : /no such table: domains/,
+      );
       expect(broken.requests).toContain('GET /v1/projects/prj_demo_scale/domains 500');
     } finally {
       await broken.close();
     }
   });
 
-  it('500 internal_error when the database is closed underneath the running app', async () => {
+  it('500 internal_error when the store is closed underneath the running app', async () => {
     const broken = await startTestServer();
     try {
-      sqliteStoreOf(broken).db.close();
+      await broken.store.close();
       const res = await api(broken, 'GET', '/v1/projects/prj_demo_scale/domains', {
         key: TESTER_KEY,
       });

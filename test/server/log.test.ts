@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 const SECRETS = [TESTER_KEY, OUTSIDER_KEY];
 // A JWT-looking string, to check the logger redacts tokens in paths too.
@@ -108,7 +107,8 @@ describe('the request log', () => {
   it('an unexpected error is a warning with the stack, never with a key from the path', async () => {
     const broken = await startTestServer();
     try {
-      sqliteStoreOf(broken).db.close();
+      // A real failure, not a mock: the store is closed under the running app.
+      await broken.store.close();
       const res = await api(broken, 'GET', '/v1/projects/dk_demo_tester/domains', {
         key: TESTER_KEY,
       });

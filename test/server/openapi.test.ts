@@ -87,9 +87,18 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('lists add-domain responses exactly 201/400/401/402/403/404/409', () => {
+  it('lists add-domain responses exactly 201/400/401/402/403/404/409/503', () => {
     const add = operation('/v1/projects/{project_id}/domains', 'post');
-    expect(Object.keys(add.responses)).toEqual(['201', '400', '401', '402', '403', '404', '409']);
+    expect(Object.keys(add.responses)).toEqual([
+      '201',
+      '400',
+      '401',
+      '402',
+      '403',
+      '404',
+      '409',
+      '503',
+    ]);
     expect(add.responses['201']?.content['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Domain',
     });
@@ -98,10 +107,10 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('lists list-domains responses exactly 200/400/401/403/404/500', () => {
+  it('lists list-domains responses exactly 200/400/401/403/404/500/503', () => {
     const list = operation('/v1/projects/{project_id}/domains', 'get');
-    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '500']);
-    for (const status of ['400', '401', '403', '404', '500']) {
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+    for (const status of ['400', '401', '403', '404', '500', '503']) {
       expect(list.responses[status]?.content['application/json']?.schema).toEqual({
         $ref: '#/components/schemas/Error',
       });

@@ -6,6 +6,7 @@ import { DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError } from '../helpers/api.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { STORE_NAME } from '../helpers/store.js';
 
 // The server keeps serialized pages of the domain list until the database changes. These tests
 // hold it to that: a page asked for twice must never outlive a write, and a kept page must never
@@ -88,7 +89,7 @@ describe('the cached pages of the domain list', () => {
   });
 });
 
-describe('two server processes sharing one database file', () => {
+describe(`two server processes sharing one ${STORE_NAME} database`, () => {
   let dir: string;
   const servers: ServeProcess[] = [];
   beforeEach(() => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Domain, DomainPage } from '../../src/contract/schemas.js';
 import { DEMO_DOMAIN_COUNT } from '../../src/server/seed.js';
+import type { PostgresStore } from '../../src/server/postgres/pg-store.js';
 import { openSqliteStore } from '../../src/server/sqlite/sqlite-store.js';
 import { api, expectError } from '../helpers/api.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { sqliteStoreOf } from '../helpers/sqlite.js';
+import { execSql, onPostgres } from '../helpers/store.js';
 
 // This server is only read from, so every walk sees the 45 seeded domains of prj_demo_scale.
 let server: TestServer;
@@ -223,28 +225,76 @@ describe('paging while others add domains', () => {
   });
 });
 
-describe('the query plan of a page of domains', () => {
-  it('seeks the domains_page index: no scan, no temporary b-tree, at any depth', async () => {
-    const store = await openSqliteStore(':memory:');
-    try {
-      const first = await store.domainPagePlan(false);
-      const next = await store.domainPagePlan(true);
-      expect(first).toEqual(['SEARCH t USING INDEX domains_page (project_id=?)']);
-      expect(next).toEqual([
-        'SEARCH t USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
-      ]);
-      for (const line of [...first, ...next]) {
-        expect(line).not.toMatch(/\bSCAN\b/);
-        expect(line).not.toMatch(/TEMP B-TREE/);
+describe.skipIf(onPostgres)(
+  `the query plan of a page of domains on SQLite${onPostgres ? " (skipped: EXPLAIN QUERY PLAN is SQLite's; PostgreSQL's plan is checked below)" : ''}`,
+  () => {
+    it('seeks the domains_page index: no scan, no temporary b-tree, at any depth', async () => {
+      const store = await openSqliteStore(':memory:');
+      try {
+        const first = await store.domainPagePlan(false);
+        const next = await store.domainPagePlan(true);
+        expect(first).toEqual(['SEARCH t USING INDEX domains_page (project_id=?)']);
+        expect(next).toEqual([
+          'SEARCH t USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
+        ]);
+        for (const line of [...first, ...next]) {
+          expect(line).not.toMatch(/\bSCAN\b/);
+          expect(line).not.toMatch(/TEMP B-TREE/);
+        }
+      } finally {
+        await store.close();
       }
-    } finally {
-      await store.close();
-    }
-  });
+    });
 
-  it('is the same on the running server', async () => {
-    expect((await sqliteStoreOf(server).domainPagePlan(true)).join('\n')).toContain(
-      'USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
-    );
-  });
-});
+    it('is the same on the running server', async () => {
+      expect((await sqliteStoreOf(server).domainPagePlan(true)).join('\n')).toContain(
+        'USING INDEX domains_page (project_id=? AND (created_at,id)<(?,?))',
+      );
+    });
+  },
+);
+
+describe.runIf(onPostgres)(
+  `the query plan of a page of domains on PostgreSQL${onPostgres ? '' : ' (skipped: these tests run on PostgreSQL)'}`,
+  () => {
+    it('walks the domains_page index from the cursor, with no sort, in a project of 20,000', async () => {
+      const deep = await startTestServer({ seed: undefined });
+      try {
+        // Many rows and fresh statistics, so the planner chooses as it would in production.
+        await execSql(
+          deep,
+          `INSERT INTO regions VALUES ('r', 'R');
+           INSERT INTO organizations VALUES ('org_x', 'X', '2026-01-01T00:00:00.000Z');
+           INSERT INTO projects VALUES ('prj_a', 'A', 'org_x', 'r', 'scale',
+             '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+           INSERT INTO projects VALUES ('prj_b', 'B', 'org_x', 'r', 'scale',
+             '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+           INSERT INTO domains (id, project_id, domain, dns_verification_token, created_at, updated_at)
+             SELECT 'dom_' || i, CASE WHEN i % 2 = 0 THEN 'prj_a' ELSE 'prj_b' END,
+               'd' || i || '.example.com', 'token', to_char(timestamp '2026-01-01' +
+               i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '2026-01-01T00:00:00.000Z'
+             FROM generate_series(1, 40000) AS i;
+           ANALYZE domains;`,
+        );
+        const store = deep.store as PostgresStore;
+        const first = (await store.domainPagePlan('prj_a')).join('\n');
+        const next = (
+          await store.domainPagePlan('prj_a', {
+            createdAt: '2026-01-01T01:00:00.000Z',
+            id: 'dom_9',
+          })
+        ).join('\n');
+        for (const plan of [first, next]) {
+          expect(plan).toMatch(/Index Scan using domains_page on domains t/);
+          expect(plan).not.toMatch(/Seq Scan|Sort/);
+        }
+        // The cursor is a condition of the index scan itself: it starts there, at any depth.
+        expect(next).toMatch(
+          /Index Cond: \(\(project_id = 'prj_a'::text\) AND \(ROW\(created_at, id\) < ROW\(/,
+        );
+      } finally {
+        await deep.close();
+      }
+    });
+  },
+);

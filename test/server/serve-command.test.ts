@@ -4,19 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Domain, RegionList } from '../../src/contract/schemas.js';
-import { openSqliteStore } from '../../src/server/sqlite/sqlite-store.js';
+import { displayDb } from '../../src/server/db-url.js';
 import { api } from '../helpers/api.js';
 import { spawnCli, spawnServe } from '../helpers/serve-process.js';
-import { TESTER_KEY } from '../helpers/server.js';
+import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { sqliteDriverCases } from '../helpers/sqlite.js';
+import { onPostgres } from '../helpers/store.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('domainctl serve, as a process', () => {
   it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async () => {
     const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
     try {
       expect(serve.stdout[0]).toBe(serve.startLine);
+      expect(serve.startLine).toMatch(/^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ \(/);
       expect(serve.startLine).toMatch(
-        /^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ \(db :memory:, seed demo\)$/,
+        new RegExp(`:\\d+ \\(db ${escape(displayDb(serve.db ?? ''))}, seed demo\\)$`),
       );
       expect(serve.url).not.toMatch(/:0$/);
 
@@ -46,7 +50,7 @@ describe('domainctl serve, as a process', () => {
     expect(serve.stderr).toEqual(['SIGINT: shutting down']);
   });
 
-  it('on SIGTERM lets a running request finish, then closes the database file', async () => {
+  it('on SIGTERM lets a running request finish, then closes the database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'domainctl-shutdown-'));
     const db = join(dir, 'api.db');
     try {
@@ -100,13 +104,16 @@ describe('domainctl serve, as a process', () => {
       expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
 
       // Closed cleanly: SQLite folded the WAL back into the file and removed it.
-      const wal = `${db}-wal`;
-      expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-      const store = await openSqliteStore(db);
+      if (!onPostgres) {
+        const wal = `${db}-wal`;
+        expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+      }
+      // And the add that was running is stored.
+      const again = await startTestServer({ db, seed: undefined });
       try {
-        expect((await store.listDomains('prj_demo_scale', 1))[0]?.id).toBe(added.id);
+        expect((await again.store.listDomains('prj_demo_scale', 1))[0]?.id).toBe(added.id);
       } finally {
-        await store.close();
+        await again.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -149,6 +156,8 @@ describe('domainctl serve, as a process', () => {
     [['--edge-domain', 'http://x'], /--edge-domain: domain must be a host name, not a URL/],
     [['--dns-server', 'localhost'], /expected an IP address, optionally with :PORT/],
     [['--verify-interval', 'soon'], /expected a number of seconds/],
+    [['--db-pool-size', '0'], /expected a number of connections from 1 to 1000/],
+    [['--db-timeout', '0'], /--db-timeout must be above 0/],
     [['--no-such-option'], /unknown option '--no-such-option'/],
   ])(
     'a bad option %j exits 2 with a message on stderr and nothing on stdout',
@@ -160,6 +169,13 @@ describe('domainctl serve, as a process', () => {
       expect(cli.stdout).toEqual([]);
     },
   );
+
+  it('a DATABASE_URL that is not a postgres:// URL exits 2 and says so', async () => {
+    const cli = spawnCli(['serve', '--port', '0'], { env: { DATABASE_URL: 'mysql://db/x' } });
+    expect((await cli.exited).code).toBe(2);
+    expect(cli.stderr).toEqual(['domainctl: DATABASE_URL must be a postgres:// URL (or use --db)']);
+    expect(cli.stdout).toEqual([]);
+  });
 
   it('a port in use exits 1 and says so', async () => {
     const first = await spawnServe(['--port', '0', '--db', ':memory:']);

@@ -1,10 +1,11 @@
+import { isError } from '../../core/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { canHaveCustomDomains, planName } from '../../core/plans.js';
 import { projectTarget, toDomain } from '../domain-view.js';
 import { HttpError } from '../http-error.js';
 import { JsonText } from '../page-cache.js';
 import { newId, randomToken } from '../ids.js';
-import { type DomainRow, DuplicateDomainError } from '../store.js';
+import type { DomainRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
 import { requireDomainsFeature, visibleProject } from './visibility.js';
@@ -39,7 +40,7 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
   try {
     await deps.store.insertDomain(row);
   } catch (error) {
-    if (error instanceof DuplicateDomainError) {
+    if (isError(error, 'DuplicateDomainError')) {
       // "in any project": the message does not say which, as that project may be someone else's.
       throw new HttpError('domain_already_exists', `${host.hostname} is already registered`);
     }
@@ -57,7 +58,7 @@ export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params
   // Asked after every check above: the cache holds pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
   const mark = await deps.store.changeMark();
-  const cached = deps.pages.get(key, mark);
+  const cached = mark === undefined ? undefined : deps.pages.get(key, mark);
   if (cached) return cached;
 
   const page = cutPage(list, await deps.store.listDomains(project.id, limit + 1, cursor), limit);
@@ -68,6 +69,6 @@ export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params
       next_page_token: page.next_page_token,
     }),
   );
-  deps.pages.set(key, mark, body);
+  if (mark !== undefined) deps.pages.set(key, mark, body);
   return body;
 };

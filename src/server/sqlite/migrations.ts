@@ -80,4 +80,9 @@ export const migrations: readonly string[] = [
     applied_at TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 4: when a pending domain is next due for a look-up, so that verifiers sharing the database
+  // claim it in turn instead of each looking it up (Store.claimPendingDomains).
+  `
+  ALTER TABLE domains ADD COLUMN check_after TEXT;
+  `,
 ];

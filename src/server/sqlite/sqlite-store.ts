@@ -1,8 +1,8 @@
+import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
   type DatabaseRow,
   type DomainRow,
-  DuplicateDomainError,
   type ProjectRow,
   type RegionRow,
   type SeedRows,
@@ -145,7 +145,18 @@ function prepareStatements(db: SqliteDatabase) {
          @dns_verification_token, @created_at, @updated_at)`,
     ),
     pendingDomains: db.prepare<[string, number], DomainRow>(
-      'SELECT * FROM domains WHERE verified = 0 AND id > ? ORDER BY id LIMIT ?',
+      `SELECT ${DOMAIN_COLUMNS.join(', ')} FROM domains WHERE verified = 0 AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    // One statement, so one write transaction: two processes on one file never claim a row twice.
+    claimPending: db.prepare<
+      [{ after: string; limit: number; now: string; until: string }],
+      DomainRow
+    >(
+      `UPDATE domains SET check_after = @until WHERE id IN (
+         SELECT id FROM domains
+         WHERE verified = 0 AND id > @after AND (check_after IS NULL OR check_after <= @now)
+         ORDER BY id LIMIT @limit)
+       RETURNING ${DOMAIN_COLUMNS.join(', ')}`,
     ),
     markVerified: db.prepare<[{ id: string; at: string; expiry: string }]>(
       `UPDATE domains SET verified = 1, verified_at = @at, tls_cert_expiry = @expiry, updated_at = @at
@@ -300,6 +311,18 @@ export class SqliteStore implements Store {
 
   async pendingDomains(afterId: string, limit: number): Promise<DomainRow[]> {
     return this.sql.pendingDomains.all(afterId, limit);
+  }
+
+  async claimPendingDomains(afterId: string, limit: number, holdMs: number): Promise<DomainRow[]> {
+    const now = Date.now();
+    const rows = this.sql.claimPending.all({
+      after: afterId,
+      limit,
+      now: new Date(now).toISOString(),
+      until: new Date(now + holdMs).toISOString(),
+    });
+    // RETURNING follows no ORDER BY; the verifier continues after the last id.
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async markVerified(id: string, at: string, expiry: string): Promise<boolean> {

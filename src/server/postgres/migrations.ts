@@ -1,0 +1,92 @@
+/**
+ * The PostgreSQL schema, migration by migration, numbered as SQLite's are (sqlite/migrations.ts):
+ * migration N here makes the same change as migration N there, in this dialect. The table
+ * schema_migrations records which have run. Append new ones, never edit one that has shipped.
+ *
+ * Keys and times are text in the "C" collation: the store hands out and compares the same ISO
+ * strings and ids as the SQLite one, byte by byte, so lists sort the same, a page token means
+ * the same position on either store, and the database's default collation (which may ignore
+ * "_" or case when it sorts) changes nothing.
+ */
+export const migrations: readonly string[] = [
+  // 1: the first schema.
+  `
+  CREATE TABLE organizations (
+    id text COLLATE "C" PRIMARY KEY,
+    name text NOT NULL,
+    created_at text COLLATE "C" NOT NULL
+  );
+  CREATE TABLE users (
+    id text COLLATE "C" PRIMARY KEY,
+    subject text NOT NULL UNIQUE,
+    name text NOT NULL
+  );
+  CREATE TABLE memberships (
+    user_id text COLLATE "C" NOT NULL REFERENCES users(id),
+    organization_id text COLLATE "C" NOT NULL REFERENCES organizations(id),
+    PRIMARY KEY (user_id, organization_id)
+  );
+  CREATE INDEX memberships_org ON memberships(organization_id);
+  CREATE TABLE user_features (
+    user_id text COLLATE "C" NOT NULL REFERENCES users(id),
+    feature text NOT NULL,
+    PRIMARY KEY (user_id, feature)
+  );
+  CREATE TABLE api_keys (
+    key_hash text PRIMARY KEY,
+    user_id text COLLATE "C" NOT NULL REFERENCES users(id),
+    name text NOT NULL,
+    created_at text NOT NULL
+  );
+  CREATE TABLE regions (
+    id text COLLATE "C" PRIMARY KEY,
+    name text NOT NULL
+  );
+  CREATE TABLE projects (
+    id text COLLATE "C" PRIMARY KEY,
+    name text NOT NULL,
+    organization_id text COLLATE "C" NOT NULL REFERENCES organizations(id),
+    region_id text COLLATE "C" NOT NULL REFERENCES regions(id),
+    plan text NOT NULL CHECK (plan IN ('free', 'pro', 'scale', 'enterprise')),
+    created_at text COLLATE "C" NOT NULL,
+    updated_at text NOT NULL
+  );
+  CREATE INDEX projects_org_page ON projects(organization_id, created_at DESC, id DESC);
+  CREATE TABLE databases (
+    id text COLLATE "C" PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL REFERENCES projects(id),
+    name text NOT NULL,
+    created_at text COLLATE "C" NOT NULL
+  );
+  CREATE INDEX databases_page ON databases(project_id, created_at DESC, id DESC);
+  CREATE TABLE domains (
+    id text COLLATE "C" PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL REFERENCES projects(id),
+    domain text COLLATE "C" NOT NULL,
+    verified boolean NOT NULL DEFAULT false,
+    verified_at text,
+    tls_cert_expiry text,
+    dns_verification_token text NOT NULL,
+    created_at text COLLATE "C" NOT NULL,
+    updated_at text NOT NULL
+  );
+  -- A host name belongs to one project at most, across every project and every instance.
+  CREATE UNIQUE INDEX domains_host ON domains(domain);
+  CREATE INDEX domains_page ON domains(project_id, created_at DESC, id DESC);
+  `,
+  // 2: the verifier reads pending domains in batches without scanning verified ones.
+  `
+  CREATE INDEX domains_pending ON domains(id) WHERE NOT verified;
+  `,
+  // 3: the seeds a database has had, so that `--seed demo` on every start seeds once.
+  `
+  CREATE TABLE seeds (
+    name text PRIMARY KEY,
+    applied_at text NOT NULL
+  );
+  `,
+  // 4: when a pending domain is next due for a look-up, so that verifiers claim it in turn.
+  `
+  ALTER TABLE domains ADD COLUMN check_after timestamptz;
+  `,
+];

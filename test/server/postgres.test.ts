@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type PgCluster, startPgCluster } from '../../scripts/pg-cluster.mjs';
+import { openPostgresStore, type PostgresStore } from '../../src/server/postgres/pg-store.js';
+import { seedDemo } from '../../src/server/seed.js';
+import { api, expectError } from '../helpers/api.js';
+import { deadPort } from '../helpers/dns-server.js';
+import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { createDatabase, dropDatabase, onPostgres } from '../helpers/store.js';
+
+// What only PostgreSQL has: several instances opening one database at once, a pool, and a
+// database server that goes away and comes back. The API itself is the same suite as SQLite's.
+
+const title = (what: string) =>
+  onPostgres ? what : `${what} (skipped: PostgreSQL only; the postgres project runs it)`;
+
+/** Rows of a query on the run's maintenance database (pg_stat_activity and the like). */
+async function adminRows(text: string, params: string[] = []) {
+  const sql = postgres(inject('postgresAdminUrl'), { max: 1, onnotice: () => {} });
+  try {
+    return [...(await sql.unsafe(text, params))];
+  } finally {
+    await sql.end();
+  }
+}
+
+const nameOf = (url: string) => new URL(url).pathname.slice(1);
+
+/** Polls until `probe` returns a value, failing after `ms`: no fixed sleep. */
+async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | undefined>) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!onPostgres)(title('instances opening one PostgreSQL database at once'), () => {
+  it('migrate it once, under the lock, and seed it once', async () => {
+    const url = await createDatabase();
+    const stores: PostgresStore[] = [];
+    try {
+      stores.push(...(await Promise.all([1, 2, 3].map(() => openPostgresStore(url)))));
+      const seeded = await Promise.all(stores.map((store) => seedDemo(store)));
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const sql = postgres(url, { max: 1 });
+      try {
+        const versions = await sql`SELECT version FROM schema_migrations ORDER BY version`;
+        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+        const [counts] = await sql`SELECT
+          (SELECT count(*)::int FROM domains) AS domains,
+          (SELECT count(*)::int FROM projects) AS projects,
+          (SELECT count(*)::int FROM api_keys) AS api_keys`;
+        expect(counts).toEqual({ domains: 45, projects: 4, api_keys: 2 });
+        // Keys are kept only as their SHA-256.
+        const hashes = await sql`SELECT key_hash FROM api_keys`;
+        for (const { key_hash } of hashes) expect(key_hash).toMatch(/^[0-9a-f]{64}$/);
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await dropDatabase(url);
+    }
+  });
+
+  it('refuse a database written by a newer domainctl rather than misread it', async () => {
+    const url = await createDatabase();
+    try {
+      await (await openPostgresStore(url)).close();
+      const sql = postgres(url, { max: 1 });
+      await sql`INSERT INTO schema_migrations (version) VALUES (99)`;
+      await sql.end();
+      await expect(openPostgresStore(url)).rejects.toThrow(
+        'database schema version 99 is newer than this domainctl understands (4)',
+      );
+    } finally {
+      await dropDatabase(url);
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)(title('serve on PostgreSQL, as a process'), () => {
+  it('opens at most --db-pool-size connections, and closes them all on SIGTERM', async () => {
+    const serve = await spawnServe([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--seed',
+      'demo',
+      '--db-pool-size',
+      '2',
+    ]);
+    const database = nameOf(serve.db as string);
+    const connections = async () =>
+      Number(
+        (
+          await adminRows(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'domainctl serve'",
+            [database],
+          )
+        )[0]?.n,
+      );
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        api(serve, 'GET', '/v1/projects/prj_demo_scale/domains', { key: TESTER_KEY }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(await connections()).toBeGreaterThanOrEqual(1);
+    expect(await connections()).toBeLessThanOrEqual(2);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    await waitFor('the connections to close', 5000, async () =>
+      (await connections()) === 0 ? true : undefined,
+    );
+  });
+
+  it('takes DATABASE_URL without --db, and prints it without its password', async () => {
+    const url = new URL(await createDatabase());
+    // Trust authentication takes any password: enough to see that it is never printed.
+    url.password = 'not-to-be-printed';
+    const serve = await spawnServe(['--port', '0', '--seed', 'demo'], {
+      env: { DATABASE_URL: url.toString() },
+    });
+    try {
+      const shown = new URL(url);
+      shown.password = '';
+      expect(serve.startLine).toContain(`(db ${shown.toString()}, seed demo)`);
+      expect([...serve.stdout, ...serve.stderr].join('\n')).not.toContain('not-to-be-printed');
+      expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(200);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+      await dropDatabase(url.toString());
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes back'), () => {
+  // A cluster of its own: stopping the run's cluster would fail every other test running now.
+  let cluster: PgCluster;
+  let serve: ServeProcess;
+  const TIMEOUT_S = 2;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    serve = await spawnServe([
+      '--port',
+      '0',
+      '--db',
+      await cluster.createDatabase(),
+      '--seed',
+      'demo',
+      '--db-timeout',
+      String(TIMEOUT_S),
+      // A verifier too, which must not log a failed pass every interval while the database is
+      // gone (its DNS server is a port where nothing listens: that is one line, once).
+      '--verify-interval',
+      '0.2',
+      '--dns-server',
+      await deadPort(),
+    ]);
+  });
+  afterAll(async () => {
+    serve?.child.kill('SIGTERM');
+    await serve?.exited;
+    cluster?.destroy();
+  });
+
+  const projects = () => api(serve, 'GET', '/v1/projects', { key: TESTER_KEY });
+
+  /** Every request that needs the database is a 503 with the error body, within the timeout. */
+  async function expectUnavailable() {
+    for (const request of [
+      projects,
+      () => api(serve, 'GET', '/v1/regions'),
+      () =>
+        api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
+          key: TESTER_KEY,
+          body: { domain: 'during-outage.example.com' },
+        }),
+    ]) {
+      const started = Date.now();
+      const res = await request();
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+      expect(expectError(res, 503, 'service_unavailable')).toBe(
+        'the database is unavailable; try again shortly',
+      );
+      expect(res.headers.get('retry-after')).toBe('1');
+    }
+    // What needs no database still answers.
+    expect((await api(serve, 'GET', '/v1/openapi.json')).status).toBe(200);
+  }
+
+  const recovered = () =>
+    waitFor('requests to succeed again', 10_000, async () =>
+      (await projects()).status === 200 ? true : undefined,
+    );
+
+  it('stopped: 503 within the timeout; started again: served again, without a restart', async () => {
+    expect((await projects()).status).toBe(200);
+    cluster.stop();
+    await expectUnavailable();
+    cluster.start();
+    await recovered();
+    const added = await api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: 'after-outage.example.com' },
+    });
+    expect(added.status).toBe(201);
+    // One line when it went, one when it came back: not one a request.
+    expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
+    expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
+    expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
+  });
+
+  it('silent (every PostgreSQL process paused): 503 within the timeout, not a hang', async () => {
+    expect((await projects()).status).toBe(200);
+    const postmaster = Number(
+      readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const children = () =>
+      readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    const paused = [postmaster, ...children()];
+    for (const pid of paused) process.kill(pid, 'SIGSTOP');
+    try {
+      await expectUnavailable();
+    } finally {
+      for (const pid of paused) process.kill(pid, 'SIGCONT');
+    }
+    await recovered();
+  });
+});
