@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactCredentials } from '../../src/server/redact.js';
 import { api } from '../helpers/api.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { sqliteStoreOf } from '../helpers/sqlite.js';
 
 // An API key pasted anywhere in a request (a path, a query value, glued to other text) is
 // written as [redacted] in the request log, in warnings and in the error message echoed back.
@@ -88,7 +87,7 @@ describe('a key anywhere in the path is redacted in the log and the error messag
   it('in the warning of an unexpected error, stack included', async () => {
     const broken = await startTestServer();
     try {
-      sqliteStoreOf(broken).db.close();
+      await broken.store.close();
       const res = await api(broken, 'GET', '/v1/projects/prj_dk_demo_tester/domains', {
         key: TESTER_KEY,
       });
