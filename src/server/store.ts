@@ -46,6 +46,19 @@ export interface DomainRow {
   updated_at: string;
 }
 
+/** The domains table's columns in DomainRow's order: both stores select and insert by this list. */
+export const DOMAIN_COLUMNS = [
+  'id',
+  'project_id',
+  'domain',
+  'verified',
+  'verified_at',
+  'tls_cert_expiry',
+  'dns_verification_token',
+  'created_at',
+  'updated_at',
+] as const;
+
 export interface ApiKeyRow {
   /** SHA-256 of the key, in hex: keys are never stored in clear. */
   key_hash: string;

@@ -3,6 +3,7 @@ import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
   type DatabaseRow,
+  DOMAIN_COLUMNS,
   type DomainRow,
   type ProjectRow,
   type RegionRow,
@@ -31,18 +32,6 @@ const MIGRATION_LOCK = [0x646d6374, 1] as const;
 /** The domains columns, `verified` as 0 or 1 as DomainRow has it. */
 const DOMAIN = `id, project_id, domain, verified::int AS verified, verified_at, tls_cert_expiry,
   dns_verification_token, created_at, updated_at`;
-const DOMAIN_COLUMNS = [
-  'id',
-  'project_id',
-  'domain',
-  'verified',
-  'verified_at',
-  'tls_cert_expiry',
-  'dns_verification_token',
-  'created_at',
-  'updated_at',
-] as const;
-
 /**
  * The Store over PostgreSQL, for several `serve` instances on one database: the unique index
  * decides which of two concurrent adds of a name wins, whatever instance each came through;

@@ -2,6 +2,7 @@ import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
   type DatabaseRow,
+  DOMAIN_COLUMNS,
   type DomainRow,
   type ProjectRow,
   type RegionRow,
@@ -12,18 +13,6 @@ import {
 import type { SqliteDatabase, SqliteDriverName } from './driver.js';
 import { migrations } from './migrations.js';
 import { openSqliteDatabase } from './open.js';
-
-const DOMAIN_COLUMNS = [
-  'id',
-  'project_id',
-  'domain',
-  'verified',
-  'verified_at',
-  'tls_cert_expiry',
-  'dns_verification_token',
-  'created_at',
-  'updated_at',
-] as const;
 
 /** A domains row read as an array, in the order of DOMAIN_COLUMNS. */
 function readDomainRow(r: unknown[]): DomainRow {
