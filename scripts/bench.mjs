@@ -6,7 +6,7 @@
 //
 //   npm run bench                        every figure on Node 20 and Node 24
 //   npm run bench -- --node 24           only on these lines (comma-separated)
-//   npm run bench -- --only server,deep  only the figures whose name has one of these texts
+//   npm run bench -- --only server,deep  only the figures whose group or id has one of these
 //   npm run bench -- --runs 40           runs per start-up figure (default 25)
 //   npm run bench -- --seconds 10        seconds per measured load run (default 5)
 //   npm run bench -- --markdown          the table as markdown, for the README
@@ -16,7 +16,7 @@
 // both). Server figures come from autocannon in this process (16 connections, a 1 s warm-up,
 // then the measured run) against the server under test in a child process; each has its own
 // floor, a node:http server in a child process of the same node binary sending the same status,
-// content type and body, measured just before it.
+// content type and body, measured in two halves just before and just after it.
 //
 // The machine's NODE_EXTRA_CA_CERTS (if set) is removed from every child's environment: it adds
 // the same ~130 ms to every Node start, ours and the floors', and would only blur the ratios.
@@ -35,7 +35,10 @@ import { LINES, nodeBinary } from './node-dist.mjs';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
 
-const USAGE = `usage: npm run bench -- [--node 20,24] [--only TEXT,…] [--runs N] [--seconds S] [--markdown] [--json]`;
+const USAGE = `usage: npm run bench -- [--node 20,24] [--only TEXT,…] [--runs N] [--seconds S] [--markdown] [--json]
+
+  --only TEXT,…  the figures whose group or id has one of these texts: start-up (version, api
+                 request, UI first frame), server (page, store), deep pages, memory`;
 
 let opts;
 try {
@@ -106,7 +109,10 @@ const goal = {
   reported: { text: 'reported', met: undefined },
 };
 
-/** The rows of the table, in its order; `group` is what --only matches (or the label). */
+/**
+ * The rows of the table, in its order. --only matches the group (the figures measured together)
+ * or the id; the groups are also the names in the progress lines.
+ */
 const ROWS = [
   {
     id: 'version',
@@ -177,7 +183,7 @@ const ROWS = [
 ];
 
 const wanted = (row) =>
-  !ONLY || ONLY.some((text) => row.group.includes(text) || row.label.includes(text));
+  !ONLY || ONLY.some((text) => row.group.includes(text) || row.id.includes(text));
 const wantedGroup = (group) => ROWS.some((row) => row.group === group && wanted(row));
 
 // ---------------------------------------------------------------- helpers
@@ -388,42 +394,63 @@ function cpuSeconds(pid) {
 
 /**
  * The load generator, the one place it lives: autocannon with 16 connections, in this process,
- * against servers in child processes (`pids`, for their CPU time). A short warm-up run first (JIT,
- * caches, connections), then the measured one. `urls` may be a list: autocannon spreads the
- * connections over it in turn, as a load balancer would over two instances. p99 comes from every
- * response's time as autocannon measured it (its own histogram keeps whole milliseconds).
+ * against servers in child processes. `urls` may be a list: autocannon spreads the connections
+ * over it in turn, as a load balancer would over two instances.
  */
-async function load(urls, headers, pids) {
-  const base = { url: urls, headers, connections: CONNECTIONS };
-  const check = (result, what) => {
-    const bad = result.errors + result.timeouts + result.non2xx;
-    if (bad > 0) {
-      throw new Error(
-        `${what} against ${urls}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers not 2xx`,
-      );
-    }
-  };
-  check(await autocannon({ ...base, duration: WARMUP_SECONDS }), 'warm-up');
-  const times = [];
-  const serverCpu0 = pids.map(cpuSeconds);
-  const ownCpu0 = process.cpuUsage();
-  const started = performance.now();
-  const instance = autocannon({ ...base, duration: LOAD_SECONDS });
-  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+async function autocannonRun(urls, headers, seconds, onResponse) {
+  const instance = autocannon({ url: urls, headers, connections: CONNECTIONS, duration: seconds });
+  if (onResponse) instance.on('response', onResponse);
   const result = await instance;
-  const seconds = (performance.now() - started) / 1000;
-  const ownCpu = process.cpuUsage(ownCpu0);
-  check(result, 'the measured run');
-  const serverCpu = pids.map((pid, i) => cpuSeconds(pid) - serverCpu0[i]);
-  times.sort((a, b) => a - b);
+  const bad = result.errors + result.timeouts + result.non2xx;
+  if (bad > 0) {
+    throw new Error(
+      `${urls}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers not 2xx`,
+    );
+  }
+  return result;
+}
+
+/** A target of the load: its addresses, headers and server processes (for their CPU time). */
+const target = (urls, headers, pids) => ({ urls, headers, pids, parts: [] });
+
+/** A short run first: JIT, caches and the servers' first connections. */
+const warmUp = (t) => autocannonRun(t.urls, t.headers, WARMUP_SECONDS);
+
+/** One measured part of `seconds`, kept in `t.parts`. */
+async function measurePart(t, seconds) {
+  const times = [];
+  const serverCpu = t.pids.map(cpuSeconds);
+  const ownCpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await autocannonRun(t.urls, t.headers, seconds, (_c, _s, _b, ms) =>
+    times.push(ms),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const own = process.cpuUsage(ownCpu);
+  t.parts.push({
+    requests: result.requests.total,
+    seconds: elapsed,
+    times,
+    serverCpu: t.pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - serverCpu[i], 0),
+    generatorCpu: (own.user + own.system) / 1e6,
+  });
+}
+
+/**
+ * Requests/s and p99 over the measured parts of a target. p99 comes from every response's time
+ * as autocannon measured it (its own histogram keeps whole milliseconds). The CPU figures are
+ * the share of one core the server(s) and the generator used while it was measured.
+ */
+function summarise(t) {
+  const sum = (key) => t.parts.reduce((total, part) => total + part[key], 0);
+  const seconds = sum('seconds');
+  const times = t.parts.flatMap((part) => part.times).sort((a, b) => a - b);
+  const serverCpu = sum('serverCpu');
   return {
-    rps: result.requests.total / seconds,
+    rps: sum('requests') / seconds,
     p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
-    // Share of one core that the server(s) and the generator used during the measured run.
-    serverCpu: serverCpu.some(Number.isNaN)
-      ? undefined
-      : serverCpu.reduce((a, b) => a + b) / seconds,
-    generatorCpu: (ownCpu.user + ownCpu.system) / 1e6 / seconds,
+    serverCpu: Number.isNaN(serverCpu) ? undefined : serverCpu / seconds,
+    generatorCpu: sum('generatorCpu') / seconds,
   };
 }
 
@@ -474,7 +501,7 @@ async function startStaticServer(node, sample) {
 
 /**
  * One server figure: the page of 20 from `instances` (one or more servers on one store), and
- * just before it the static floor sending that page, both through the same generator.
+ * around it the static floor sending that page, both through the same generator.
  */
 async function serverFigure(line, instances) {
   const agent = new Agent();
@@ -486,17 +513,25 @@ async function serverFigure(line, instances) {
   }
   if (sample.status !== 200) throw new Error(`the page answered ${sample.status}`);
   const floorServer = await startStaticServer(line.node, sample);
-  let floor;
-  try {
-    floor = await load(`${floorServer.url}/`, {}, [floorServer.child.pid]);
-  } finally {
-    await stopChild(floorServer);
-  }
-  const ours = await load(
+  const floorTarget = target(`${floorServer.url}/`, {}, [floorServer.child.pid]);
+  const oursTarget = target(
     instances.map((s) => `${s.url}${PAGE_PATH}`),
     AUTH,
     instances.map((s) => s.child.pid),
   );
+  try {
+    // The floor in two halves, before and after ours: a load on the machine that rises or falls
+    // during the figure weighs on both alike.
+    await warmUp(floorTarget);
+    await measurePart(floorTarget, LOAD_SECONDS / 2);
+    await warmUp(oursTarget);
+    await measurePart(oursTarget, LOAD_SECONDS);
+    await measurePart(floorTarget, LOAD_SECONDS / 2);
+  } finally {
+    await stopChild(floorServer);
+  }
+  const floor = summarise(floorTarget);
+  const ours = summarise(oursTarget);
   return { unit: 'rps', ours: ours.rps, floor: floor.rps, load: { ours, floor } };
 }
 
@@ -642,7 +677,7 @@ get(process.argv[2] + '/v1/regions', (res) => {
 
     // The same page through the same generator with the store as the variable: SQLite in a
     // file, one instance on PostgreSQL, two on one PostgreSQL database with the connections
-    // spread over both. Each against its own static floor, measured just before it.
+    // spread over both. Each against its own static floor, measured around it.
     await group('server store', async () => {
       const file = await startChild(node, [
         bin,
