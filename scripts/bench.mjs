@@ -312,11 +312,16 @@ function uiPeakRss(node, flags, marker) {
   });
 }
 
+/** The servers running, to end on Ctrl+C. */
+const children = new Set();
+
 /** Starts `node args…` and resolves with its address once it prints one matching `pattern`. */
 function startChild(node, args, pattern = /listening on (http:\/\/\S+)/) {
   return new Promise((resolve, reject) => {
     // stderr is kept (its end) for the error message: shutting down says so there.
     const child = spawn(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
     let out = '';
     let err = '';
     child.stderr.setEncoding('utf8');
@@ -782,6 +787,19 @@ get(process.argv[2] + '/v1/regions', (res) => {
 }
 
 // ---------------------------------------------------------------- run
+
+// Ctrl+C ends the servers, PostgreSQL (pg_ctl detaches it) and the working folder too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    try {
+      pgCluster?.destroy();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    }
+  });
+}
 
 const loadAtStart = loadavg();
 let broken = false;
