@@ -397,6 +397,22 @@ function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds all cores have been busy so far, from /proc/stat (undefined elsewhere). */
+function machineBusySeconds() {
+  try {
+    // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The load generator, the one place it lives: autocannon with 16 connections, in this process,
  * against servers in child processes. `urls` may be a list: autocannon spreads the connections
@@ -425,6 +441,7 @@ const warmUp = (t) => autocannonRun(t.urls, t.headers, WARMUP_SECONDS);
 async function measurePart(t, seconds) {
   const times = [];
   const serverCpu = t.pids.map(cpuSeconds);
+  const machineBusy = machineBusySeconds();
   const ownCpu = process.cpuUsage();
   const started = performance.now();
   const result = await autocannonRun(t.urls, t.headers, seconds, (_c, _s, _b, ms) =>
@@ -438,24 +455,28 @@ async function measurePart(t, seconds) {
     times,
     serverCpu: t.pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - serverCpu[i], 0),
     generatorCpu: (own.user + own.system) / 1e6,
+    machineCpu: machineBusySeconds() - machineBusy,
   });
 }
 
 /**
  * Requests/s and p99 over the measured parts of a target. p99 comes from every response's time
  * as autocannon measured it (its own histogram keeps whole milliseconds). The CPU figures are
- * the share of one core the server(s) and the generator used while it was measured.
+ * in cores (1 = one core busy all the time) while it was measured.
  */
 function summarise(t) {
   const sum = (key) => t.parts.reduce((total, part) => total + part[key], 0);
   const seconds = sum('seconds');
   const times = t.parts.flatMap((part) => part.times).sort((a, b) => a - b);
   const serverCpu = sum('serverCpu');
+  const machineCpu = sum('machineCpu');
   return {
     rps: sum('requests') / seconds,
     p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
     serverCpu: Number.isNaN(serverCpu) ? undefined : serverCpu / seconds,
     generatorCpu: sum('generatorCpu') / seconds,
+    // All cores together: the two above, the kernel's loopback work and any other process.
+    machineCpu: Number.isNaN(machineCpu) ? undefined : machineCpu / seconds,
   };
 }
 
@@ -899,7 +920,9 @@ if (opts.markdown) {
   }
 }
 
-// Whether the generator kept the floor busy: the share of a core each side used while it ran.
+// Whether the generator kept the floor busy: how much of a core the static server and autocannon
+// each used while the floor was measured, and how busy the machine's cores were altogether
+// (those two, the kernel's loopback work and any other process on the machine).
 const floorLoads = lines.flatMap((line) =>
   Object.values(results[line.name] ?? {})
     .filter((m) => m.unit === 'rps')
@@ -907,18 +930,18 @@ const floorLoads = lines.flatMap((line) =>
 );
 if (floorLoads.length > 0) {
   console.log('');
+  const range = (xs) => {
+    const pct = xs.filter((x) => x !== undefined).map((x) => Math.round(x * 100));
+    if (pct.length === 0) return 'unknown';
+    const [low, high] = [Math.min(...pct), Math.max(...pct)];
+    return low === high ? `${low}%` : `${low}-${high}%`;
+  };
   for (const line of lines) {
     const runs = floorLoads.filter((f) => f.line === line);
     if (runs.length === 0) continue;
-    const range = (xs) => {
-      const pct = xs.map((x) => Math.round(x * 100));
-      return Math.min(...pct) === Math.max(...pct)
-        ? `${pct[0]}%`
-        : `${Math.min(...pct)}-${Math.max(...pct)}%`;
-    };
-    const server = runs.map((f) => f.serverCpu).filter((x) => x !== undefined);
     console.log(
-      `${line.label}, static floor runs: the static server used ${server.length ? range(server) : 'an unknown share'} of a core, autocannon ${range(runs.map((f) => f.generatorCpu))}`,
+      `${line.label}, static floor runs, share of one core: static server ${range(runs.map((f) => f.serverCpu))}, ` +
+        `autocannon ${range(runs.map((f) => f.generatorCpu))}, all ${cores} cores together ${range(runs.map((f) => f.machineCpu))}`,
     );
   }
 }
