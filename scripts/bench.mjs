@@ -185,6 +185,11 @@ const ROWS = [
 const wanted = (row) =>
   !ONLY || ONLY.some((text) => row.group.includes(text) || row.id.includes(text));
 const wantedGroup = (group) => ROWS.some((row) => row.group === group && wanted(row));
+if (!ROWS.some(wanted)) {
+  console.error(`bench: --only ${opts.only}: no figure has that in its group or id\n${USAGE}`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(2);
+}
 
 // ---------------------------------------------------------------- helpers
 
