@@ -948,6 +948,14 @@ if (floorLoads.length > 0) {
       `${line.label}, static floor runs, share of one core: static server ${range(runs.map((f) => f.serverCpu))}, ` +
         `autocannon ${range(runs.map((f) => f.generatorCpu))}, all ${cores} cores together ${range(runs.map((f) => f.machineCpu))}`,
     );
+    // And the headline's own side: a serve at a full core is the limit of its figure.
+    const page = results[line.name]?.server?.load?.ours;
+    if (page) {
+      console.log(
+        `${line.label}, page of 20 in memory, share of one core: serve ${range([page.serverCpu])}, ` +
+          `autocannon ${range([page.generatorCpu])}, all ${cores} cores together ${range([page.machineCpu])}`,
+      );
+    }
   }
 }
 
