@@ -3,6 +3,9 @@ import type { HttpMethod } from '../contract/routes.js';
 import type { ProjectRef } from './navigation.js';
 import type { UiServices } from './services.js';
 
+/** The demo's profile name: it lives in memory only and is never saved. */
+export const DEMO_PROFILE = 'demo';
+
 /** Who we are and which API we talk to; absent until the welcome screen has made one. */
 export interface Session {
   /** The profile in use; undefined when flags or the environment alone name the API. */
