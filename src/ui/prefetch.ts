@@ -1,9 +1,7 @@
 import type { ApiClient } from '../client/api-client.js';
 import { domainsPageSize, screenBodyHeight } from './layout.js';
 import type { Route } from './navigation.js';
-import type { Session } from './session.js';
-
-type Prefetched = 'listDomains' | 'getProject' | 'listProjects';
+import type { PrefetchedCall as Prefetched, Session } from './session.js';
 
 /**
  * Starts the first screen's requests at once, while Ink, React and the screens are still loading:
@@ -19,11 +17,17 @@ export function prefetchFirstScreen(
 ): Session {
   const { client } = session;
   const started = new Map<string, Promise<unknown>>();
+  const answers = new Map<string, unknown>();
   const key = (method: Prefetched, args: unknown[]) => JSON.stringify([method, ...args]);
   const start = (method: Prefetched, args: unknown[], promise: Promise<unknown>) => {
-    // The screen that takes it reports a failure; one never taken is nobody's concern.
-    promise.catch(() => {});
-    started.set(key(method, args), promise);
+    const k = key(method, args);
+    // A failure is the screen's to show, through the promise it takes; one never taken is
+    // nobody's concern.
+    promise.then(
+      (answer) => answers.set(k, answer),
+      () => {},
+    );
+    started.set(k, promise);
   };
   // The arguments are written as the screens write them (DomainsScreen, ProjectsScreen).
   if (route.name === 'domains') {
@@ -47,13 +51,22 @@ export function prefetchFirstScreen(
     const promise = started.get(k);
     if (!promise) return otherwise();
     started.delete(k);
+    answers.delete(k);
     return promise as Promise<T>;
   }
+  const answered: Session['answered'] = (method, ...args) => {
+    const k = key(method, args);
+    if (!answers.has(k)) return undefined;
+    const answer = answers.get(k);
+    started.delete(k);
+    answers.delete(k);
+    return answer as never;
+  };
   const prefetching: ApiClient = {
     ...client,
     listDomains: (...args) => take('listDomains', args, () => client.listDomains(...args)),
     getProject: (...args) => take('getProject', args, () => client.getProject(...args)),
     listProjects: (...args) => take('listProjects', args, () => client.listProjects(...args)),
   };
-  return { ...session, client: prefetching };
+  return { ...session, client: prefetching, answered };
 }

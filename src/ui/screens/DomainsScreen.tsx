@@ -62,10 +62,24 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const project = { ...projects.get(routeProject.id), ...routeProject };
   // The page size is set once from the terminal's height, so page tokens stay valid on a resize.
   const [pageSize] = useState(() => domainsPageSize(bodyHeight));
-  const list = usePagedList<Domain>(async (token) => {
-    const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
-    return { items: page.domains, next: page.next_page_token ?? '' };
-  }, `the domains of ${project.id}`);
+  // The first page and the project, if runUi's requests have been answered already: the first
+  // frame then shows them rather than "Loading".
+  const [answered] = useState(() => {
+    const page = session.answered?.('listDomains', project.id, { pageSize, pageToken: undefined });
+    const described = session.answered?.('getProject', project.id);
+    return {
+      page: page && { items: page.domains, next: page.next_page_token ?? '' },
+      project: described && { data: described },
+    };
+  });
+  const list = usePagedList<Domain>(
+    async (token) => {
+      const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
+      return { items: page.domains, next: page.next_page_token ?? '' };
+    },
+    `the domains of ${project.id}`,
+    answered.page,
+  );
   // The selected row belongs to a page: a new page starts at its first row, while a refresh of
   // the same page keeps the selection where it can.
   const [selection, setSelection] = useState({ page: -1, row: 0 });
@@ -76,6 +90,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const details = useApi(
     () => (known ? Promise.resolve(undefined) : session.client.getProject(project.id)),
     [project.id, known],
+    answered.project,
   );
   const described = details.status === 'ready' ? details.data : undefined;
   useEffect(() => {
