@@ -3,11 +3,12 @@
 
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { PROFILE_NAME } from './profile-name.js';
 
 // zod/mini carries no messages of its own; without these, a broken file would only be "Invalid input".
 z.config(en());
 
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export { PROFILE_NAME };
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 

@@ -1,6 +1,6 @@
 import { Box, useApp, useFocusManager } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Footer, footerHeight } from './components/Footer.js';
+import { Footer } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import {
@@ -15,6 +15,7 @@ import {
 import { useLatestInput } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { matches } from './keymap.js';
+import { footerHeight } from './layout.js';
 import {
   assertNever,
   firstRoutes,
@@ -135,6 +136,8 @@ export function App({ services, session: initialSession, routes, color = true }:
   );
 
   const top = topRoute(navigation);
+  // layout.ts's screenBodyHeight, spelt out: the React compiler keeps the memo below only for a
+  // value it can see is a number.
   const bodyHeight = Math.max(3, rows - 1 - 2 - footerHeight(top.name, typing, columns));
   const ui = useMemo<UiState>(
     () => ({

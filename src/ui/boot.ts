@@ -3,8 +3,8 @@ import type { GlobalFlags } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import type { AppProps } from './App.js';
 import { firstRoutes } from './navigation.js';
-import { createServices, DEMO_PROFILE } from './services.js';
-import { createSession } from './session.js';
+import { createServices } from './services.js';
+import { createSession, DEMO_PROFILE } from './session.js';
 
 export interface BootOptions {
   /** `domainctl demo`: an in-process reference server and a profile that lives in memory. */

@@ -12,7 +12,6 @@ import { checkRecords, type DnsCheckResult } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
-export const DEMO_PROFILE = 'demo';
 
 /** A reference server started in this process for the demo. */
 export interface DemoServer {

@@ -3,6 +3,9 @@ import type { HttpMethod } from '../contract/routes.js';
 import type { ProjectRef } from './navigation.js';
 import type { UiServices } from './services.js';
 
+/** The demo's profile name: it lives in memory only and is never saved. */
+export const DEMO_PROFILE = 'demo';
+
 /** Who we are and which API we talk to; absent until the welcome screen has made one. */
 export interface Session {
   /** The profile in use; undefined when flags or the environment alone name the API. */
@@ -20,7 +23,18 @@ export interface Session {
   rememberProject(project: ProjectRef): void;
   /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
   requestHistory: RequestHistoryEntry[];
+  /**
+   * The answer to a request started before the UI loaded (prefetch.ts), if it has come: a screen
+   * takes it for its first frame instead of showing "Loading" and asking. Taken once.
+   */
+  answered?: <M extends PrefetchedCall>(
+    method: M,
+    ...args: Parameters<ApiClient[M]>
+  ) => Awaited<ReturnType<ApiClient[M]>> | undefined;
 }
+
+/** The calls the first screen makes, which runUi starts before the UI has loaded. */
+export type PrefetchedCall = 'listDomains' | 'getProject' | 'listProjects';
 
 export interface RequestHistoryEntry {
   method: HttpMethod;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { PageGuard } from '../../client/paging.js';
 
 export interface Page<T> {
@@ -149,22 +149,25 @@ async function pagesAfter<T>(
  * very token that first produced it: no row is shown twice and none is skipped. `loadMore` adds
  * the next page (or every one) to the items instead. `what` names the list in messages.
  */
-export function usePagedList<T>(fetchPage: FetchPage<T>, what: string) {
+export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage?: Page<T>) {
   const [state, dispatch] = useReducer(reducer<T>, {
     tokens: [undefined],
     index: 0,
-    status: 'loading',
-    items: [],
-    next: '',
-    itemsIndex: -1,
+    status: firstPage ? 'ready' : 'loading',
+    items: firstPage?.items ?? [],
+    next: firstPage?.next ?? '',
+    itemsIndex: firstPage ? 0 : -1,
     loadedAt: new Date(),
     generation: 0,
     request: { kind: 'page' },
   });
+  // Given the first page (already answered), the first generation has nothing to ask.
+  const [hadFirstPage] = useState(firstPage !== undefined);
   const { generation, index, request } = state;
   const token = state.tokens[index];
   // A new generation is what asks for a load; the token, index and request are those it began with.
   useEffect(() => {
+    if (generation === 0 && hadFirstPage) return;
     const failed = (error: unknown) => dispatch({ type: 'failed', generation, error });
     if (request.kind === 'page') {
       fetchPage(token, { all: false }).then(

@@ -13,13 +13,9 @@ import { tlsCell } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { usePagedList } from '../hooks/usePagedList.js';
+import { DOMAINS_CHROME, domainsPageSize } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
-
-/** Lines of the screen that are not table rows: title, table header, status line. */
-const CHROME = 3;
-const MIN_PAGE = 5;
-const MAX_PAGE = 100;
 
 function domainColumns(now: Date): Column<Domain>[] {
   return [
@@ -65,11 +61,25 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
   // The page size is set once from the terminal's height, so page tokens stay valid on a resize.
-  const [pageSize] = useState(() => Math.max(MIN_PAGE, Math.min(MAX_PAGE, bodyHeight - CHROME)));
-  const list = usePagedList<Domain>(async (token) => {
-    const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
-    return { items: page.domains, next: page.next_page_token ?? '' };
-  }, `the domains of ${project.id}`);
+  const [pageSize] = useState(() => domainsPageSize(bodyHeight));
+  // The first page and the project, if runUi's requests have been answered already: the first
+  // frame then shows them rather than "Loading".
+  const [answered] = useState(() => {
+    const page = session.answered?.('listDomains', project.id, { pageSize, pageToken: undefined });
+    const described = session.answered?.('getProject', project.id);
+    return {
+      page: page && { items: page.domains, next: page.next_page_token ?? '' },
+      project: described && { data: described },
+    };
+  });
+  const list = usePagedList<Domain>(
+    async (token) => {
+      const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
+      return { items: page.domains, next: page.next_page_token ?? '' };
+    },
+    `the domains of ${project.id}`,
+    answered.page,
+  );
   // The selected row belongs to a page: a new page starts at its first row, while a refresh of
   // the same page keeps the selection where it can.
   const [selection, setSelection] = useState({ page: -1, row: 0 });
@@ -80,6 +90,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const details = useApi(
     () => (known ? Promise.resolve(undefined) : session.client.getProject(project.id)),
     [project.id, known],
+    answered.project,
   );
   const described = details.status === 'ready' ? details.data : undefined;
   useEffect(() => {
@@ -153,7 +164,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
           selected={current}
           width={width}
           minFlex={20}
-          height={bodyHeight - CHROME}
+          height={bodyHeight - DOMAINS_CHROME}
           rowKey={(d) => d.id}
         />
         <Text wrap="truncate-end">

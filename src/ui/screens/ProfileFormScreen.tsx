@@ -1,6 +1,6 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { useEffect, useState } from 'react';
-import { PROFILE_NAME } from '../../config/config-file.js';
+import { PROFILE_NAME } from '../../config/profile-name.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSessionControl } from '../context.js';
 import { useKeys } from '../hooks/useKeys.js';

@@ -32,13 +32,22 @@ export function ProjectsScreen() {
   const [state, dispatch] = useReducer(projectsModeReducer, initialProjectsMode);
   const { mode, filter, typedId } = state;
   const [recent, setRecent] = useState(() => session.recentProjects());
-  const list = usePagedList<Project>(async (token, { all }) => {
-    const page = await session.client.listProjects({
-      pageToken: token,
-      pageSize: all ? ALL_PAGE_SIZE : undefined,
-    });
-    return { items: page.projects, next: page.next_page_token ?? '' };
-  }, 'the projects');
+  // The first page, if runUi's request has been answered already (see DomainsScreen).
+  const [firstPage] = useState(() => {
+    const page = session.answered?.('listProjects', { pageToken: undefined, pageSize: undefined });
+    return page && { items: page.projects, next: page.next_page_token ?? '' };
+  });
+  const list = usePagedList<Project>(
+    async (token, { all }) => {
+      const page = await session.client.listProjects({
+        pageToken: token,
+        pageSize: all ? ALL_PAGE_SIZE : undefined,
+      });
+      return { items: page.projects, next: page.next_page_token ?? '' };
+    },
+    'the projects',
+    firstPage,
+  );
 
   // Name and plan of every project listed, for the header and the messages of other screens.
   useEffect(() => {

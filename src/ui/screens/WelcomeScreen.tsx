@@ -5,8 +5,7 @@ import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { useNavigation, useScreen, useServices, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { DEMO_PROFILE } from '../services.js';
-import { createSession } from '../session.js';
+import { createSession, DEMO_PROFILE } from '../session.js';
 
 type Choice = 'demo' | 'profile';
 

@@ -1,9 +1,8 @@
-import { render } from 'ink';
 import type { GlobalFlags } from '../config/resolve.js';
 import { Interrupted } from '../core/errors.js';
 import type { EndingSignal } from '../core/exit-codes.js';
-import { App } from './App.js';
 import { type BootOptions, bootUi } from './boot.js';
+import { prefetchFirstScreen } from './prefetch.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H';
 const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
@@ -19,6 +18,14 @@ const SHOW_CURSOR = '\u001b[?25h';
 export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Promise<void> {
   const props = await bootUi(flags, options);
   const { stdout } = process;
+  // The first screen's requests go out now, and Ink and React load while they are answered. The
+  // size is the one the UI measures first (useTerminalSize).
+  const first = props.routes.at(-1);
+  if (props.session && first) {
+    const size = { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+    props.session = prefetchFirstScreen(props.session, first, size);
+  }
+  const { renderApp } = await import('./render-app.js');
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -29,8 +36,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   stdout.write(ENTER_ALTERNATE_SCREEN);
 
   let signalled: EndingSignal | undefined;
-  // Ctrl+C is a key like the others (the key-map's app.forceQuit): in raw mode it sends no signal.
-  const instance = render(<App {...props} />, { exitOnCtrlC: false });
+  const instance = renderApp(props);
   // A signal from outside (kill, a closed terminal) ends the UI. The terminal is restored right
   // here, synchronously: another handler (conf's atomic writes hook signals too) may re-raise the
   // signal and end the process before any promise settles.

@@ -1,0 +1,72 @@
+import type { ApiClient } from '../client/api-client.js';
+import { domainsPageSize, screenBodyHeight } from './layout.js';
+import type { Route } from './navigation.js';
+import type { PrefetchedCall as Prefetched, Session } from './session.js';
+
+/**
+ * Starts the first screen's requests at once, while Ink, React and the screens are still loading:
+ * the screen then asks for the very same page and gets the answer already on its way, instead of
+ * asking only after its first frame. Each request started here is handed out once, to the first
+ * call with the same arguments; any other call (another page size, because the terminal was
+ * resized meanwhile) goes to the API as usual. `size` is the terminal's, as the UI will measure it.
+ */
+export function prefetchFirstScreen(
+  session: Session,
+  route: Route,
+  size: { columns: number; rows: number },
+): Session {
+  const { client } = session;
+  const started = new Map<string, Promise<unknown>>();
+  const answers = new Map<string, unknown>();
+  const key = (method: Prefetched, args: unknown[]) => JSON.stringify([method, ...args]);
+  const start = (method: Prefetched, args: unknown[], promise: Promise<unknown>) => {
+    const k = key(method, args);
+    // A failure is the screen's to show, through the promise it takes; one never taken is
+    // nobody's concern.
+    promise.then(
+      (answer) => answers.set(k, answer),
+      () => {},
+    );
+    started.set(k, promise);
+  };
+  // The arguments are written as the screens write them (DomainsScreen, ProjectsScreen).
+  if (route.name === 'domains') {
+    const { project } = route;
+    const page = {
+      pageSize: domainsPageSize(screenBodyHeight('domains', false, size.columns, size.rows)),
+      pageToken: undefined,
+    };
+    start('listDomains', [project.id, page], client.listDomains(project.id, page));
+    if (!(project.name && project.plan)) {
+      start('getProject', [project.id], client.getProject(project.id));
+    }
+  } else if (route.name === 'projects') {
+    const page = { pageToken: undefined, pageSize: undefined };
+    start('listProjects', [page], client.listProjects(page));
+  }
+  if (started.size === 0) return session;
+
+  function take<T>(method: Prefetched, args: unknown[], otherwise: () => Promise<T>): Promise<T> {
+    const k = key(method, args);
+    const promise = started.get(k);
+    if (!promise) return otherwise();
+    started.delete(k);
+    answers.delete(k);
+    return promise as Promise<T>;
+  }
+  const answered: Session['answered'] = (method, ...args) => {
+    const k = key(method, args);
+    if (!answers.has(k)) return undefined;
+    const answer = answers.get(k);
+    started.delete(k);
+    answers.delete(k);
+    return answer as never;
+  };
+  const prefetching: ApiClient = {
+    ...client,
+    listDomains: (...args) => take('listDomains', args, () => client.listDomains(...args)),
+    getProject: (...args) => take('getProject', args, () => client.getProject(...args)),
+    listProjects: (...args) => take('listProjects', args, () => client.listProjects(...args)),
+  };
+  return { ...session, client: prefetching, answered };
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
+
+// runUi starts the first screen's requests before Ink and React load, and the screen takes their
+// answers: each is asked for once, and a refresh asks again.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+let server: TestServer;
+let configDir: string;
+let term: Terminal;
+beforeAll(async () => {
+  server = await startTestServer();
+  configDir = mkdtempSync(join(tmpdir(), 'domainctl-e2e-'));
+  term = startTerminal({
+    name: 'first-screen',
+    columns: 100,
+    rows: 30,
+    env: { DOMAINCTL_CONFIG_DIR: configDir },
+  });
+});
+
+afterAll(async () => {
+  term?.kill();
+  await server?.close();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+it('asks for the first page of domains and the project once, before the UI has loaded', async () => {
+  const { send, waitForScreen } = term;
+  await waitForScreen('$');
+  const before = server.requests.length;
+  await send(
+    {
+      text: `cd ${root} && ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  const page1 = await waitForScreen(/^page 1 · \d+ per page/m);
+  expect(page1).toContain('www.acme-shop.com');
+  // The project's name, from its own request, in the header.
+  await waitForScreen('Demo Scale');
+  // The log has no query: the page size is the screen's (page 1 · N per page) either way.
+  const domains = 'GET /v1/projects/prj_demo_scale/domains 200';
+  expect(server.requests.slice(before).sort()).toEqual(
+    ['GET /v1/projects/prj_demo_scale 200', domains].sort(),
+  );
+
+  await send('r');
+  for (let waited = 0; server.requests.length <= before + 2 && waited < 5_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(server.requests.slice(before + 2)).toEqual([domains]);
+  await send('q');
+  await waitForScreen('EXIT:0');
+});
