@@ -18,8 +18,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
  * rules come first: NODE_DISABLE_COMPILE_CACHE turns it off (status DISABLED), NODE_COMPILE_CACHE
  * has already enabled it elsewhere (ALREADY_ENABLED). A directory that cannot be made or written
  * (read-only, no home) only costs speed: Node answers FAILED or skips the write at exit, and we
- * say nothing. Node writes the cache as the process exits, process.exit() included, so no flush
- * is needed. Node 20 has no enableCompileCache: nothing happens there.
+ * say nothing. Node writes the cache as the process exits, process.exit() included; the UI also
+ * flushes it once its first frame is drawn, so a UI that is killed still leaves a cache. Node 20
+ * has no enableCompileCache: nothing happens there.
  */
 function enableCompileCache() {
   try {

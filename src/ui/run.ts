@@ -1,3 +1,4 @@
+import * as nodeModule from 'node:module';
 import type { GlobalFlags } from '../config/resolve.js';
 import { Interrupted } from '../core/errors.js';
 import type { EndingSignal } from '../core/exit-codes.js';
@@ -37,6 +38,10 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
 
   let signalled: EndingSignal | undefined;
   const instance = renderApp(props);
+  // Node writes its compile cache (enabled by the bin on Node >= 22) only as the process exits, so
+  // a UI ended by SIGKILL or a vanished terminal would start uncached every time. Once the first
+  // frame is out of the way, write what is compiled so far; it is off the first frame's path.
+  setTimeout(flushCompileCache, 1000).unref();
   // A signal from outside (kill, a closed terminal) ends the UI. The terminal is restored right
   // here, synchronously: another handler (conf's atomic writes hook signals too) may re-raise the
   // signal and end the process before any promise settles.
@@ -57,4 +62,13 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
     for (const line of props.services.afterExit) process.stderr.write(`${line}\n`);
   }
   if (signalled) throw new Interrupted(signalled);
+}
+
+/** Node >= 22.1 has module.flushCompileCache; on Node 20 there is no cache to write. */
+function flushCompileCache(): void {
+  try {
+    (nodeModule as { flushCompileCache?: () => void }).flushCompileCache?.();
+  } catch {
+    // A cache directory that cannot be written only costs speed.
+  }
 }
