@@ -6,10 +6,11 @@ import { MAX_BODY_BYTES } from '../contract/errors.js';
 import { matchRoute } from '../contract/match-route.js';
 import { type OperationSchemas, operations } from '../contract/operations.js';
 import { type HttpMethod, type Route, routes } from '../contract/routes.js';
-import type { Caller } from './auth.js';
+import { type Caller, requestMark } from './auth.js';
 import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler } from './handlers/types.js';
 import { HttpError } from './http-error.js';
+import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
@@ -33,8 +34,8 @@ function sendError(c: Context, error: HttpError): Response {
  * validators because they run before the handler: the contract wants credentials, visibility,
  * feature flag and plan checked before input.
  */
-export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
-  const deps: AppDeps = { ...options, pages: new PageCache() };
+export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIHono {
+  const deps: AppDeps = { ...options, pages: new PageCache(), visible: new MarkCache() };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
   let openApiDocument: Record<string, unknown> | undefined;
@@ -70,12 +71,16 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
     const schemas: OperationSchemas = operations[route.operationId];
 
     app.on(route.method, route.path.replaceAll(/\{(\w+)\}/g, ':$1'), async (c) => {
+      const mark = requestMark(deps.store);
       const caller =
-        route.auth === 'bearer' ? await deps.authenticate(c.req.header('authorization')) : nobody;
+        route.auth === 'bearer'
+          ? await deps.authenticate(c.req.header('authorization'), mark)
+          : nobody;
       const params = schemas.params ? parseOr400(schemas.params, c.req.param(), 'path') : undefined;
       const body = await handle({
         deps,
         caller,
+        mark,
         params: params as never,
         query: () =>
           (schemas.query ? parseOr400(schemas.query, c.req.query(), 'query') : undefined) as never,
