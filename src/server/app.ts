@@ -113,7 +113,7 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
             : undefined) as never,
       });
       if (body instanceof JsonText) {
-        return c.body(body.text, route.successStatus, { 'Content-Type': 'application/json' });
+        return c.body(body.bytes, route.successStatus, { 'Content-Type': 'application/json' });
       }
       return c.json(body as object, route.successStatus);
     });

@@ -1,9 +1,18 @@
 import { MarkCache } from './mark-cache.js';
 
-/** A response body already serialized as JSON; the pipeline sends it as it is. */
+/**
+ * A response body already serialized as JSON, kept as the bytes that go out: a kept page is
+ * encoded to UTF-8 once, not by every answer (the adapter would measure and encode a string
+ * each time, about as costly as the rest of a cached answer's own work).
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  constructor(text: string) {
+    this.bytes = utf8.encode(text);
+  }
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * Pages of the domain list, serialized, kept while the database stays unchanged (see MarkCache).
