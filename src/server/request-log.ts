@@ -17,7 +17,20 @@ export function withRequestLog<F extends Fetch>(
     const res = await fetch(request, ...rest);
     const ms = (performance.now() - started).toFixed(1);
     const path = redactCredentials(pathOf(request));
-    log(`${new Date().toISOString()} ${request.method} ${path} ${res.status} ${ms}ms`);
+    log(`${timestamp()} ${request.method} ${path} ${res.status} ${ms}ms`);
     return res;
   }) as F;
+}
+
+let lastMs = -1;
+let lastIso = '';
+
+/** `new Date().toISOString()`, formatted once a millisecond: under load many lines share one. */
+function timestamp(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastIso = new Date(now).toISOString();
+  }
+  return lastIso;
 }
