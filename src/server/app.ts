@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import { isError } from '../core/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -6,15 +7,17 @@ import { MAX_BODY_BYTES } from '../contract/errors.js';
 import { matchRoute } from '../contract/match-route.js';
 import { type OperationSchemas, operations } from '../contract/operations.js';
 import { type HttpMethod, type Route, routes } from '../contract/routes.js';
-import type { Caller } from './auth.js';
+import { type Caller, requestMark } from './auth.js';
 import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler } from './handlers/types.js';
 import { HttpError } from './http-error.js';
+import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
-import { requestLogger } from './request-log.js';
+import { withRequestLog } from './request-log.js';
 import { parseOr400, readJsonBody } from './validation.js';
+import type * as z from 'zod';
 
 export type { AppDeps } from './handlers/types.js';
 
@@ -28,18 +31,38 @@ function sendError(c: Context, error: HttpError): Response {
 }
 
 /**
+ * Parses one part of a request with a contract schema, remembering what it gave for the raw
+ * text it came from (the path, the query string): a client polling a page sends the same text
+ * every time, and the same text always parses to the same value. Only successes are kept, so
+ * every 400 still comes from zod, word for word; at most `capacity` of them, oldest out first.
+ */
+function rememberedParse(schema: z.ZodType, where: string, capacity = 256) {
+  const seen = new Map<string, unknown>();
+  return (raw: string, read: () => unknown): unknown => {
+    const known = seen.get(raw);
+    if (known !== undefined) return known;
+    const value = Object.freeze(parseOr400(schema, read(), where));
+    if (seen.size >= capacity) seen.delete(seen.keys().next().value as string);
+    seen.set(raw, value);
+    return value;
+  };
+}
+
+/** Every method but GET and HEAD, as Node's parser knows them: those that may carry a body. */
+const BODY_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD');
+
+/**
  * Builds the API as a Hono app; it never listens (serve.ts does), so tests call `app.request()`.
  * Every route comes from the contract's route table. Validation is not left to zod-openapi's
  * validators because they run before the handler: the contract wants credentials, visibility,
  * feature flag and plan checked before input.
  */
-export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
-  const deps: AppDeps = { ...options, pages: new PageCache() };
+export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIHono {
+  const deps: AppDeps = { ...options, pages: new PageCache(), visible: new MarkCache() };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
   let openApiDocument: Record<string, unknown> | undefined;
 
-  app.use(requestLogger(deps.log));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // The rest of the body may still be on its way: this connection closes after the answer
@@ -53,10 +76,9 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
       ),
   });
   // Only where a body can be read: the limit looks at c.req.raw.body, which makes the Node
-  // adapter build a whole fetch Request (headers, abort signal) for every GET.
-  app.use((c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
+  // adapter build a whole fetch Request (headers, abort signal) for every GET. A GET meets no
+  // middleware at all, so Hono runs its handler without composing a chain.
+  app.on(BODY_METHODS, '*', limitBody);
 
   for (const route of routes) {
     registerRouteDoc(app, route);
@@ -68,24 +90,30 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
           }
         : (handlers[route.operationId] as Handler<Route['operationId']>);
     const schemas: OperationSchemas = operations[route.operationId];
+    const parseParams = schemas.params && rememberedParse(schemas.params, 'path');
+    const parseQuery = schemas.query && rememberedParse(schemas.query, 'query');
 
     app.on(route.method, route.path.replaceAll(/\{(\w+)\}/g, ':$1'), async (c) => {
+      const mark = requestMark(deps.store);
       const caller =
-        route.auth === 'bearer' ? await deps.authenticate(c.req.header('authorization')) : nobody;
-      const params = schemas.params ? parseOr400(schemas.params, c.req.param(), 'path') : undefined;
+        route.auth === 'bearer'
+          ? await deps.authenticate(c.req.header('authorization'), mark)
+          : nobody;
+      // The path alone decides the parameters of this route; the query string, the query.
+      const params = parseParams?.(c.req.path, () => c.req.param());
       const body = await handle({
         deps,
         caller,
+        mark,
         params: params as never,
-        query: () =>
-          (schemas.query ? parseOr400(schemas.query, c.req.query(), 'query') : undefined) as never,
+        query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
         body: async () =>
           (schemas.body
             ? parseOr400(schemas.body, await readJsonBody(c.req.raw), 'body')
             : undefined) as never,
       });
       if (body instanceof JsonText) {
-        return c.body(body.text, route.successStatus, { 'Content-Type': 'application/json' });
+        return c.body(body.bytes, route.successStatus, { 'Content-Type': 'application/json' });
       }
       return c.json(body as object, route.successStatus);
     });
@@ -132,5 +160,13 @@ export function createApp(options: Omit<AppDeps, 'pages'>): OpenAPIHono {
     );
   });
 
+  // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
+  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log);
   return app;
+}
+
+/** The query string of a URL, without its "?"; "" when it has none. */
+function queryString(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
 }

@@ -2,7 +2,20 @@ import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from
 import { HttpError } from './http-error.js';
 import { hashApiKey } from './ids.js';
 import { boundedJwksFetch } from './jwks-fetch.js';
+import { MarkCache } from './mark-cache.js';
 import type { Store } from './store.js';
+
+/**
+ * The store's change mark as one request sees it: read at most once, on first use, so every
+ * cache the request asks is judged against the same mark, read before anything it keeps.
+ */
+export type RequestMark = () => Promise<string | undefined>;
+
+/** A RequestMark over `store`. */
+export function requestMark(store: Store): RequestMark {
+  let mark: Promise<string | undefined> | undefined;
+  return () => (mark ??= store.changeMark());
+}
 
 /** Who is calling: what they may see and which feature flags they have. */
 export interface Caller {
@@ -73,6 +86,9 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
     log?.(`jwt: could not verify a token: ${problem}`);
   };
 
+  // Callers by API key hash ("k …") or JWT subject ("s …"), while the data is unchanged: a
+  // revoked key, a membership or a flag changed anywhere is seen by the next request.
+  const callers = new MarkCache<Caller>();
   const callerFor = async (userId: string, subject: string): Promise<Caller> => {
     const [organizationIds, features] = await Promise.all([
       store.organizationIdsOf(userId),
@@ -86,7 +102,7 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
     };
   };
 
-  async function verifyJwt(token: string): Promise<Caller> {
+  async function verifyJwt(token: string, mark: RequestMark): Promise<Caller> {
     if (!jwks || !jwt) throw unauthorized('this server does not accept JWTs; use an API key', true);
     let subject: unknown;
     try {
@@ -107,14 +123,24 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
     if (typeof subject !== 'string' || subject === '') {
       throw unauthorized('the token has no subject (sub claim)', true);
     }
+    const current = await mark();
+    const key = `s ${subject}`;
+    const known = callers.get(key, current);
+    if (known) return known;
     const user = await store.userBySubject(subject);
     // A valid token for a subject we do not know is a user who is a member of nothing.
-    return user
-      ? callerFor(user.id, subject)
-      : { userId: '', subject, organizationIds: new Set(), features: new Set() };
+    const caller = user
+      ? await callerFor(user.id, subject)
+      : { userId: '', subject, organizationIds: new Set<string>(), features: new Set<string>() };
+    callers.set(key, current, caller);
+    return caller;
   }
 
-  return async function authenticate(header: string | undefined): Promise<Caller> {
+  /** `mark` is the request's view of the store's change mark (see requestMark). */
+  return async function authenticate(
+    header: string | undefined,
+    mark: RequestMark = requestMark(store),
+  ): Promise<Caller> {
     if (!header)
       throw unauthorized('missing credentials: send Authorization: Bearer <token>', false);
     const match = /^Bearer +(\S+) *$/i.exec(header);
@@ -123,11 +149,18 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       throw unauthorized('malformed Authorization header: expected "Bearer <token>"', true);
     }
     if (token.startsWith('dk_')) {
-      const user = await store.userByApiKeyHash(hashApiKey(token));
+      const hash = hashApiKey(token);
+      const current = await mark();
+      const key = `k ${hash}`;
+      const known = callers.get(key, current);
+      if (known) return known;
+      const user = await store.userByApiKeyHash(hash);
       if (!user) throw unauthorized('unknown API key', true);
-      return callerFor(user.id, user.subject);
+      const caller = await callerFor(user.id, user.subject);
+      callers.set(key, current, caller);
+      return caller;
     }
-    return verifyJwt(token);
+    return verifyJwt(token, mark);
   };
 }
 

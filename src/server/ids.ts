@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -21,5 +21,6 @@ export function newId(prefix: 'prj_' | 'db_' | 'dom_' | 'org_'): string {
 
 /** API keys are stored only as this hash; the key itself is never written anywhere. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot: no Hash object a request (Node 20.12 on).
+  return hash('sha256', key, 'hex');
 }

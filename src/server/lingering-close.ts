@@ -12,6 +12,15 @@ export const LINGER_MS = 2000;
 /** How much of a request body it reads then, at most, before it closes anyway. */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
+export interface GentleServer extends Server {
+  /**
+   * From now on no connection is kept alive: answers not yet sent close theirs, and so does
+   * every request still to come. For shutting down: otherwise a request that was running holds
+   * server.close() open until its client goes away.
+   */
+  endKeepAlive(): void;
+}
+
 /**
  * An HTTP server whose connections close without losing the answer on them, the way nginx's
  * lingering close and Go's net/http do.
@@ -29,12 +38,17 @@ export const LINGER_BYTES = 16 * 1024 * 1024;
  * client pipelined behind the body is not run: a server that said "close" must not answer
  * another request on that connection (RFC 9112, section 9.6).
  */
-export function createGentleServer(listener: RequestListener): Server {
+export function createGentleServer(listener: RequestListener): GentleServer {
   const latest = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  // Counted once a connection, not once a request: what endKeepAlive() needs to find the
+  // answers still to be sent.
+  const sockets = new Set<Socket>();
+  let ending = false;
   const server = createServer((req, res) => {
     const socket = req.socket;
     const run = () => {
       if (lingering.has(socket) || socket.writableEnded) return;
+      if (ending) res.shouldKeepAlive = false;
       latest.set(socket, { req, res });
       listener(req, res);
     };
@@ -45,6 +59,8 @@ export function createGentleServer(listener: RequestListener): Server {
     else run();
   });
   server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     const destroySoon = socket.destroySoon.bind(socket);
     // Node's HTTP server closes a connection after a "Connection: close" answer this way.
     socket.destroySoon = () => {
@@ -53,7 +69,15 @@ export function createGentleServer(listener: RequestListener): Server {
       else destroySoon();
     };
   });
-  return server;
+  return Object.assign(server, {
+    endKeepAlive() {
+      ending = true;
+      for (const socket of sockets) {
+        const res = latest.get(socket)?.res;
+        if (res && !res.headersSent) res.shouldKeepAlive = false;
+      }
+    },
+  });
 }
 
 const lingering = new WeakSet<Socket>();

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
@@ -114,14 +113,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : undefined;
 
     let closing: Promise<void> | undefined;
-    // Responses not yet sent when close() begins end their connection rather than keep it alive:
-    // otherwise a request that was running holds close() open until the force timer below.
-    const unsent = new Set<ServerResponse>();
-    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-      if (closing) res.shouldKeepAlive = false;
-      unsent.add(res);
-      res.once('close', () => unsent.delete(res));
-    });
     const close = () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
@@ -129,7 +120,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.close(() => {
           void stopped.then(() => store.close()).then(resolve, reject);
         });
-        for (const res of unsent) if (!res.headersSent) res.shouldKeepAlive = false;
+        // Responses not yet sent when close() begins end their connection rather than keep it
+        // alive: otherwise a request that was running holds close() open until the force timer.
+        server.endKeepAlive();
         // Keep-alive sockets would hold close() open; idle ones can go at once.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         const force = setTimeout(() => {

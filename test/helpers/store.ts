@@ -84,3 +84,28 @@ export async function queryRows(
     await sql.end();
   }
 }
+
+/**
+ * Runs statements on a server's database through a connection of its own, as another process
+ * sharing the database would: on SQLite the server must run on a file (a second connection to
+ * ":memory:" is another database).
+ */
+export async function execSqlElsewhere(server: { db: string }, text: string): Promise<void> {
+  if (!onPostgres) {
+    const { openSqliteDatabase } = await import('../../src/server/sqlite/open.js');
+    const db = await openSqliteDatabase(server.db);
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.exec(text);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const sql = postgres(server.db, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(text);
+  } finally {
+    await sql.end();
+  }
+}

@@ -5,16 +5,28 @@ import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
 import { visibleProject } from './visibility.js';
 
-export const listDatabases: Handler<'listDatabases'> = async ({ deps, caller, params, query }) => {
-  const project = await visibleProject(deps.store, caller, params.project_id);
+export const listDatabases: Handler<'listDatabases'> = async ({
+  deps,
+  caller,
+  params,
+  query,
+  mark,
+}) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
   const list = { kind: 'b', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, query());
   const page = cutPage(list, await deps.store.listDatabases(project.id, limit + 1, cursor), limit);
   return { databases: page.items, next_page_token: page.next_page_token };
 };
 
-export const createDatabase: Handler<'createDatabase'> = async ({ deps, caller, params, body }) => {
-  const project = await visibleProject(deps.store, caller, params.project_id);
+export const createDatabase: Handler<'createDatabase'> = async ({
+  deps,
+  caller,
+  params,
+  body,
+  mark,
+}) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
   const input = await body();
   const row: DatabaseRow = {
     id: newId('db_'),
@@ -26,8 +38,8 @@ export const createDatabase: Handler<'createDatabase'> = async ({ deps, caller, 
   return row;
 };
 
-export const deleteDatabase: Handler<'deleteDatabase'> = async ({ deps, caller, params }) => {
-  const project = await visibleProject(deps.store, caller, params.project_id);
+export const deleteDatabase: Handler<'deleteDatabase'> = async ({ deps, caller, params, mark }) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
   const row = await deps.store.deleteDatabase(project.id, params.database_id);
   if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
   return row;

@@ -12,8 +12,8 @@ import { requireDomainsFeature, visibleProject } from './visibility.js';
 
 // Checks run in the contract's order: credentials (before this), project visible, feature flag,
 // plan, input, uniqueness.
-export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body }) => {
-  const project = await visibleProject(deps.store, caller, params.project_id);
+export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body, mark }) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
   requireDomainsFeature(caller);
   if (!canHaveCustomDomains(project.plan)) {
     throw new HttpError(
@@ -49,16 +49,22 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
   return toDomain(row, deps.settings);
 };
 
-export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params, query }) => {
-  const project = await visibleProject(deps.store, caller, params.project_id);
+export const listDomains: Handler<'listDomains'> = async ({
+  deps,
+  caller,
+  params,
+  query,
+  mark,
+}) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
   requireDomainsFeature(caller);
   const q = query();
   const list = { kind: 'd', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, q);
   // Asked after every check above: the cache holds pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
-  const mark = await deps.store.changeMark();
-  const cached = mark === undefined ? undefined : deps.pages.get(key, mark);
+  const current = await mark();
+  const cached = deps.pages.get(key, current);
   if (cached) return cached;
 
   const page = cutPage(list, await deps.store.listDomains(project.id, limit + 1, cursor), limit);
@@ -69,6 +75,6 @@ export const listDomains: Handler<'listDomains'> = async ({ deps, caller, params
       next_page_token: page.next_page_token,
     }),
   );
-  if (mark !== undefined) deps.pages.set(key, mark, body);
+  deps.pages.set(key, current, body);
   return body;
 };

@@ -24,8 +24,8 @@ export const listProjects: Handler<'listProjects'> = async ({ deps, caller, quer
   return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
 };
 
-export const getProject: Handler<'getProject'> = async ({ deps, caller, params }) =>
-  toProject(await visibleProject(deps.store, caller, params.project_id));
+export const getProject: Handler<'getProject'> = async ({ deps, caller, params, mark }) =>
+  toProject(await visibleProject(deps, caller, params.project_id, mark));
 
 export const createProject: Handler<'createProject'> = async ({ deps, caller, body }) => {
   const input = await body();

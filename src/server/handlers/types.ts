@@ -1,10 +1,11 @@
 import type * as z from 'zod';
 import type { operations } from '../../contract/operations.js';
 import type { OperationId } from '../../contract/routes.js';
-import type { Authenticate, Caller } from '../auth.js';
+import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
+import type { MarkCache } from '../mark-cache.js';
 import type { PageCache } from '../page-cache.js';
-import type { Store } from '../store.js';
+import type { ProjectRow, Store } from '../store.js';
 
 export interface AppDeps {
   store: Store;
@@ -16,6 +17,8 @@ export interface AppDeps {
   warn: (line: string) => void;
   /** Serialized pages of the domain list (see PageCache); createApp makes it. */
   pages: PageCache;
+  /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
+  visible: MarkCache<ProjectRow>;
 }
 
 type Ops = typeof operations;
@@ -33,6 +36,8 @@ export interface HandlerInput<Id extends OperationId> {
   params: Out<Id, 'params'>;
   query: () => Out<Id, 'query'>;
   body: () => Promise<Out<Id, 'body'>>;
+  /** The store's change mark, read once for the whole request (see requestMark). */
+  mark: RequestMark;
 }
 
 /** Returns the success body (or a JsonText already serialized); the status comes from the route table. */

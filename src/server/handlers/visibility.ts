@@ -1,17 +1,30 @@
 import { CUSTOM_DOMAINS_FLAG } from '../../contract/errors.js';
-import type { Caller } from '../auth.js';
+import type { Caller, RequestMark } from '../auth.js';
 import { HttpError } from '../http-error.js';
-import type { ProjectRow, Store } from '../store.js';
+import type { ProjectRow } from '../store.js';
+import type { AppDeps } from './types.js';
 
-/** A project the caller may see; any other is "not found", so its existence is never revealed. */
+/**
+ * A project the caller may see; any other is "not found", so its existence is never revealed.
+ * Projects seen are kept under the store's change mark (deps.visible), so a membership or a
+ * project changed anywhere is seen by the next request.
+ */
 export async function visibleProject(
-  store: Store,
+  deps: AppDeps,
   caller: Caller,
   projectId: string,
+  mark: RequestMark,
 ): Promise<ProjectRow> {
-  const project = caller.userId
-    ? await store.projectVisibleTo(caller.userId, projectId)
-    : undefined;
+  let project: ProjectRow | undefined;
+  if (caller.userId) {
+    const current = await mark();
+    const key = `${caller.userId} ${projectId}`;
+    project = deps.visible.get(key, current);
+    if (!project) {
+      project = await deps.store.projectVisibleTo(caller.userId, projectId);
+      if (project) deps.visible.set(key, current, project);
+    }
+  }
   if (!project) throw new HttpError('not_found', `project ${projectId} not found`);
   return project;
 }
