@@ -67,6 +67,29 @@ export function Table<Row>({
   const lines = Math.max(1, height);
   const offset = Math.min(Math.max(0, selected - lines + 1), Math.max(0, rows.length - lines));
   const shown = rows.slice(offset, offset + lines);
+  /**
+   * A row's marker and cells as runs of one colour each, so only a coloured run needs a nested
+   * Text: a row without colours (NO_COLOR, the header) is one string, a row with one coloured cell
+   * three runs. Every nested Text is a React element, an Ink node and a colour transform of its
+   * own, which a first frame paid for once per cell. The output is the same.
+   */
+  const runs = (
+    marker: string,
+    cells: { text: string; tone?: Tone | 'accent' }[],
+    colorOf: (cell: { tone?: Tone | 'accent' }) => string | undefined,
+  ) => {
+    const out: { text: string; color: string | undefined }[] = [{ text: marker, color: undefined }];
+    cells.forEach((cell, i) => {
+      const columnWidth = fitted[i]?.width ?? 0;
+      const gap = i < cells.length - 1 ? ' '.repeat(GAP) : '';
+      const text = clip(visible(cell.text), columnWidth).padEnd(columnWidth) + gap;
+      const color = colorOf(cell);
+      const last = out.at(-1);
+      if (last && last.color === color) last.text += text;
+      else out.push({ text, color });
+    });
+    return out;
+  };
   const line = (
     cells: { text: string; tone?: Tone | 'accent' }[],
     isSelected: boolean,
@@ -78,18 +101,19 @@ export function Table<Row>({
       inverse={isSelected}
       wrap="truncate-end"
     >
-      {isSelected ? '› ' : '  '}
-      {cells.map((cell, i) => {
-        const columnWidth = fitted[i]?.width ?? 0;
-        const text = clip(visible(cell.text), columnWidth).padEnd(columnWidth);
-        const gap = i < cells.length - 1 ? ' '.repeat(GAP) : '';
-        return (
-          <Text key={fitted[i]?.id} color={isHeader ? undefined : tone(cell.tone)}>
-            {text}
-            {gap}
+      {runs(
+        isSelected ? '› ' : '  ',
+        cells,
+        isHeader ? () => undefined : (cell) => tone(cell.tone),
+      ).map((run, i) =>
+        run.color ? (
+          <Text key={i} color={run.color}>
+            {run.text}
           </Text>
-        );
-      })}
+        ) : (
+          run.text
+        ),
+      )}
     </Text>
   );
   return (
