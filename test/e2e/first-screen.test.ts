@@ -1,36 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
+import { expect, it } from 'vitest';
+import { TESTER_KEY } from '../helpers/server.js';
+import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
+import { shellNode } from '../helpers/tmux.js';
 
 // runUi starts the first screen's requests before Ink and React load, and the screen takes their
 // answers: each is asked for once, and a refresh asks again.
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-let server: TestServer;
-let configDir: string;
-let term: Terminal;
-beforeAll(async () => {
-  server = await startTestServer();
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-e2e-'));
-  term = startTerminal({
-    name: 'first-screen',
-    columns: 100,
-    rows: 30,
-    env: { DOMAINCTL_CONFIG_DIR: configDir },
-  });
-});
-
-afterAll(async () => {
-  term?.kill();
-  await server?.close();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+const session = terminalSessionForFile({ name: 'first-screen', columns: 100, rows: 30 });
 
 it('asks for the first page of domains and the project once, before the UI has loaded', async () => {
+  const { server, term } = session;
   const { send, waitForScreen } = term;
   await waitForScreen('$');
   const before = server.requests.length;

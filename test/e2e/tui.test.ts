@@ -1,38 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
+import { shellNode } from '../helpers/tmux.js';
 
 // The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
 // the screen read with capture-pane until what is expected shows up.
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-let server: TestServer;
-let configDir: string;
-let term: Terminal;
-beforeAll(async () => {
-  server = await startTestServer();
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-e2e-'));
-  term = startTerminal({
-    name: 'tui',
-    columns: 100,
-    rows: 30,
-    env: { DOMAINCTL_CONFIG_DIR: configDir },
-  });
-  term.tmux('set-option', '-g', 'set-clipboard', 'on');
-});
-
-afterAll(async () => {
-  term?.kill();
-  await server?.close();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
+const session = terminalSessionForFile({ name: 'tui', columns: 100, rows: 30 });
+beforeAll(() => {
+  session.term.tmux('set-option', '-g', 'set-clipboard', 'on');
 });
 
 it('drives the UI in a real terminal: pages, adds a domain, copies a record, quits cleanly', async () => {
+  const { server, term } = session;
   const { send, screen, waitForScreen, tmux, display } = term;
   await waitForScreen('$');
   await send(

@@ -1,38 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
+import { expect, it } from 'vitest';
+import { TESTER_KEY } from '../helpers/server.js';
+import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
+import { shellNode } from '../helpers/tmux.js';
 
 // `domains wait` on a real terminal: tmux, as the UI's end-to-end test. Its progress line is
 // written to stderr only there, rewritten in place, and gone once the command ends.
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-let server: TestServer;
-let configDir: string;
-let term: Terminal;
-beforeAll(async () => {
-  // No verifier: the domain stays pending, so the wait runs until its timeout.
-  server = await startTestServer();
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-wait-'));
-  term = startTerminal({
-    name: 'wait',
-    columns: 120,
-    rows: 20,
-    env: { DOMAINCTL_CONFIG_DIR: configDir },
-  });
-});
-
-afterAll(async () => {
-  term?.kill();
-  await server?.close();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+// No verifier: the domain stays pending, so the wait runs until its timeout.
+const session = terminalSessionForFile({ name: 'wait', columns: 120, rows: 20 });
 
 it('shows a progress line on a terminal and clears it when the wait ends', async () => {
   const pending = 'api.acme-shop.com';
+  const { server, term } = session;
   const { send, waitForScreen } = term;
   await waitForScreen('$');
   await send(
@@ -59,6 +37,7 @@ it('shows a progress line on a terminal and clears it when the wait ends', async
 
 it('Ctrl+C clears the progress line and ends the wait at once with 130', async () => {
   const pending = 'api.acme-shop.com';
+  const { server, term } = session;
   const { send, waitForScreen } = term;
   await send(
     {

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './server.js';
+import { startTerminal, type Terminal } from './tmux.js';
+
+/** The repository's root: end-to-end tests run the built bin from there. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface TerminalSession {
+  server: TestServer;
+  configDir: string;
+  term: Terminal;
+}
+
+/**
+ * One end-to-end test file's set-up: a seeded server, a config folder of its own and a tmux
+ * terminal of a fixed size, started before the file's tests and ended after them. The fields are
+ * set once the file's beforeAll has run, so tests read them from the returned object.
+ */
+export function terminalSessionForFile(options: {
+  name: string;
+  columns: number;
+  rows: number;
+}): TerminalSession {
+  const session = {} as TerminalSession;
+  beforeAll(async () => {
+    session.server = await startTestServer();
+    session.configDir = mkdtempSync(join(tmpdir(), `domainctl-${options.name}-`));
+    session.term = startTerminal({ ...options, env: { DOMAINCTL_CONFIG_DIR: session.configDir } });
+  });
+  afterAll(async () => {
+    session.term?.kill();
+    await session.server?.close();
+    if (session.configDir) rmSync(session.configDir, { recursive: true, force: true });
+  });
+  return session;
+}
