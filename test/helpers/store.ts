@@ -14,8 +14,9 @@ export const STORE_NAME = onPostgres ? 'PostgreSQL' : 'SQLite';
 
 const adminUrl = () => inject('postgresAdminUrl');
 
-async function admin<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+/** `work` on a connection of its own to the PostgreSQL database at `url`, closed after. */
+async function withPostgres<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     return await work(sql);
   } finally {
@@ -26,7 +27,9 @@ async function admin<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
 /** A new, empty database in the run's cluster (template0: nothing else connects to it). */
 export async function createDatabase(): Promise<string> {
   const name = `t_${Math.random().toString(36).slice(2, 12)}`;
-  await admin((sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE template0`));
+  await withPostgres(adminUrl(), (sql) =>
+    sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE template0`),
+  );
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return url.toString();
@@ -34,7 +37,9 @@ export async function createDatabase(): Promise<string> {
 
 export async function dropDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
-  await admin((sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await withPostgres(adminUrl(), (sql) =>
+    sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  );
 }
 
 // A file path stands for one database per path, as a file is one database: two servers given
@@ -63,12 +68,7 @@ export async function execSql(server: { db: string; store: Store }, text: string
     sqliteStoreOf(server).db.exec(text);
     return;
   }
-  const sql = postgres(server.db, { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(text);
-  } finally {
-    await sql.end();
-  }
+  await withPostgres(server.db, (sql) => sql.unsafe(text));
 }
 
 /** The rows of a query on a server's database, for tests that look underneath the API. */
@@ -77,12 +77,7 @@ export async function queryRows(
   text: string,
 ): Promise<Record<string, unknown>[]> {
   if (!onPostgres) return sqliteStoreOf(server).db.prepare<[], Record<string, unknown>>(text).all();
-  const sql = postgres(server.db, { max: 1, onnotice: () => {} });
-  try {
-    return [...(await sql.unsafe(text))];
-  } finally {
-    await sql.end();
-  }
+  return withPostgres(server.db, async (sql) => [...(await sql.unsafe(text))]);
 }
 
 /**
@@ -102,10 +97,5 @@ export async function execSqlElsewhere(server: { db: string }, text: string): Pr
     }
     return;
   }
-  const sql = postgres(server.db, { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(text);
-  } finally {
-    await sql.end();
-  }
+  await withPostgres(server.db, (sql) => sql.unsafe(text));
 }
