@@ -14,7 +14,7 @@ export function prefetchFirstScreen(
   session: Session,
   route: Route,
   size: { columns: number; rows: number },
-): Session {
+): { session: Session; settled: Promise<void> } {
   const { client } = session;
   const started = new Map<string, Promise<unknown>>();
   const answers = new Map<string, unknown>();
@@ -44,7 +44,10 @@ export function prefetchFirstScreen(
     const page = { pageToken: undefined, pageSize: undefined };
     start('listProjects', [page], client.listProjects(page));
   }
-  if (started.size === 0) return session;
+  // Once every request started here has its answer (or its failure); run.ts does not wait for
+  // it, a test does to render with the answers in.
+  const settled = Promise.allSettled(started.values()).then(() => undefined);
+  if (started.size === 0) return { session, settled };
 
   function take<T>(method: Prefetched, args: unknown[], otherwise: () => Promise<T>): Promise<T> {
     const k = key(method, args);
@@ -68,5 +71,5 @@ export function prefetchFirstScreen(
     getProject: (...args) => take('getProject', args, () => client.getProject(...args)),
     listProjects: (...args) => take('listProjects', args, () => client.listProjects(...args)),
   };
-  return { ...session, client: prefetching, answered };
+  return { session: { ...session, client: prefetching, answered }, settled };
 }

@@ -24,7 +24,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   const first = props.routes.at(-1);
   if (props.session && first) {
     const size = { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-    props.session = prefetchFirstScreen(props.session, first, size);
+    props.session = prefetchFirstScreen(props.session, first, size).session;
   }
   const { renderApp } = await import('./render-app.js');
   let restored = false;

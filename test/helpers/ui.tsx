@@ -6,6 +6,7 @@ import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
 import { App } from '../../src/ui/App.js';
 import { bootUi } from '../../src/ui/boot.js';
+import { prefetchFirstScreen } from '../../src/ui/prefetch.js';
 
 export type KeyName =
   | 'up'
@@ -87,6 +88,11 @@ export interface RenderAppOptions {
   env?: NodeJS.ProcessEnv;
   /** An existing config dir, e.g. to see a profile the UI saved; else a fresh one. */
   configDir?: string;
+  /**
+   * Start the first screen's requests as runUi does, and render once they are answered (the
+   * usual case in a real start, where Ink takes longer to load than the API to answer).
+   */
+  prefetched?: boolean;
 }
 
 export interface UiHandle {
@@ -128,6 +134,13 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     DOMAINCTL_CONFIG_DIR: configDir,
   };
   const props = await bootUi(options.flags ?? {}, { demo: options.demo, env });
+  const first = props.routes.at(-1);
+  if (options.prefetched && props.session && first) {
+    // ink-testing-library's terminal: 100 columns, no rows (the UI takes 24).
+    const prefetch = prefetchFirstScreen(props.session, first, { columns: 100, rows: 24 });
+    props.session = prefetch.session;
+    await prefetch.settled;
+  }
   const instance = render(<App {...props} />);
   const stdout = instance.stdout as unknown as NodeJS.WriteStream & { frames: string[] };
   const frame = () => plainText(instance.lastFrame() ?? '');

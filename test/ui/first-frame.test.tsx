@@ -1,0 +1,57 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// runUi starts the first screen's requests before Ink and React load (src/ui/prefetch.ts); when
+// their answers are in by the time the screen mounts, its first frame shows them: no "Loading"
+// frame, and nothing asked twice.
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+const DOMAINS = 'GET /v1/projects/prj_demo_scale/domains 200';
+const PROJECT = 'GET /v1/projects/prj_demo_scale 200';
+const flags = { baseUrl: '', token: TESTER_KEY };
+
+it('draws the domains in its first frame and asks nothing twice when the answers came first', async () => {
+  const before = server.requests.length;
+  ui = await renderApp({
+    flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' },
+    prefetched: true,
+  });
+  // Asked for before the UI rendered anything.
+  expect(server.requests.slice(before).sort()).toEqual([DOMAINS, PROJECT].sort());
+  await ui.waitForFrame('www.acme-shop.com');
+  expect(ui.written()).not.toContain('Loading');
+  // The project's name, from the answer taken, once the screen has told the header.
+  await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
+  // The screen took those answers: it asked for nothing more.
+  expect(server.requests.slice(before).sort()).toEqual([DOMAINS, PROJECT].sort());
+
+  // A refresh asks the API again.
+  await ui.press('r');
+  await ui.waitForFrame(() => server.requests.length > before + 2);
+  expect(server.requests.slice(before + 2)).toEqual([DOMAINS]);
+});
+
+it('draws the projects in the first frame when their answer came first', async () => {
+  const before = server.requests.length;
+  ui = await renderApp({ flags: { ...flags, baseUrl: server.url }, prefetched: true });
+  expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
+  await ui.waitForFrame('prj_demo_scale');
+  expect(ui.written()).not.toContain('Loading');
+  expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
+});
+
+it('shows "Loading" first without them, as any screen does', async () => {
+  ui = await renderApp({ flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' } });
+  await ui.waitForFrame('www.acme-shop.com');
+  expect(ui.written()).toContain('Loading');
+});
