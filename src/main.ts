@@ -66,8 +66,14 @@ function commanderFailure(error: unknown): Failure | undefined {
   if (typeof code !== 'string' || !code.startsWith('commander.')) return undefined;
   if (exitCode === 0) return { exitCode: ExitCode.ok };
   if (code === 'commander.help') return { exitCode: ExitCode.usage };
-  const reason = error.message.replace(/^error: /, '');
-  return { exitCode: ExitCode.usage, line: `domainctl: ${reason}`, hint: HELP_HINT };
+  // Commander puts its suggestion on a line of its own: `…'lst'\n(Did you mean list?)`. Each
+  // line is shown as a line (the first quotes the command line: shown, never obeyed).
+  const [reason = '', ...more] = error.message.replace(/^error: /, '').split('\n');
+  return {
+    exitCode: ExitCode.usage,
+    line: `domainctl: ${reason}`,
+    hint: [...more.map(visible), HELP_HINT].join('\n'),
+  };
 }
 
 /**

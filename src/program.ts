@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { registerApiRequest } from './commands/api-request.js';
 import { type OpenUi, registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
@@ -39,10 +39,7 @@ export function createProgram(): Command {
   // The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
   program.allowExcessArguments();
   program.action(async () => {
-    if (program.args.length > 0) {
-      const names = program.commands.map((c) => c.name()).join(', ');
-      throw new CliError(`unknown command "${program.args[0]}"; the commands are ${names}`);
-    }
+    if (program.args.length > 0) unknownCommand(program);
     // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw new CliError('no command given. Run domainctl --help for the commands.');
@@ -50,4 +47,25 @@ export function createProgram(): Command {
     await openUi(globalFlags(program), {});
   });
   return program;
+}
+
+/**
+ * `domainctl domian`: commander's own unknown-command error, with its "Did you mean domains?"
+ * as every subcommand gets it (the program's action takes the words, so commander does not say
+ * it itself). Without a suggestion, the line after it names the commands.
+ */
+function unknownCommand(program: Command): never {
+  try {
+    // Commander's method, not in its typings; the tests of `domainctl domian` hold it to this.
+    (program as unknown as { unknownCommand(): never }).unknownCommand();
+  } catch (error) {
+    if (!(error instanceof CommanderError) || error.message.includes('\n')) throw error;
+    const names = program.commands.map((c) => c.name()).join(', ');
+    throw new CommanderError(
+      error.exitCode,
+      error.code,
+      `${error.message}\n(the commands are ${names})`,
+    );
+  }
+  throw new Error('commander did not refuse the unknown command');
 }

@@ -105,7 +105,31 @@ Examples:
     expect(await runCli(['nope'])).toEqual({
       stdout: '',
       stderr:
-        'domainctl: unknown command "nope"; the commands are api, domains, profile, serve, demo\n',
+        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo)\n(run with --help for usage)\n",
+      code: 2,
+    });
+  });
+
+  it('suggests the command meant for a misspelt one, on a line of its own (2)', async () => {
+    expect(await runCli(['domian', 'list'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'domian'\n(Did you mean domains?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+    expect(await runCli(['domains', 'lst'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'lst'\n(Did you mean list?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+  });
+
+  it('suggests the option meant for a misspelt one, on a line of its own (2)', async () => {
+    expect(await runCli(['domains', 'list', '--pagesize', '5'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown option '--pagesize'\n(Did you mean --page-size?)\n(run with --help for usage)\n",
       code: 2,
     });
   });
