@@ -30,6 +30,21 @@ export function createProgram(): Command {
     .configureOutput({ outputError: () => {} });
 
   addGlobalOptions(program);
+  program.addHelpText(
+    'after',
+    `
+With no command, on a terminal, domainctl opens the terminal UI with the active profile (or a
+welcome screen that offers a demo or a form to add one). Every command also takes the options
+above; each command's --help has examples.
+
+Examples:
+  $ domainctl                                  # the terminal UI
+  $ domainctl demo                             # the UI on a demo API in this process
+  $ domainctl serve --seed demo --db :memory:  # the reference API with demo data, for scripts
+  $ domainctl profile add local --base-url http://127.0.0.1:7878 --token-stdin --project prj_demo_scale
+  $ domainctl domains list
+  $ domainctl api request GET /v1/regions`,
+  );
   registerApiRequest(program);
   registerDomains(program);
   registerProfile(program);

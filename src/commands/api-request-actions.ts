@@ -25,7 +25,7 @@ import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.j
 
 interface ApiRequestFlags {
   data?: string;
-  header: string[];
+  header?: string[];
   include?: boolean;
   silent?: boolean;
   paginate?: boolean;
