@@ -12,6 +12,7 @@ import { requireBaseUrl } from '../config/resolve.js';
 import { CliError, ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
+import { advised } from './advice.js';
 import {
   type CommandContext,
   commandContext,
@@ -73,7 +74,9 @@ function printResponse(response: RawResponse, flags: ApiRequestFlags, context: C
     if (flags.include) writeOut(statusAndHeaders(response));
     writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
   }
-  if (!isSuccess(response)) throw new ExitStatus(ExitCode.apiError, errorSummary(response));
+  if (!isSuccess(response)) {
+    throw new ExitStatus(ExitCode.apiError, errorSummary(response), response.status);
+  }
 }
 
 /**
@@ -166,6 +169,6 @@ async function apiRequest(
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   apiRequest,
-};
+});

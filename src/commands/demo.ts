@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { suggest } from '../core/suggested-commands.js';
 import { globalFlags } from './global-options.js';
 
 /** Opens the terminal UI; given by the program, since a command never imports the UI itself. */
@@ -27,7 +28,7 @@ Examples:
     .action(async (_options: unknown, command: Command) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
         throw new CliError(
-          'demo needs a terminal; for scripts, run `domainctl serve --seed demo --db :memory:` and the non-interactive commands',
+          `demo needs a terminal; for scripts, run \`${suggest.serveDemo()}\` and the non-interactive commands`,
           ExitCode.usage,
         );
       }

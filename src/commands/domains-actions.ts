@@ -19,9 +19,11 @@ import {
 } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
+import { suggest } from '../core/suggested-commands.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { tlsExpiry } from '../core/tls.js';
 import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
+import { advised } from './advice.js';
 import {
   type CommandContext,
   commandContext,
@@ -121,14 +123,6 @@ function hostnameArgument(input: string): string {
   return result.hostname;
 }
 
-/** `--project X` as it goes into a command line the user can copy. */
-const projectFlag = (project: string) => `--project ${shellWord(project)}`;
-
-/** A value as one shell word: bare when it is safe so, else in single quotes. */
-function shellWord(value: string): string {
-  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-}
-
 async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   const context = commandContext(command);
   const project = requireProject(context);
@@ -154,17 +148,14 @@ async function listDomains(flags: ListFlags, command: Command): Promise<void> {
     next = page.next_page_token;
   }
   if (next) {
-    const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
     say(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
+      `More domains follow. Next page: ${suggest.domainsNextPage(project, next, flags.pageSize)} (or --all for every page)`,
     );
   }
 }
 
 function noDomainsYet(project: string): void {
-  say(
-    `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
-  );
+  say(`No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project)}`);
 }
 
 /**
@@ -280,8 +271,8 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${visible(projectFlag(project))}\n` +
-        `The records again, any time: domainctl domains records ${name} ${visible(projectFlag(project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
@@ -290,7 +281,7 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
 /** Exit code 1 for a host name the project does not have, with where to look. */
 function noSuchDomain(hostname: string, project: string): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
     ExitCode.apiError,
   );
 }
@@ -383,7 +374,7 @@ async function waitForDomain(
   if (!outcome.verified) {
     const why = outcome.lastFailure
       ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: domainctl domains check ${hostname} ${projectFlag(project)}`;
+      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
     throw new CliError(
       `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
       ExitCode.waitTimeout,
@@ -407,10 +398,10 @@ async function waitForDomain(
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   listDomains,
   addDomain,
   showRecords,
   checkDomain,
   waitForDomain,
-};
+});

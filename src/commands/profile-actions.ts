@@ -9,6 +9,7 @@ import {
   unknownProfile,
 } from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
+import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
 import { CliError } from '../core/errors.js';
@@ -82,7 +83,7 @@ async function addProfile(
     : `Updated profile "${name}" (its previous settings were replaced)`;
   const then = active
     ? '; it is the active profile.'
-    : `. Make it the active profile with: domainctl profile use ${name}`;
+    : `. Make it the active profile with: ${suggest.profileUse(name)}`;
   const masked = token ? `, token ${maskSecret(token)}` : ', no token';
   writeOut(`${visible(`${what}: ${baseUrl}${masked}${then}`)}\n`);
 }
@@ -148,9 +149,7 @@ function listProfiles(_flags: object, command: Command): void {
     return;
   }
   if (rows.length === 0) {
-    writeErr(
-      'No profiles yet. Add one with: domainctl profile add NAME --base-url URL --token-stdin\n',
-    );
+    writeErr(`No profiles yet. Add one with: ${suggest.profileAdd()}\n`);
     return;
   }
   writeOut(
@@ -185,9 +184,7 @@ function showProfile(name: string | undefined, _flags: object, command: Command)
   const profile = wanted ? store.get(wanted) : store.active();
   if (!profile) {
     if (wanted) throw unknownProfile(wanted);
-    throw new CliError(
-      'no active profile: add one with domainctl profile add NAME --base-url URL --token-stdin',
-    );
+    throw new CliError(`no active profile: add one with ${suggest.profileAdd()}`);
   }
   const shown = printable(profile, profile.name === store.activeName());
   if (global.json) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { ConfigError, isError } from '../core/errors.js';
 import { withRecentProject } from '../core/recent-projects.js';
+import { suggest } from '../core/suggested-commands.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
 
@@ -14,7 +15,7 @@ export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 export type ProfileChanges = { base_url?: string } & { [K in ProfileSetting]?: string | null };
 
 export function unknownProfile(name: string): ConfigError {
-  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
+  return new ConfigError(`no profile named "${name}" (see ${suggest.profileList()})`);
 }
 
 /**
