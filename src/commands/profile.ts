@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { suggest } from '../core/suggested-commands.js';
 import { lazyAction } from './lazy-action.js';
 
 const SETTINGS = ['token', 'project', 'org'];
@@ -43,7 +44,7 @@ Examples:
   profile
     .command('set')
     .description('Change some settings of a profile and keep the others')
-    .argument('<name>', 'a profile that exists (see domainctl profile list)')
+    .argument('<name>', `a profile that exists (see ${suggest.profileList()})`)
     .usage(
       '<name> [--base-url URL] [--token T | --token-stdin] [--project P] [--org O] [--unset SETTING]',
     )

@@ -196,10 +196,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         flags.verifyInterval > 0
           ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
           : '';
-      process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
-      );
-      await new Promise<void>((resolve) => {
+      // The signals are taken before the line is printed: a supervisor that stops the server as
+      // soon as it sees the line must find it ready to shut down cleanly.
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: shutting down\n`);
           void server.close().then(resolve);
@@ -207,5 +206,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
       });
+      process.stdout.write(
+        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
+      );
+      await stopped;
     });
 }
