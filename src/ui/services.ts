@@ -94,6 +94,8 @@ export function createServices(options: ServicesOptions): UiServices {
         port: 0,
         db: ':memory:',
         seed: 'demo',
+        // A domain added in the demo is verified in seconds, through the demo's own DNS.
+        demoDns: true,
         // No request log: it would write over the UI. Warnings wait until the UI has exited.
         warn: (line) => afterExit.push(line),
       }).catch((error: unknown) => {
