@@ -15,7 +15,7 @@ import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
-import { withRequestLog } from './request-log.js';
+import { loggedTarget, withRequestLog } from './request-log.js';
 import { parseOr400, readJsonBody } from './validation.js';
 import type * as z from 'zod';
 
@@ -61,7 +61,9 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
   const deps: AppDeps = { ...options, pages: new PageCache(), visible: new MarkCache() };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
-  let openApiDocument: Record<string, unknown> | undefined;
+  // One document per origin it was asked for (see buildOpenApiDocument); few, but the Host
+  // header is the client's to choose, so the map is bounded.
+  const openApiDocuments = new Map<string, Record<string, unknown>>();
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -84,9 +86,16 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
     registerRouteDoc(app, route);
     const handle =
       route.operationId === 'getOpenApi'
-        ? () => {
-            openApiDocument ??= buildOpenApiDocument(app);
-            return openApiDocument;
+        ? ({ query, url }: { query: () => unknown; url: () => string }) => {
+            query();
+            const origin = new URL(url()).origin;
+            let doc = openApiDocuments.get(origin);
+            if (!doc) {
+              if (openApiDocuments.size >= 16) openApiDocuments.clear();
+              doc = buildOpenApiDocument(app, origin);
+              openApiDocuments.set(origin, doc);
+            }
+            return doc;
           }
         : (handlers[route.operationId] as Handler<Route['operationId']>);
     const schemas: OperationSchemas = operations[route.operationId];
@@ -106,6 +115,7 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
         caller,
         mark,
         params: params as never,
+        url: () => c.req.url,
         query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
         body: async () =>
           (schemas.body
@@ -151,8 +161,11 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
     // here and nobody is left to answer. The log says so with nginx's 499 "client closed
     // request", not a 500 and a stack trace.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    // The path as the request log writes it: decoded, it could hold a line break or an escape.
     deps.warn(
-      redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
+      redactCredentials(
+        `error: ${c.req.method} ${loggedTarget(c.req.raw, c.env)}: ${error.stack ?? error.message}`,
+      ),
     );
     return sendError(
       c,
@@ -161,7 +174,7 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
   });
 
   // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
-  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log);
+  app.fetch = withRequestLog(app.fetch, deps.log);
   return app;
 }
 
