@@ -19,7 +19,9 @@ export function registerDemo(program: Command, openUi: OpenUi): void {
       `
 The API listens on a free loopback port with an in-memory database seeded with the demo data
 (see domainctl serve --seed demo) and stops when the UI exits. The UI uses an in-memory profile
-"demo" with the key dk_demo_tester; saved profiles are neither read nor changed.
+"demo" with the key dk_demo_tester; saved profiles are neither read nor changed. A domain added
+there is verified within seconds: the demo's own DNS answers its records, for the server's
+verifier and for d (unless DOMAINCTL_DNS_SERVER names another).
 
 Examples:
   $ domainctl demo
