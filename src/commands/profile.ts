@@ -21,6 +21,7 @@ export function registerProfile(program: Command): void {
       `
 Examples:
   $ domainctl profile add local --base-url http://127.0.0.1:7878 --token-stdin --project prj_demo_scale
+  $ domainctl profile set local --project prj_demo_enterprise
   $ domainctl profile list`,
     );
 

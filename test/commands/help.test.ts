@@ -82,6 +82,7 @@ Examples:
     ['domains', 'wait'],
     ['profile'],
     ['profile', 'add'],
+    ['profile', 'set'],
     ['profile', 'list'],
     ['profile', 'use'],
     ['profile', 'show'],
