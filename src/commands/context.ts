@@ -58,6 +58,29 @@ export function writeOut(text: string): void {
   process.stdout.write(text);
 }
 
+/**
+ * Writes to stdout and, when the reader is behind (write() said its buffer is full), resolves only
+ * once it has drained: a command that writes as it reads (`--paginate`, `--all --json`) then asks
+ * for the next page only when the last one is out, so it holds one page whatever the reader's
+ * speed. A reader that goes away ends the run through main()'s EPIPE handler; a stream that
+ * closes otherwise resolves too, so nothing waits for ever.
+ */
+export function writeOutPaced(
+  text: string,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
+  if (out.write(text)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 export function writeErr(text: string): void {
   process.stderr.write(text);
 }

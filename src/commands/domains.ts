@@ -47,7 +47,7 @@ Examples:
   $ domainctl domains list --project prj_demo_scale
   $ domainctl domains list --all --json | jq -r '.domains[].domain'`,
     )
-    .action(lazyAction(() => import('./domains-actions.js'), 'listDomains'));
+    .action(lazyAction(() => import('./domains-list.js'), 'listDomains'));
 
   domains
     .command('add')
