@@ -116,7 +116,7 @@ export function zoneSnippet(domain: string, instructions: DnsInstructions): stri
     const host = zoneName(r.host, `the host of the ${r.type} record`, name);
     if (!isAtOrUnder(host, name)) {
       throw new ZoneSnippetError(
-        `cannot write the zone snippet of ${name}: the host of the ${r.type} record, ${host}, is not ${name} or a name under it, so it is no record of this domain`,
+        `cannot write the zone snippet of ${name}: the host of the ${r.type} record, ${host.slice(0, -1)}, is not ${name} or a name under it, so it is no record of this domain`,
       );
     }
     const value =
