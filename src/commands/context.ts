@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { maskSecret } from '../client/mask.js';
+import { maskSecret, printableUrl } from '../client/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
@@ -28,6 +28,15 @@ export function commandContext(command: Command): CommandContext {
   return { flags, options, color: colorEnabled(flags), debug };
 }
 
+/** A URL as --debug prints it (credentials in it masked); as it is when it is no URL at all. */
+function shownUrl(url: string): string {
+  try {
+    return printableUrl(url);
+  } catch {
+    return url;
+  }
+}
+
 /** --debug lines that say which profile and which source each setting came from. */
 export function traceOptions(context: CommandContext): void {
   const { debug, options } = context;
@@ -39,7 +48,7 @@ export function traceOptions(context: CommandContext): void {
     return source ? ` (${source})` : '';
   };
   debug(`* config: ${options.store.path}`);
-  debug(`* base URL: ${options.baseUrl ?? 'none'}${from('baseUrl')}`);
+  debug(`* base URL: ${options.baseUrl ? shownUrl(options.baseUrl) : 'none'}${from('baseUrl')}`);
   debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
   if (options.project) debug(`* project: ${options.project}${from('project')}`);
   if (options.org) debug(`* org: ${options.org}${from('org')}`);
