@@ -47,7 +47,7 @@ describe('api request: a path with dot segments', () => {
       ['/v1/%2e%2e/%2E%2e/admin', '%2e%2e', '/v1/%2e%2e/%2E%2e/admin'],
       ['/v1/.%2E/admin?x=1', '.%2E', '/v1/.%2E/admin'],
       [`${base}/v1/../../admin`, '..', '/api/v1/../../admin'],
-    ]) {
+    ] as const) {
       expect(
         await runCli(['api', 'request', 'GET', path, '--base-url', base, '--token', 'dk_secret']),
         path,
