@@ -28,10 +28,14 @@ export function commandContext(command: Command): CommandContext {
   return { flags, options, color: colorEnabled(flags), debug };
 }
 
-/** A URL as --debug prints it (credentials in it masked); as it is when it is no URL at all. */
+/**
+ * A URL as --debug prints it: credentials in it masked, and otherwise as it was written (also
+ * when it is no URL at all).
+ */
 function shownUrl(url: string): string {
   try {
-    return printableUrl(url);
+    const shown = printableUrl(url);
+    return shown === new URL(url).href ? url : shown;
   } catch {
     return url;
   }

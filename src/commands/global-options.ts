@@ -24,7 +24,7 @@ export function addGlobalOptions(program: Command): Command {
       .option('--debug', 'trace requests and responses on stderr, credentials masked')
       .option(
         '--max-response-size <size>',
-        'the most one API answer may be, decoded, e.g. 512K, 64M, 1G (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)',
+        'the most one API answer may be once decoded (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)',
         byteSize,
       )
   );
