@@ -31,6 +31,8 @@ const ERROR_CLASSES = [
   'ApiError',
   'InvalidResponseError',
   'PagingError',
+  'MalformedResponseError',
+  'ResponseTooLargeError',
   'NetworkError',
   'RequestInputError',
   'MissingCredentialsError',
