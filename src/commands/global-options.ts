@@ -1,5 +1,6 @@
 import { type Command, Help } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
+import { byteSize } from './arg-parsers.js';
 
 /**
  * A subcommand's --help names the global options in a short block after its own options and
@@ -46,6 +47,11 @@ export function addGlobalOptions(program: Command): Command {
       .option('--json', 'print compact JSON')
       .option('--no-color', 'never colour the output (also NO_COLOR)')
       .option('--debug', 'trace requests and responses on stderr, credentials masked')
+      .option(
+        '--max-response-size <size>',
+        'the most one API answer may be once decoded (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)',
+        byteSize,
+      )
   );
 }
 

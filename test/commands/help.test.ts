@@ -29,13 +29,13 @@ describe('help and version', () => {
 Show the DNS records a domain needs
 
 Arguments:
-  domain             host name of a domain of the project
+  domain                      host name of a domain of the project
 
 Options:
-  --format <format>  how to print them; zone is a BIND zone-file snippet
-                     (default: table, or json with --json) (choices: "table",
-                     "json", "zone")
-  -h, --help         display help for command
+  --format <format>           how to print them; zone is a BIND zone-file
+                              snippet (default: table, or json with --json)
+                              (choices: "table", "json", "zone")
+  -h, --help                  display help for command
 
 ${GLOBAL_OPTIONS}
 Examples:
