@@ -12,7 +12,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 // describes them.
 const GLOBAL_OPTIONS = `Global Options (see domainctl --help):
   --profile <name>  --base-url <url>  --token <token>  --project <id>
-  --org <id>  --json  --no-color  --debug
+  --org <id>  --json  --no-color  --debug  --max-response-size <size>
 `;
 
 describe('help and version', () => {
@@ -29,13 +29,13 @@ describe('help and version', () => {
 Show the DNS records a domain needs
 
 Arguments:
-  domain                      host name of a domain of the project
+  domain             host name of a domain of the project
 
 Options:
-  --format <format>           how to print them; zone is a BIND zone-file
-                              snippet (default: table, or json with --json)
-                              (choices: "table", "json", "zone")
-  -h, --help                  display help for command
+  --format <format>  how to print them; zone is a BIND zone-file snippet
+                     (default: table, or json with --json) (choices: "table",
+                     "json", "zone")
+  -h, --help         display help for command
 
 ${GLOBAL_OPTIONS}
 Examples:
@@ -52,7 +52,7 @@ Examples:
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '  --profile <name>  use this profile instead of the active one (env\n                    DOMAINCTL_PROFILE)\n',
+      '  --profile <name>            use this profile instead of the active one (env\n                              DOMAINCTL_PROFILE)\n',
     );
     expect(result.stdout).toContain(
       '\nWith no command, on a terminal, domainctl opens the terminal UI with the active profile',
