@@ -12,7 +12,7 @@ import {
   UiContext,
   type UiState,
 } from './context.js';
-import { useLatestInput } from './hooks/useKeys.js';
+import { KeyBusContext, useBusListener, useKeyBusSource } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { matches } from './keymap.js';
 import { footerHeight } from './layout.js';
@@ -90,7 +90,9 @@ export function App({ services, session: initialSession, routes, color = true }:
     setTyping(focusedFields.current.size > 0);
   }, []);
 
-  useLatestInput(
+  const keyBus = useKeyBusSource();
+  useBusListener(
+    keyBus,
     (input, key) => {
       if (matches('app.forceQuit', input, key)) {
         exit();
@@ -104,7 +106,7 @@ export function App({ services, session: initialSession, routes, color = true }:
       if (matches('app.quit', input, key)) exit();
       else if (matches('app.help', input, key)) setHelpOpen(true);
     },
-    { isActive: true },
+    { isActive: true, global: true },
   );
 
   // Stable, and a no-op when nothing new is learnt: screens call it from effects.
@@ -159,39 +161,41 @@ export function App({ services, session: initialSession, routes, color = true }:
   const last = navigation.stack.length - 1;
 
   return (
-    <ServicesContext.Provider value={services}>
-      <SessionContext.Provider value={sessionControl}>
-        <NavigationContext.Provider value={navigate}>
-          <UiContext.Provider value={ui}>
-            {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
-            <Box flexDirection="column" width={columns} height={rows - 1}>
-              <Header session={session} project={headerProject} columns={columns} />
-              <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-                {helpOpen ? (
-                  <Box flexDirection="column" flexShrink={0}>
-                    <HelpOverlay screen={top.name} />
-                  </Box>
-                ) : null}
-                {navigation.stack.map((entry, index) => (
-                  <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
-                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
-                        would squeeze its lines on top of each other. */}
-                    <Box
-                      display={index === last && !helpOpen ? 'flex' : 'none'}
-                      flexDirection="column"
-                      flexGrow={1}
-                      flexShrink={0}
-                    >
-                      <Screen route={entry.route} />
+    <KeyBusContext.Provider value={keyBus}>
+      <ServicesContext.Provider value={services}>
+        <SessionContext.Provider value={sessionControl}>
+          <NavigationContext.Provider value={navigate}>
+            <UiContext.Provider value={ui}>
+              {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
+              <Box flexDirection="column" width={columns} height={rows - 1}>
+                <Header session={session} project={headerProject} columns={columns} />
+                <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+                  {helpOpen ? (
+                    <Box flexDirection="column" flexShrink={0}>
+                      <HelpOverlay screen={top.name} />
                     </Box>
-                  </ScreenContext.Provider>
-                ))}
+                  ) : null}
+                  {navigation.stack.map((entry, index) => (
+                    <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
+                      {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+                        would squeeze its lines on top of each other. */}
+                      <Box
+                        display={index === last && !helpOpen ? 'flex' : 'none'}
+                        flexDirection="column"
+                        flexGrow={1}
+                        flexShrink={0}
+                      >
+                        <Screen route={entry.route} />
+                      </Box>
+                    </ScreenContext.Provider>
+                  ))}
+                </Box>
+                <Footer screen={top.name} typing={typing} columns={columns} />
               </Box>
-              <Footer screen={top.name} typing={typing} columns={columns} />
-            </Box>
-          </UiContext.Provider>
-        </NavigationContext.Provider>
-      </SessionContext.Provider>
-    </ServicesContext.Provider>
+            </UiContext.Provider>
+          </NavigationContext.Provider>
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </KeyBusContext.Provider>
   );
 }

@@ -56,8 +56,13 @@ export const keymap = {
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
-  'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
-  'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
+  'welcome.move': {
+    keys: '↑↓ j k',
+    label: 'choose',
+    help: 'select a choice',
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'welcome.choose': { keys: 'Enter', help: 'go', match: enter },
 
   'form.next': {
     keys: 'Tab',
