@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { TESTER_KEY } from '../helpers/server.js';
+import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
+import { shellNode } from '../helpers/tmux.js';
+
+// The real bin in a real terminal, with keys sent as people send them: several in one read.
+const session = terminalSessionForFile({ name: 'ui-lists', columns: 120, rows: 30 });
+
+/** The selected row's first cell. */
+const selected = (screen: string) => /^› (.+?)(?:\s{2,}|\s*$)/m.exec(screen)?.[1];
+
+it('keys in one read all count: "jj" moves two rows, three Downs three', async () => {
+  const { server, term } = session;
+  const { send, tmux, waitForScreen } = term;
+  await waitForScreen('$');
+  await send(
+    {
+      text: `cd ${root} && ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY}; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
+  // One send-keys is one write to the terminal, which the app reads in one go.
+  tmux('send-keys', '-t', 'ui-lists', '-l', 'jj');
+  await waitForScreen(/› Demo Free\s+prj_demo_free/);
+  tmux('send-keys', '-t', 'ui-lists', '-l', 'kk');
+  await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
+  tmux('send-keys', '-t', 'ui-lists', 'Down', 'Down', 'Down');
+  const screen = await waitForScreen(/› \+ Type an ID…/);
+  expect(selected(screen)).toBe('+ Type an ID…');
+  await send('q');
+  await waitForScreen('EXIT:0');
+}, 60_000);
