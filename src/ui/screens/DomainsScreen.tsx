@@ -15,6 +15,7 @@ import { useKeys } from '../hooks/useKeys.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import { DOMAINS_CHROME, domainsPageSize } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
+import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 
 function domainColumns(now: Date): Column<Domain>[] {
@@ -80,9 +81,9 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     `the domains of ${project.id}`,
     answered.page,
   );
-  // The selected row belongs to a page: a new page starts at its first row, while a refresh of
-  // the same page keeps the selection where it can.
-  const [selection, setSelection] = useState({ page: -1, row: 0 });
+  // The selected domain of each page, by id: a refresh, or a domain added above it, keeps it
+  // selected; a new page starts at its first row, and going back finds the one left there.
+  const [selections, setSelections] = useState<ReadonlyMap<number, Selection>>(new Map());
 
   // Name and plan for the header and the messages, when the project was given by ID alone. If
   // this fails, the list says why (not found, no access) and the header keeps the ID.
@@ -107,13 +108,21 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   }, [isTop, refresh]);
 
   const rows = list.itemsIndex === list.index ? list.items : [];
-  const selected = selection.page === list.itemsIndex ? selection.row : 0;
-  const current = Math.min(selected, Math.max(0, rows.length - 1));
-  const setSelected = (row: number) => setSelection({ page: list.itemsIndex, row });
+  const ids = rows.map((d) => d.id);
+  const selection = selections.get(list.itemsIndex) ?? FIRST_ROW;
+  const current = selectedRow(ids, selection);
+  const move = (step: number) =>
+    setSelections((all) => new Map(all).set(list.itemsIndex, moveSelection(ids, selection, step)));
 
   useKeys((is) => {
-    if (is('domains.up')) setSelected(Math.max(0, current - 1));
-    else if (is('domains.down')) setSelected(Math.min(rows.length - 1, current + 1));
+    // The row shown as selected becomes the selected domain, so what the key does next (a
+    // refresh, a domain added above) cannot move the selection to another one.
+    const id = ids[current];
+    if (selection.id === undefined && id !== undefined) {
+      setSelections((all) => new Map(all).set(list.itemsIndex, { id, index: current }));
+    }
+    if (is('domains.up')) move(-1);
+    else if (is('domains.down')) move(1);
     else if (is('domains.open')) {
       const domain = rows[current];
       if (domain) navigate({ type: 'push', route: { name: 'domain', project, domain } });

@@ -14,7 +14,8 @@ import { useKeys } from '../hooks/useKeys.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
-import { type ProjectRow, projectColumns, projectRows } from './project-rows.js';
+import { selectedRow } from '../selection.js';
+import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
@@ -55,19 +56,20 @@ export function ProjectsScreen() {
   }, [list.items, learnProjects]);
 
   const rows = projectRows(list.items, recent, filter);
-  const current = Math.min(state.selected, rows.length - 1);
+  const ids = rows.map(projectRowId);
+  const current = selectedRow(ids, state.selected);
 
   const open = (project: ProjectRef) => {
     session.rememberProject(project);
     setRecent(session.recentProjects());
-    dispatch({ type: 'opened' });
+    dispatch({ type: 'opened', id: project.id });
     navigate({ type: 'push', route: { name: 'domains', project } });
   };
   const openRow = (row: ProjectRow | undefined) => {
     if (row?.kind === 'enterId') dispatch({ type: 'startId' });
     else if (row) open({ id: row.project.id, name: row.project.name, plan: row.project.plan });
   };
-  const move = (step: number) => dispatch({ type: 'move', step, rows: rows.length });
+  const move = (step: number) => dispatch({ type: 'move', step, ids });
 
   useEffect(() => {
     if (!isTop) return;

@@ -31,6 +31,10 @@ export function projectRows(projects: Project[], recent: string[], filter: strin
   return [...recentRows, ...otherRows, { kind: 'enterId' }];
 }
 
+/** A row's identity for the selection: the project's id; the last row has one of its own. */
+export const projectRowId = (row: ProjectRow): string =>
+  row.kind === 'project' ? row.project.id : '+';
+
 /** The width of the longest value, kept between min and max. */
 const widest = (values: string[], min: number, max: number) =>
   Math.max(min, Math.min(max, Math.max(0, ...values.map((v) => v.length))));
