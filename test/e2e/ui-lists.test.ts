@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode } from '../helpers/tmux.js';
@@ -28,6 +29,28 @@ it('keys in one read all count: "jj" moves two rows, three Downs three', async (
   tmux('send-keys', '-t', 'ui-lists', 'Down', 'Down', 'Down');
   const screen = await waitForScreen(/› \+ Type an ID…/);
   expect(selected(screen)).toBe('+ Type an ID…');
+  await send('q');
+  await waitForScreen('EXIT:0');
+}, 60_000);
+
+it('the selected domain stays selected after a domain is added above it and r', async () => {
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen(/› www\.acme-shop\.com/);
+  await send('j', 'j');
+  await waitForScreen(/› app\.acme-shop\.com/);
+  const host = `e2e-selection-${process.pid}.example.com`;
+  const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+  await client.addDomain('prj_demo_scale', host);
+  await send('r');
+  const screen = await waitForScreen(host);
+  expect(selected(screen)).toBe('app.acme-shop.com');
   await send('q');
   await waitForScreen('EXIT:0');
 }, 60_000);
