@@ -14,7 +14,7 @@ import {
 } from './context.js';
 import { KeyBusContext, useBusListener, useKeyBusSource } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
-import { matches } from './keymap.js';
+import { type ActionId, matches } from './keymap.js';
 import { footerHeight } from './layout.js';
 import {
   assertNever,
@@ -80,6 +80,9 @@ export function App({ services, session: initialSession, routes, color = true }:
   const [projects, setProjects] = useState<ReadonlyMap<string, ProjectRef>>(new Map());
   const focusedFields = useRef(new Set<string>());
   const [typing, setTyping] = useState(false);
+  const [unavailableKeys, setUnavailable] = useState<ReadonlyMap<number, readonly ActionId[]>>(
+    new Map(),
+  );
 
   // Tab belongs to the screens (completion, next field): focus moves only where they say.
   useEffect(() => disableFocus(), [disableFocus]);
@@ -108,6 +111,18 @@ export function App({ services, session: initialSession, routes, color = true }:
     },
     { isActive: true, global: true },
   );
+
+  // Stable, and a no-op when nothing changes: screens call it from layout effects.
+  const setUnavailableKeys = useCallback((entry: number, keys: readonly ActionId[] | undefined) => {
+    setUnavailable((all) => {
+      const before = all.get(entry);
+      if (before === keys || (before && keys && before.join(' ') === keys.join(' '))) return all;
+      const next = new Map(all);
+      if (keys) next.set(entry, keys);
+      else next.delete(entry);
+      return next;
+    });
+  }, []);
 
   // Stable, and a no-op when nothing new is learnt: screens call it from effects.
   const learnProjects = useCallback((list: ProjectRef[]) => {
@@ -138,9 +153,19 @@ export function App({ services, session: initialSession, routes, color = true }:
   );
 
   const top = topRoute(navigation);
+  const topEntry = navigation.stack.at(-1)?.key ?? -1;
+  // What the screen on top says does nothing now, and Esc where there is nothing to go back to.
+  const unavailable = useMemo(() => {
+    const keys = new Set<ActionId>(unavailableKeys.get(topEntry));
+    if (navigation.stack.length < 2) keys.add('nav.back');
+    return keys;
+  }, [unavailableKeys, topEntry, navigation.stack.length]);
   // layout.ts's screenBodyHeight, spelt out: the React compiler keeps the memo below only for a
   // value it can see is a number.
-  const bodyHeight = Math.max(3, rows - 1 - 2 - footerHeight(top.name, typing, columns));
+  const bodyHeight = Math.max(
+    3,
+    rows - 1 - 2 - footerHeight(top.name, typing, columns, unavailable),
+  );
   const ui = useMemo<UiState>(
     () => ({
       columns,
@@ -150,9 +175,10 @@ export function App({ services, session: initialSession, routes, color = true }:
       typing,
       typingNow: () => focusedFields.current.size > 0,
       setFieldFocused,
+      setUnavailableKeys,
       color,
     }),
-    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, color],
+    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, setUnavailableKeys, color],
   );
   const routeProject = projectOf(top);
   const headerProject = routeProject
@@ -172,11 +198,14 @@ export function App({ services, session: initialSession, routes, color = true }:
                 <Box flexDirection="column" height={bodyHeight} overflow="hidden">
                   {helpOpen ? (
                     <Box flexDirection="column" flexShrink={0}>
-                      <HelpOverlay screen={top.name} />
+                      <HelpOverlay screen={top.name} unavailable={unavailable} />
                     </Box>
                   ) : null}
                   {navigation.stack.map((entry, index) => (
-                    <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
+                    <ScreenContext.Provider
+                      key={entry.key}
+                      value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
+                    >
                       {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
                         would squeeze its lines on top of each other. */}
                       <Box
@@ -190,7 +219,12 @@ export function App({ services, session: initialSession, routes, color = true }:
                     </ScreenContext.Provider>
                   ))}
                 </Box>
-                <Footer screen={top.name} typing={typing} columns={columns} />
+                <Footer
+                  screen={top.name}
+                  typing={typing}
+                  columns={columns}
+                  unavailable={unavailable}
+                />
               </Box>
             </UiContext.Provider>
           </NavigationContext.Provider>

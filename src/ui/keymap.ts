@@ -326,12 +326,23 @@ export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
   typing: ['app.forceQuit'],
 };
 
-/** The footer of a screen: its main keys, then the global ones that work right now. */
-export function footerKeys(screen: RouteName, typing: boolean): ActionId[] {
+/**
+ * The footer of a screen: its main keys, then the global ones, less those that do nothing right
+ * now (`unavailable`: no next page on the last one, no Esc on the first screen).
+ */
+export function footerKeys(
+  screen: RouteName,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId> = NONE,
+): ActionId[] {
   const keys = screenKeys[screen];
-  if (typing) return [...(keys.typing ?? keys.footer), ...globalKeys.typing];
-  return [...keys.footer, ...globalKeys.idle];
+  const all = typing
+    ? [...(keys.typing ?? keys.footer), ...globalKeys.typing]
+    : [...keys.footer, ...globalKeys.idle];
+  return all.filter((id) => !unavailable.has(id));
 }
+
+const NONE: ReadonlySet<ActionId> = new Set();
 
 /** The `?` help of a screen: every key it has, then the global ones. */
 export function helpKeys(screen: RouteName): ActionId[] {

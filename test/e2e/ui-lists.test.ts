@@ -54,3 +54,27 @@ it('the selected domain stays selected after a domain is added above it and r', 
   await send('q');
   await waitForScreen('EXIT:0');
 }, 60_000);
+
+it('the domains screen sizes its page to the terminal again after a resize', async () => {
+  const { server, term } = session;
+  const { send, tmux, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  const perPage = (screen: string) => Number(/· (\d+) per page/.exec(screen)?.[1]);
+  const tall = perPage(await waitForScreen(/page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/));
+  tmux('resize-window', '-t', 'ui-lists', '-x', '80', '-y', '24');
+  // A page of the new size, all of it on the screen.
+  const smaller = Array.from({ length: tall - 5 }, (_, i) => i + 5).join('|');
+  const short = await waitForScreen(
+    new RegExp(`page 1 · rows 1–(${smaller}) of ≥ \\1 · \\1 per page`),
+  );
+  expect(perPage(short)).toBeLessThan(tall);
+  expect(short).not.toContain('more below');
+  await send('q');
+  await waitForScreen('EXIT:0');
+  tmux('resize-window', '-t', 'ui-lists', '-x', '120', '-y', '30');
+}, 60_000);

@@ -39,6 +39,29 @@ export function fitColumns<Row>(
   return kept.map((c) => ({ ...c, width: c.width ?? flex }));
 }
 
+/** Which rows a table of `height` lines shows, and whether it needs its "more" line. */
+export interface TableWindow {
+  /** The first row shown. */
+  offset: number;
+  /** How many rows are shown. */
+  shown: number;
+  /** Rows not shown, above and below. */
+  above: number;
+  below: number;
+}
+
+/**
+ * The rows that fit `height` lines, scrolled so the selected one is in view. When not all fit,
+ * the last line says what is above and below instead of holding a row.
+ */
+export function tableWindow(selected: number, count: number, height: number): TableWindow {
+  const lines = Math.max(1, height);
+  if (count <= lines) return { offset: 0, shown: count, above: 0, below: 0 };
+  const shown = Math.max(1, lines - 1);
+  const offset = Math.min(Math.max(0, selected - shown + 1), count - shown);
+  return { offset, shown, above: offset, below: count - offset - shown };
+}
+
 /**
  * A one-line-per-row table with a selection marker. Cells are cut with … to keep every row on
  * one line; screens show the full values elsewhere. Cells hold what the API said: their control
@@ -58,15 +81,18 @@ export function Table<Row>({
   selected: number;
   width: number;
   minFlex?: number;
-  /** Lines for the rows (the header is extra); when fewer than the rows, it scrolls with the selection. */
+  /**
+   * Lines for the rows (the header is extra); when fewer than the rows, it scrolls with the
+   * selection and its last line says how many rows are above and below.
+   */
   height: number;
   rowKey(row: Row): string;
 }) {
   const tone = useTone();
   const fitted = fitColumns(columns, width, minFlex);
-  const lines = Math.max(1, height);
-  const offset = Math.min(Math.max(0, selected - lines + 1), Math.max(0, rows.length - lines));
-  const shown = rows.slice(offset, offset + lines);
+  const window = tableWindow(selected, rows.length, height);
+  const { offset } = window;
+  const shown = rows.slice(offset, offset + window.shown);
   /**
    * A row's marker and cells as runs of one colour each, so only a coloured run needs a nested
    * Text: a row without colours (NO_COLOR, the header) is one string, a row with one coloured cell
@@ -132,6 +158,17 @@ export function Table<Row>({
           )}
         </Box>
       ))}
+      {window.above + window.below > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {'  '}
+          {[
+            window.below > 0 ? `↓ ${window.below} more below` : '',
+            window.above > 0 ? `↑ ${window.above} more above` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
     </Box>
   );
 }

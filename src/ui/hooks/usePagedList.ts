@@ -24,6 +24,11 @@ export interface PagedListState<T> {
   tokens: (string | undefined)[];
   /** Which page is in view, from 0. */
   index: number;
+  /**
+   * How many items come before each page, as far as known (the pages before it as they were
+   * last loaded): the row numbers of the page in view start after `starts[index]`.
+   */
+  starts: number[];
   status: 'loading' | 'ready' | 'error';
   items: T[];
   next: string;
@@ -81,7 +86,7 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
     case 'refresh':
       return ask(state, {});
     case 'first':
-      return ask(state, { tokens: [undefined], index: 0 });
+      return ask(state, { tokens: [undefined], index: 0, starts: [0] });
     case 'more':
       if (state.status !== 'ready' || state.next === '' || state.more) return state;
       return {
@@ -91,10 +96,12 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
         request: { kind: 'more', token: state.next, all: action.all },
         generation: state.generation + 1,
       };
-    case 'loaded':
+    case 'loaded': {
       if (action.generation !== state.generation) return state;
+      const start = state.starts[action.index] ?? 0;
       return {
         ...state,
+        starts: [...state.starts.slice(0, action.index + 1), start + action.page.items.length],
         status: 'ready',
         items: action.page.items,
         next: action.page.next,
@@ -102,6 +109,7 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
         loadedAt: action.at,
         error: undefined,
       };
+    }
     case 'appended':
       if (action.generation !== state.generation) return state;
       return {
@@ -153,6 +161,7 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage
   const [state, dispatch] = useReducer(reducer<T>, {
     tokens: [undefined],
     index: 0,
+    starts: firstPage ? [0, firstPage.items.length] : [0],
     status: firstPage ? 'ready' : 'loading',
     items: firstPage?.items ?? [],
     next: firstPage?.next ?? '',
@@ -185,6 +194,8 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage
   return {
     ...state,
     pageNumber: index + 1,
+    /** How many items come before the page in view. */
+    start: state.starts[index] ?? 0,
     hasNext: state.status === 'ready' && state.next !== '',
     hasPrevious: index > 0,
     goNext: useCallback(() => dispatch({ type: 'next' }), []),

@@ -10,6 +10,7 @@ import { Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import type { ProjectRef } from '../navigation.js';
@@ -77,6 +78,17 @@ export function ProjectsScreen() {
     if (mode === 'id') focus('projects.id');
   }, [isTop, mode, focus]);
 
+  const listed = list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0);
+  const canLoadMore = listed && list.next !== '' && !list.more;
+  useAvailableKeys({
+    'projects.up': listed,
+    'projects.down': listed,
+    'projects.open': listed,
+    'projects.filter': listed,
+    'projects.more': canLoadMore,
+    'projects.all': canLoadMore,
+  });
+
   useKeys((is, _input, key) => {
     if (mode === 'filter') {
       if (is('projects.typedCancel')) dispatch({ type: 'cancelTyping' });
@@ -92,8 +104,8 @@ export function ProjectsScreen() {
     }
     if (is('projects.up')) move(-1);
     else if (is('projects.down')) move(1);
-    else if (is('projects.open')) openRow(rows[current]);
-    else if (is('projects.filter')) dispatch({ type: 'startFilter' });
+    else if (is('projects.open') && listed) openRow(rows[current]);
+    else if (is('projects.filter') && listed) dispatch({ type: 'startFilter' });
     else if (is('projects.enterId')) dispatch({ type: 'startId' });
     else if (is('projects.more')) list.loadMore(false);
     else if (is('projects.all')) list.loadMore(true);
