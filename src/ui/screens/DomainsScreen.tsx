@@ -21,32 +21,38 @@ import { useTone } from '../theme.js';
 
 function domainColumns(now: Date): Column<Domain>[] {
   return [
-    { id: 'host', header: 'HOST NAME', priority: 0, cell: (d) => ({ text: d.domain }) },
+    {
+      id: 'host',
+      header: 'HOST NAME',
+      flexible: true,
+      priority: 0,
+      cell: (d) => ({ text: d.domain }),
+    },
     {
       id: 'status',
       header: 'STATUS',
-      width: 8,
+      max: 8,
       priority: 0,
       cell: (d) => domainStatus(d.verified),
     },
     {
       id: 'verified',
       header: 'VERIFIED AT',
-      width: 11,
+      max: 11,
       priority: 2,
       cell: (d) => ({ text: utcDay(d.verified_at) }),
     },
     {
       id: 'tls',
       header: 'TLS EXPIRY',
-      width: 18,
+      max: 18,
       priority: 1,
       cell: (d) => tlsCell(d.tls_cert_expiry, now),
     },
     {
       id: 'created',
       header: 'CREATED',
-      width: 10,
+      max: 10,
       priority: 3,
       cell: (d) => ({ text: utcDay(d.created_at) }),
     },

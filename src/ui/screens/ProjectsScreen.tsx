@@ -143,7 +143,7 @@ export function ProjectsScreen() {
       ) : (
         <Box flexDirection="column">
           <Table
-            columns={projectColumns(rows)}
+            columns={projectColumns()}
             rows={rows}
             selected={current}
             width={width}
