@@ -93,12 +93,18 @@ export function App({ services, session: initialSession, routes, color = true }:
     setTyping(focusedFields.current.size > 0);
   }, []);
 
+  // Quitting ends whatever is still loading (every page of M, a slow answer) with it: nothing
+  // may keep the process alive once the UI is gone.
+  const quit = () => {
+    services.abortAll();
+    exit();
+  };
   const keyBus = useKeyBusSource();
   useBusListener(
     keyBus,
     (input, key) => {
       if (matches('app.forceQuit', input, key)) {
-        exit();
+        quit();
         return;
       }
       if (helpOpen) {
@@ -106,7 +112,7 @@ export function App({ services, session: initialSession, routes, color = true }:
         return;
       }
       if (focusedFields.current.size > 0) return;
-      if (matches('app.quit', input, key)) exit();
+      if (matches('app.quit', input, key)) quit();
       else if (matches('app.help', input, key)) setHelpOpen(true);
     },
     { isActive: true, global: true },

@@ -9,10 +9,11 @@ import { Loading } from '../components/Loading.js';
 import { type Column, Table, tableWindow } from '../components/Table.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { tlsCell } from '../format.js';
+import { tlsCell, wrapWords } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import { DOMAINS_CHROME, domainsPageSize, screenBodyHeight } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
@@ -62,6 +63,7 @@ function domainColumns(now: Date): Column<Domain>[] {
 /** A project's domains, a page at a time, with paging, refresh, add, details and raw request. */
 export function DomainsScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
+  const client = useScreenClient();
   const { projects, learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -85,7 +87,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   });
   const list = usePagedList<Domain>(
     async (token) => {
-      const page = await session.client.listDomains(project.id, { pageSize, pageToken: token });
+      const page = await client.listDomains(project.id, { pageSize, pageToken: token });
       return { items: page.domains, next: page.next_page_token ?? '' };
     },
     `the domains of ${project.id}`,
@@ -99,7 +101,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   // this fails, the list says why (not found, no access) and the header keeps the ID.
   const known = Boolean(project.name && project.plan);
   const details = useApi(
-    () => (known ? Promise.resolve(undefined) : session.client.getProject(project.id)),
+    () => (known ? Promise.resolve(undefined) : client.getProject(project.id)),
     [project.id, known],
     answered.project,
   );
@@ -168,7 +170,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
-  const tableHeight = bodyHeight - DOMAINS_CHROME;
+  // A page token handed out again stops the list; why takes lines of its own under it.
+  const loopLines = list.loop
+    ? wrapWords(
+        `✗ ${visible(list.loop.message)}. The API's paging is broken; tell its operators.`,
+        width,
+      )
+    : [];
+  const tableHeight = bodyHeight - DOMAINS_CHROME - loopLines.length;
   const window = tableWindow(current, rows.length, tableHeight);
   // Row numbers count every page before this one; "≥" while more pages follow.
   const first = list.start + window.offset + 1;
@@ -221,6 +230,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
           </Text>
           {list.status === 'loading' ? <Text color={tone('accent')}> · refreshing…</Text> : null}
         </Text>
+        {loopLines.map((line, i) => (
+          // The lines of one message, in order.
+          <Text key={i} color={tone('error')}>
+            {line}
+          </Text>
+        ))}
       </Box>
     );
   }

@@ -12,6 +12,7 @@ import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '
 import { explainError } from '../error-help.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
@@ -21,10 +22,16 @@ import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-
 
 /** `M` asks for pages this large: fewer requests for a long list. */
 const ALL_PAGE_SIZE = 100;
+/**
+ * The most projects `M` loads, as `domains list --all` holds a bound: a list that never ends (or
+ * is just that long) stops here instead of filling the memory; m still loads a page at a time.
+ */
+export const ALL_MAX_PROJECTS = 10_000;
 
 /** The projects the caller can see, recent ones first; `/` filters; an ID can be typed by hand. */
 export function ProjectsScreen() {
   const session = useSession();
+  const client = useScreenClient();
   const { learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -41,7 +48,7 @@ export function ProjectsScreen() {
   });
   const list = usePagedList<Project>(
     async (token, { all }) => {
-      const page = await session.client.listProjects({
+      const page = await client.listProjects({
         pageToken: token,
         pageSize: all ? ALL_PAGE_SIZE : undefined,
       });
@@ -49,6 +56,7 @@ export function ProjectsScreen() {
     },
     'the projects',
     firstPage,
+    ALL_MAX_PROJECTS,
   );
 
   // Name and plan of every project listed, for the header and the messages of other screens.
@@ -86,7 +94,7 @@ export function ProjectsScreen() {
     'projects.open': listed,
     'projects.filter': listed,
     'projects.more': canLoadMore,
-    'projects.all': canLoadMore,
+    'projects.all': canLoadMore && list.items.length < ALL_MAX_PROJECTS,
   });
 
   useKeys((is, _input, key) => {
@@ -157,6 +165,11 @@ export function ProjectsScreen() {
           ) : list.moreError ? (
             <Text color={tone('error')} wrap="truncate-end">
               ✗ {visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}
+            </Text>
+          ) : list.next !== '' && list.capped ? (
+            <Text color={tone('warn')} wrap="truncate-end">
+              {list.items.length} loaded, the most M loads; more on the server: m loads the next
+              page, / filters, i opens one by ID
             </Text>
           ) : list.next !== '' ? (
             <Text dimColor wrap="truncate-end">

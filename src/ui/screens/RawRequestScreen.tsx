@@ -14,6 +14,7 @@ import { useNavigation, useScreen, useServices, useSession, useUi } from '../con
 import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenSignal } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
 import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
@@ -53,6 +54,7 @@ function jsonProblem(text: string): string | undefined {
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
+  const signal = useScreenSignal();
   const navigate = useNavigation();
   const { isTop } = useScreen();
   const { columns: width, bodyHeight } = useUi();
@@ -95,7 +97,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     }
     const id = form.sends + 1;
     dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
-    services.executeRequest(prepared).then(
+    services.executeRequest(prepared, signal).then(
       (response) => dispatch({ type: 'answered', id, response }),
       (error: unknown) => dispatch({ type: 'failed', id, error }),
     );
