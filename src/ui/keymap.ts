@@ -107,7 +107,11 @@ export const keymap = {
     help: 'load the next page of projects',
     match: plain('m'),
   },
-  'projects.all': { keys: 'M', help: 'load every page of projects', match: plain('M') },
+  'projects.all': {
+    keys: 'M',
+    help: 'load every page of projects (up to 10,000)',
+    match: plain('M'),
+  },
   'projects.enterId': {
     keys: 'i',
     label: 'type an ID',

@@ -118,7 +118,7 @@ describe('lists that never end', () => {
     expect(frame).toMatch(/m more/);
     await ui.press('?');
     const help = await ui.waitForFrame('Keys: Projects');
-    expect(help).toMatch(/M\s+load every page of projects \(not now\)/);
+    expect(help).toMatch(/M\s+load every page of projects \(up to 10,000\) \(not now\)/);
     expect(help).toMatch(/m\s+load the next page of projects$/m);
     await ui.press('?', 'm');
     await ui.waitForFrame(`${ALL_MAX_PROJECTS + 100} loaded`);
