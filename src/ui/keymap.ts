@@ -1,7 +1,24 @@
 import type { Key } from 'ink';
+import {
+  any,
+  down,
+  enter,
+  esc,
+  left,
+  pageDown,
+  pageUp,
+  plain,
+  right,
+  shiftTab,
+  tab,
+  up,
+} from './key-predicates.js';
+import { domainsListBindings } from './keymap-domains.js';
 import type { RouteName } from './navigation.js';
 
-export type KeyPredicate = (input: string, key: Key) => boolean;
+import type { KeyPredicate } from './key-predicates.js';
+
+export type { KeyPredicate };
 
 export interface Binding {
   /** How the key is written in the footer and the help, e.g. `n →`. */
@@ -14,25 +31,6 @@ export interface Binding {
   /** Whether the key still works while a text field has focus (Enter, Esc, Tab, Ctrl+C…). */
   whileTyping?: boolean;
 }
-
-const plain = (char: string): KeyPredicate => {
-  return (input, key) => input === char && !key.ctrl && !key.meta;
-};
-const any =
-  (...predicates: KeyPredicate[]): KeyPredicate =>
-  (input, key) =>
-    predicates.some((p) => p(input, key));
-
-const up: KeyPredicate = (_, key) => key.upArrow;
-const down: KeyPredicate = (_, key) => key.downArrow;
-const left: KeyPredicate = (_, key) => key.leftArrow;
-const right: KeyPredicate = (_, key) => key.rightArrow;
-const enter: KeyPredicate = (_, key) => key.return;
-const esc: KeyPredicate = (_, key) => key.escape;
-const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
-const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
-const pageUp: KeyPredicate = (_, key) => key.pageUp;
-const pageDown: KeyPredicate = (_, key) => key.pageDown;
 
 /**
  * Every key of the UI, by action. Screens ask `matches('domains.nextPage', input, key)`; the
@@ -170,6 +168,7 @@ export const keymap = {
     help: 'pick another project',
     match: plain('p'),
   },
+  ...domainsListBindings,
 
   'domain.up': { keys: '↑ k', help: 'select the record above', match: any(up, plain('k')) },
   'domain.down': { keys: '↓ j', help: 'select the record below', match: any(down, plain('j')) },
@@ -293,20 +292,43 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   },
   projects: {
     footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId'],
-    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'nav.back'],
+    more: [
+      'projects.up',
+      'projects.down',
+      'projects.all',
+      'projects.refresh',
+      'profiles.switch',
+      'nav.back',
+    ],
     typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },
   domains: {
     footer: [
       'domains.open',
+      'domains.filter',
+      'domains.sort',
+      'domains.checkDns',
       'domains.nextPage',
       'domains.previousPage',
       'domains.add',
       'domains.refresh',
+      'domains.stopLoading',
+      'domains.clearView',
+    ],
+    more: [
+      'domains.up',
+      'domains.down',
+      'domains.watch',
       'domains.raw',
       'domains.projects',
+      'profiles.switch',
+      'nav.back',
     ],
-    more: ['domains.up', 'domains.down', 'nav.back'],
+    typing: ['domains.filterKeep', 'domains.filterCancel', 'domains.filterMove'],
+  },
+  profiles: {
+    footer: ['profiles.move', 'profiles.use', 'nav.back'],
+    more: [],
   },
   domain: {
     footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'domain.check', 'nav.back'],

@@ -16,8 +16,12 @@ afterEach(async () => {
   ui = undefined;
 });
 
-/** The footer: the last line of the frame. */
-const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+/** The footer: the lines under the frame's last rule. */
+const footer = (frame: string) => {
+  const lines = frame.trimEnd().split('\n');
+  const rule = lines.findLastIndex((line) => line.startsWith('──'));
+  return lines.slice(rule + 1).join('\n');
+};
 
 async function open(project: string) {
   ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
@@ -63,7 +67,7 @@ describe('what the domains screen offers', () => {
     const help = await app.waitForFrame('Keys: Domains');
     expect(help).toMatch(/n →\s+next page \(not now\)/);
     expect(help).toMatch(/a\s+add a domain \(not now\)/);
-    expect(help).toMatch(/r\s+reload this page$/m);
+    expect(help).toMatch(/r\s+reload this page(\s{2}|$)/m);
   });
 
   it('Esc goes back from the projects opened with p, as the help says', async () => {
