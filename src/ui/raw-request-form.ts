@@ -15,7 +15,7 @@ export interface RawForm {
   method: HttpMethod;
   path: string;
   body: string;
-  /** Bumped when path or body are replaced (completion, history): the cursor goes to the end. */
+  /** Bumped when the request is replaced (completion, history): the method list shows its method. */
   revision: number;
   field: RawField;
   /** Tab pressed where several routes fit: they are shown in turn. */

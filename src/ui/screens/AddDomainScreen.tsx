@@ -40,7 +40,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
   const [value, setValue] = useState('');
-  const [revision, setRevision] = useState(0);
   const [state, setState] = useState<State>({ step: 'editing' });
   const check = normalizeHostname(value);
   const urlHost = check.ok ? undefined : hostOfUrl(value);
@@ -69,7 +68,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     else if (is('add.submit')) submit();
     else if (is('add.useHost') && urlHost) {
       setValue(urlHost);
-      setRevision((r) => r + 1);
     }
   });
 
@@ -112,7 +110,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         id="add.hostname"
         label="Host name"
         value={value}
-        revision={revision}
         onChange={(v) => {
           setValue(v);
           if (state.step === 'refused') setState({ step: 'editing' });

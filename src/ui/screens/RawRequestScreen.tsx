@@ -266,7 +266,6 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             label="Path"
             labelWidth={6}
             value={path}
-            revision={revision}
             onChange={(value) => dispatch({ type: 'typePath', path: value })}
             placeholder="/v1/…"
             isActive={field === 'raw.path'}
@@ -286,7 +285,6 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 label="Body"
                 labelWidth={6}
                 value={body}
-                revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
                 placeholder='{"name": "…"}'
                 isActive={field === 'raw.body'}
