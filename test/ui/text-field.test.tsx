@@ -64,7 +64,7 @@ describe('text fields edit as readline does', () => {
     // Home, Delete, End, Backspace: the two extra letters go.
     await ui.press(HOME, DELETE, END, BACKSPACE);
     await ui.waitForFrame((f) => field(f, 'Host name') === 'www.acme-shop.org');
-    // Alt+B twice: before "acme"… no, before "shop"; Ctrl+K drops the rest; Alt+F over a word.
+    // Alt+B twice: before "shop"; Ctrl+K drops the rest. Then ← ×5, text, Alt+F over a word.
     await ui.press(ALT_B, ALT_B, CTRL_K);
     await ui.waitForFrame((f) => field(f, 'Host name') === 'www.acme-');
     await ui.press(LEFT, LEFT, LEFT, LEFT, LEFT, 'new-', ALT_F, RIGHT, 'store.example.com');

@@ -63,12 +63,17 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     );
   };
 
+  // A message belongs to the name it judged: once the name changes, a refusal or an error of the
+  // API about the old one goes, rather than stand under a name it does not describe.
+  const edit = (next: string) => {
+    setValue(next);
+    setState((s) => (s.step === 'refused' || s.step === 'failed' ? { step: 'editing' } : s));
+  };
+
   useKeys((is) => {
     if (is('add.cancel')) navigate({ type: 'pop' });
     else if (is('add.submit')) submit();
-    else if (is('add.useHost') && urlHost) {
-      setValue(urlHost);
-    }
+    else if (is('add.useHost') && urlHost) edit(urlHost);
   });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
@@ -106,15 +111,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       </Text>
       {planWarning ? <Text color={tone('warn')}>{planWarning}</Text> : null}
       <Text> </Text>
-      <TextField
-        id="add.hostname"
-        label="Host name"
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          if (state.step === 'refused') setState({ step: 'editing' });
-        }}
-      />
+      <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
       <Box marginLeft={12}>{live}</Box>
       <Text> </Text>
       {state.step === 'sending' ? (
