@@ -11,6 +11,7 @@ import {
   DomainPage,
   PageQuery,
   Project,
+  NoQuery,
   ProjectListQuery,
   ProjectPage,
   ProjectParams,
@@ -31,14 +32,19 @@ export interface OperationSchemas {
  * schemas of read-schemas.ts.
  */
 export const operations = {
-  listRegions: { response: RegionList },
+  listRegions: { query: NoQuery, response: RegionList },
   listProjects: { query: ProjectListQuery, response: ProjectPage },
-  createProject: { body: CreateProjectBody, response: Project },
-  getProject: { params: ProjectParams, response: Project },
+  createProject: { query: NoQuery, body: CreateProjectBody, response: Project },
+  getProject: { params: ProjectParams, query: NoQuery, response: Project },
   listDatabases: { params: ProjectParams, query: PageQuery, response: DatabasePage },
-  createDatabase: { params: ProjectParams, body: CreateDatabaseBody, response: Database },
-  deleteDatabase: { params: DatabaseParams, response: Database },
-  addDomain: { params: ProjectParams, body: AddDomainBody, response: Domain },
+  createDatabase: {
+    params: ProjectParams,
+    query: NoQuery,
+    body: CreateDatabaseBody,
+    response: Database,
+  },
+  deleteDatabase: { params: DatabaseParams, query: NoQuery, response: Database },
+  addDomain: { params: ProjectParams, query: NoQuery, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
-  getOpenApi: { response: z.record(z.string(), z.unknown()) },
+  getOpenApi: { query: NoQuery, response: z.record(z.string(), z.unknown()) },
 } as const satisfies Record<OperationId, OperationSchemas>;

@@ -44,7 +44,7 @@ export const routes = [
     summary: 'List the regions a project can be created in',
     params: [],
     successStatus: 200,
-    errorStatuses: [500, 503],
+    errorStatuses: [400, 500, 503],
   },
   {
     operationId: 'listProjects',
@@ -137,7 +137,7 @@ export const routes = [
     summary: 'The OpenAPI 3.1 document of this API',
     params: [],
     successStatus: 200,
-    errorStatuses: [],
+    errorStatuses: [400],
   },
 ] as const satisfies readonly RouteDef[];
 

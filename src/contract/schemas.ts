@@ -125,7 +125,11 @@ const PageToken = z
   .optional()
   .meta({ description: 'The next_page_token of the previous page' });
 
-export const PageQuery = z.object({ page_size: PageSize, page_token: PageToken });
+// Query strings are strict: an unknown parameter is a 400 that names it, so a typo such as
+// `pagesize=5` is not answered with a page of the default size as if it had been read.
+export const PageQuery = z.strictObject({ page_size: PageSize, page_token: PageToken });
+/** The query of an operation that takes none: any parameter is unknown. */
+export const NoQuery = z.strictObject({});
 export const ProjectListQuery = PageQuery.extend({
   organization_id: z
     .string()

@@ -61,7 +61,9 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
   const deps: AppDeps = { ...options, pages: new PageCache(), visible: new MarkCache() };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
-  let openApiDocument: Record<string, unknown> | undefined;
+  // One document per origin it was asked for (see buildOpenApiDocument); few, but the Host
+  // header is the client's to choose, so the map is bounded.
+  const openApiDocuments = new Map<string, Record<string, unknown>>();
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -84,9 +86,16 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
     registerRouteDoc(app, route);
     const handle =
       route.operationId === 'getOpenApi'
-        ? () => {
-            openApiDocument ??= buildOpenApiDocument(app);
-            return openApiDocument;
+        ? ({ query, url }: { query: () => unknown; url: () => string }) => {
+            query();
+            const origin = new URL(url()).origin;
+            let doc = openApiDocuments.get(origin);
+            if (!doc) {
+              if (openApiDocuments.size >= 16) openApiDocuments.clear();
+              doc = buildOpenApiDocument(app, origin);
+              openApiDocuments.set(origin, doc);
+            }
+            return doc;
           }
         : (handlers[route.operationId] as Handler<Route['operationId']>);
     const schemas: OperationSchemas = operations[route.operationId];
@@ -106,6 +115,7 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
         caller,
         mark,
         params: params as never,
+        url: () => c.req.url,
         query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
         body: async () =>
           (schemas.body

@@ -23,10 +23,12 @@ export const createDatabase: Handler<'createDatabase'> = async ({
   deps,
   caller,
   params,
+  query,
   body,
   mark,
 }) => {
   const project = await visibleProject(deps, caller, params.project_id, mark);
+  query();
   const input = await body();
   const row: DatabaseRow = {
     id: newId('db_'),
@@ -38,8 +40,15 @@ export const createDatabase: Handler<'createDatabase'> = async ({
   return row;
 };
 
-export const deleteDatabase: Handler<'deleteDatabase'> = async ({ deps, caller, params, mark }) => {
+export const deleteDatabase: Handler<'deleteDatabase'> = async ({
+  deps,
+  caller,
+  params,
+  query,
+  mark,
+}) => {
   const project = await visibleProject(deps, caller, params.project_id, mark);
+  query();
   const row = await deps.store.deleteDatabase(project.id, params.database_id);
   if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
   return row;

@@ -12,7 +12,14 @@ import { requireDomainsFeature, visibleProject } from './visibility.js';
 
 // Checks run in the contract's order: credentials (before this), project visible, feature flag,
 // plan, input, uniqueness.
-export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, body, mark }) => {
+export const addDomain: Handler<'addDomain'> = async ({
+  deps,
+  caller,
+  params,
+  query,
+  body,
+  mark,
+}) => {
   const project = await visibleProject(deps, caller, params.project_id, mark);
   requireDomainsFeature(caller);
   if (!canHaveCustomDomains(project.plan)) {
@@ -21,6 +28,7 @@ export const addDomain: Handler<'addDomain'> = async ({ deps, caller, params, bo
       `custom domains need the Scale or Enterprise plan; project ${project.id} is on the ${planName(project.plan)} plan`,
     );
   }
+  query();
   const input = await body();
   const host = normalizeHostname(input.domain, deps.settings.edgeDomain);
   if (!host.ok) throw new HttpError('invalid_request', host.reason);

@@ -5,7 +5,10 @@ import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
 export const handlers: Omit<Handlers, 'getOpenApi'> = {
-  listRegions: async ({ deps }) => ({ regions: await deps.store.listRegions() }),
+  listRegions: async ({ deps, query }) => {
+    query();
+    return { regions: await deps.store.listRegions() };
+  },
   listProjects,
   createProject,
   getProject,

@@ -24,10 +24,14 @@ export const listProjects: Handler<'listProjects'> = async ({ deps, caller, quer
   return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
 };
 
-export const getProject: Handler<'getProject'> = async ({ deps, caller, params, mark }) =>
-  toProject(await visibleProject(deps, caller, params.project_id, mark));
+export const getProject: Handler<'getProject'> = async ({ deps, caller, params, query, mark }) => {
+  const project = await visibleProject(deps, caller, params.project_id, mark);
+  query();
+  return toProject(project);
+};
 
-export const createProject: Handler<'createProject'> = async ({ deps, caller, body }) => {
+export const createProject: Handler<'createProject'> = async ({ deps, caller, query, body }) => {
+  query();
   const input = await body();
   requireOrganization(caller, input.organization_id);
   const regionId = input.region_id ?? DEFAULT_REGION;
