@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useReducer } from 'react';
 import { isError } from '../../core/errors.js';
 import type { RawResponse } from '../../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
+import { bodyTemplate } from '../../contract/body-template.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { httpMethods } from '../../contract/routes.js';
 import { escapeJsonControls, visible } from '../../core/sanitize.js';
@@ -275,7 +276,9 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             <Text dimColor wrap="truncate-end">
               {candidates.length > 0
                 ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
-                : ' '}
+                : form.nothingToComplete
+                  ? 'Tab: no route of the API goes on from this path'
+                  : ' '}
             </Text>
           </Box>
           {withBody ? (
@@ -286,7 +289,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 labelWidth={6}
                 value={body}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
-                placeholder='{"name": "…"}'
+                placeholder={(match && bodyTemplate(match.route.operationId)) ?? '{…}'}
                 isActive={field === 'raw.body'}
               />
               <Box marginLeft={8}>{bodyCheck}</Box>
