@@ -13,8 +13,9 @@ import {
   type UiState,
 } from './context.js';
 import { useLatestInput } from './hooks/useKeys.js';
+import { useRawInput } from './hooks/useRawInput.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
-import { matches } from './keymap.js';
+import { matches, matchesSequence } from './keymap.js';
 import { footerHeight } from './layout.js';
 import {
   assertNever,
@@ -103,6 +104,14 @@ export function App({ services, session: initialSession, routes, color = true }:
       if (focusedFields.current.size > 0) return;
       if (matches('app.quit', input, key)) exit();
       else if (matches('app.help', input, key)) setHelpOpen(true);
+    },
+    { isActive: true },
+  );
+
+  // F1 opens and closes the help from anywhere, a text field included, where `?` is text.
+  useRawInput(
+    (raw) => {
+      if (matchesSequence('app.helpAnywhere', raw)) setHelpOpen((open) => !open);
     },
     { isActive: true },
   );

@@ -13,6 +13,11 @@ export interface Binding {
   match: KeyPredicate;
   /** Whether the key still works while a text field has focus (Enter, Esc, Tab, Ctrl+C…). */
   whileTyping?: boolean;
+  /**
+   * For a key Ink's `Key` cannot name (F1 comes as an empty input with no flag set): tests the
+   * terminal's raw sequence instead (useRawInput).
+   */
+  sequence?: (raw: string) => boolean;
 }
 
 const plain = (char: string): KeyPredicate => {
@@ -33,6 +38,9 @@ const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
 const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
 const pageUp: KeyPredicate = (_, key) => key.pageUp;
 const pageDown: KeyPredicate = (_, key) => key.pageDown;
+const never: KeyPredicate = () => false;
+// F1 as xterm and tmux send it, as rxvt and PuTTY do, and as the Linux console does.
+const F1_SEQUENCES = new Set(['\u001bOP', '\u001b[11~', '\u001b[[A', '\u001b[1P']);
 
 /**
  * Every key of the UI, by action. Screens ask `matches('domains.nextPage', input, key)`; the
@@ -53,6 +61,14 @@ export const keymap = {
     label: 'help',
     help: 'show or hide the keys of this screen',
     match: plain('?'),
+  },
+  'app.helpAnywhere': {
+    keys: 'F1',
+    label: 'help',
+    help: 'show or hide the keys of this screen, even while typing (where ? is text)',
+    match: never,
+    sequence: (raw) => F1_SEQUENCES.has(raw),
+    whileTyping: true,
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
@@ -227,7 +243,7 @@ export const keymap = {
   'raw.complete': {
     keys: 'Tab',
     label: 'complete',
-    help: 'complete the path from the routes; else next field',
+    help: "complete the path from the API's routes (it stays when none goes on); elsewhere, next field",
     match: tab,
     whileTyping: true,
   },
@@ -259,6 +275,11 @@ export type ActionId = keyof typeof keymap;
 /** Does this key press mean this action? */
 export function matches(action: ActionId, input: string, key: Key): boolean {
   return (keymap[action] as Binding).match(input, key);
+}
+
+/** Does this raw sequence from the terminal mean this action (for keys `Key` cannot name)? */
+export function matchesSequence(action: ActionId, raw: string): boolean {
+  return (keymap[action] as Binding).sequence?.(raw) ?? false;
 }
 
 export function binding(action: ActionId): Binding {
@@ -318,7 +339,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
 /** The keys every screen has. */
 export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
   idle: ['app.help', 'app.quit'],
-  typing: ['app.forceQuit'],
+  typing: ['app.helpAnywhere', 'app.forceQuit'],
 };
 
 /** The footer of a screen: its main keys, then the global ones that work right now. */
@@ -340,5 +361,5 @@ export function helpKeys(screen: RouteName): ActionId[] {
     seen.add(label);
     return true;
   });
-  return [...unique, 'app.help', 'app.quit', 'app.forceQuit'];
+  return [...unique, 'app.help', 'app.helpAnywhere', 'app.quit', 'app.forceQuit'];
 }

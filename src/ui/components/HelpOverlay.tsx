@@ -22,7 +22,7 @@ export function HelpOverlay({ screen }: { screen: RouteName }) {
     <Box flexDirection="column">
       <Text>
         <Text bold>Keys: {titles[screen]}</Text>
-        <Text dimColor> · ? or Esc closes this</Text>
+        <Text dimColor> · ?, F1 or Esc closes this</Text>
       </Text>
       {ids.map((id) => (
         <Box key={id}>
