@@ -4,7 +4,6 @@ import { type ReactNode, useEffect, useReducer } from 'react';
 import { isError } from '../../core/errors.js';
 import type { RawResponse } from '../../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
-import { bodyTemplate } from '../../contract/body-template.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { httpMethods } from '../../contract/routes.js';
 import { escapeJsonControls, visible } from '../../core/sanitize.js';
@@ -14,6 +13,7 @@ import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
+import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
 import { useKeys } from '../hooks/useKeys.js';
 import type { ProjectRef } from '../navigation.js';
 import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
@@ -119,6 +119,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   };
 
   const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
+  const template = useBodyTemplate(match?.route.operationId);
   const routeInfoLines =
     match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
   const responseLines =
@@ -289,7 +290,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 labelWidth={6}
                 value={body}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
-                placeholder={(match && bodyTemplate(match.route.operationId)) ?? '{…}'}
+                placeholder={template ?? '{…}'}
                 isActive={field === 'raw.body'}
               />
               <Box marginLeft={8}>{bodyCheck}</Box>
