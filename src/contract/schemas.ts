@@ -143,6 +143,7 @@ export const ProjectListQuery = PageQuery.extend({
  */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const LONE_SURROGATE = /\p{Cs}/u;
 const GivenName = z
   .string()
   .trim()
@@ -151,7 +152,12 @@ const GivenName = z
   .regex(
     NO_CONTROLS,
     'name must not contain control characters (U+0000–U+001F, U+007F–U+009F: a tab, a line break, an escape…)',
-  );
+  )
+  // A JSON escape can name half a surrogate pair ("\ud800"), which no UTF-8 can store: the
+  // database would keep U+FFFD in its place.
+  .refine((name) => !LONE_SURROGATE.test(name), {
+    message: 'name must be valid Unicode text (it has half of a surrogate pair)',
+  });
 
 export const AddDomainBody = z
   .object({ domain: z.string().meta({ example: 'shop.example.com' }) })

@@ -15,7 +15,7 @@ import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
-import { withRequestLog } from './request-log.js';
+import { loggedTarget, withRequestLog } from './request-log.js';
 import { parseOr400, readJsonBody } from './validation.js';
 import type * as z from 'zod';
 
@@ -161,8 +161,11 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
     // here and nobody is left to answer. The log says so with nginx's 499 "client closed
     // request", not a 500 and a stack trace.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    // The path as the request log writes it: decoded, it could hold a line break or an escape.
     deps.warn(
-      redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
+      redactCredentials(
+        `error: ${c.req.method} ${loggedTarget(c.req.raw, c.env)}: ${error.stack ?? error.message}`,
+      ),
     );
     return sendError(
       c,
@@ -171,7 +174,7 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
   });
 
   // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
-  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log);
+  app.fetch = withRequestLog(app.fetch, deps.log);
   return app;
 }
 
