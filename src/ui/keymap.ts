@@ -72,6 +72,27 @@ export const keymap = {
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
+  // The text fields' own keys (line-editor-keys.ts reads them): listed in the help of the forms,
+  // never matched here. (The projects screen's help is full; the README lists them.)
+  'field.move': {
+    keys: 'Ctrl+A E · Alt+B F',
+    help: 'in a text field: to the start, the end, a word back, a word on',
+    match: never,
+    whileTyping: true,
+  },
+  'field.kill': {
+    keys: 'Ctrl+U K W Y',
+    help: 'in a text field: delete to the start, to the end, back to a space; put back',
+    match: never,
+    whileTyping: true,
+  },
+  'field.killWord': {
+    keys: 'Alt+⌫ Alt+D',
+    help: 'in a text field: delete the word before (up to . / - too), the word after',
+    match: never,
+    whileTyping: true,
+  },
+
   'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
   'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
 
@@ -295,12 +316,14 @@ export interface ScreenKeys {
   typing?: ActionId[];
 }
 
+const FIELD_KEYS: ActionId[] = ['field.move', 'field.kill', 'field.killWord'];
+
 /** Which keys each screen has; `?` lists these plus the global ones. */
 export const screenKeys: Record<RouteName, ScreenKeys> = {
   welcome: { footer: ['welcome.move', 'welcome.choose'], more: [] },
   profileForm: {
     footer: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
-    more: [],
+    more: FIELD_KEYS,
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
@@ -326,12 +349,12 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   },
   addDomain: {
     footer: ['add.submit', 'add.useHost', 'add.cancel'],
-    more: [],
+    more: FIELD_KEYS,
     typing: ['add.submit', 'add.useHost', 'add.cancel'],
   },
   raw: {
     footer: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
-    more: ['raw.previousField'],
+    more: ['raw.previousField', ...FIELD_KEYS],
     typing: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
   },
 };

@@ -174,6 +174,8 @@ describe('the raw request screen', () => {
     const help = await app.waitForFrame('Keys: Raw request');
     expect(help).toMatch(/Tab\s+complete the path from the API's routes/);
     expect(help).toMatch(/F1\s+show or hide the keys of this screen, even while typing/);
+    // The text fields' own keys are listed too.
+    expect(help).toMatch(/Ctrl\+U K W Y\s+in a text field: delete to the start/);
     await app.press('\u001bOP');
     await app.waitForFrame((f) => !f.includes('Keys: Raw request'));
     // The field kept its text and its focus.
