@@ -13,6 +13,7 @@ import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import { CliError, ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
+import { advised } from './advice.js';
 import {
   type CommandContext,
   commandContext,
@@ -27,7 +28,7 @@ import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.j
 
 interface ApiRequestFlags {
   data?: string;
-  header: string[];
+  header?: string[];
   include?: boolean;
   silent?: boolean;
   paginate?: boolean;
@@ -75,7 +76,9 @@ function printResponse(response: RawResponse, flags: ApiRequestFlags, context: C
     if (flags.include) writeOut(statusAndHeaders(response));
     writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
   }
-  if (!isSuccess(response)) throw new ExitStatus(ExitCode.apiError, errorSummary(response));
+  if (!isSuccess(response)) {
+    throw new ExitStatus(ExitCode.apiError, errorSummary(response), response.status);
+  }
 }
 
 /**
@@ -177,6 +180,6 @@ async function apiRequest(
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   apiRequest,
-};
+});

@@ -23,7 +23,7 @@ Examples:
       'path under the base URL, e.g. /v1/projects/{project_id}/domains; or an absolute URL on the same API',
     )
     .option('-d, --data <json|@file|@->', 'request body: JSON text, @file, or @- for stdin')
-    .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect, [])
+    .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect)
     .option('-i, --include', 'print the status line and response headers before the body')
     .option('--silent', 'print no response body (the exit code still tells)')
     .option('--paginate', 'GET on a list: follow next_page_token and print one merged document')

@@ -12,7 +12,9 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { apiClient, call, printJson, projectFlag, say, shellWord } from './domain-calls.js';
+import { suggest } from '../core/suggested-commands.js';
+import { advised } from './advice.js';
+import { apiClient, call, printJson, say } from './domain-calls.js';
 import { DOMAIN_COLUMNS, domainRow, domainsTable } from './domain-format.js';
 import { jsonListWriter } from './json-format.js';
 import { paint } from './style.js';
@@ -55,17 +57,14 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
     next = page.next_page_token;
   }
   if (next) {
-    const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
     say(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
+      `More domains follow. Next page: ${suggest.domainsNextPage(project, next, flags.pageSize)} (or --all for every page)`,
     );
   }
 }
 
 function noDomainsYet(project: string): void {
-  say(
-    `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
-  );
+  say(`No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project)}`);
 }
 
 /**
@@ -147,4 +146,4 @@ async function printAllTable(
 }
 
 /** The action of `domains list` (lazyAction loads this module when it runs). */
-export const actions = { listDomains };
+export const actions = advised({ listDomains });
