@@ -15,7 +15,7 @@ export interface Binding {
   whileTyping?: boolean;
   /**
    * For a key Ink's `Key` cannot name (F1 comes as an empty input with no flag set): tests the
-   * terminal's raw sequence instead (useRawInput).
+   * bytes the terminal sent instead (the key bus hands them to every handler).
    */
   sequence?: (raw: string) => boolean;
 }
@@ -72,29 +72,30 @@ export const keymap = {
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
-  // The text fields' own keys (line-editor-keys.ts reads them): listed in the help of the forms,
-  // never matched here. (The projects screen's help is full; the README lists them.)
+  // A text field's own keys (line-editor-keys.ts): listed in the forms' help, never matched here.
   'field.move': {
     keys: 'Ctrl+A E · Alt+B F',
     help: 'in a text field: to the start, the end, a word back, a word on',
     match: never,
-    whileTyping: true,
   },
   'field.kill': {
     keys: 'Ctrl+U K W Y',
     help: 'in a text field: delete to the start, to the end, back to a space; put back',
     match: never,
-    whileTyping: true,
   },
   'field.killWord': {
     keys: 'Alt+⌫ Alt+D',
     help: 'in a text field: delete the word before (up to . / - too), the word after',
     match: never,
-    whileTyping: true,
   },
 
-  'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
-  'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
+  'welcome.move': {
+    keys: '↑↓ j k',
+    label: 'choose',
+    help: 'select a choice',
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'welcome.choose': { keys: 'Enter', help: 'go', match: enter },
 
   'form.next': {
     keys: 'Tab',
@@ -139,7 +140,11 @@ export const keymap = {
     help: 'load the next page of projects',
     match: plain('m'),
   },
-  'projects.all': { keys: 'M', help: 'load every page of projects', match: plain('M') },
+  'projects.all': {
+    keys: 'M',
+    help: 'load every page of projects (up to 10,000)',
+    match: plain('M'),
+  },
   'projects.enterId': {
     keys: 'i',
     label: 'type an ID',
@@ -293,14 +298,10 @@ export const keymap = {
 
 export type ActionId = keyof typeof keymap;
 
-/** Does this key press mean this action? */
-export function matches(action: ActionId, input: string, key: Key): boolean {
-  return (keymap[action] as Binding).match(input, key);
-}
-
-/** Does this raw sequence from the terminal mean this action (for keys `Key` cannot name)? */
-export function matchesSequence(action: ActionId, raw: string): boolean {
-  return (keymap[action] as Binding).sequence?.(raw) ?? false;
+/** Does this key press mean this action? `sequence` is its raw bytes, for keys like F1. */
+export function matches(action: ActionId, input: string, key: Key, sequence = ''): boolean {
+  const b = keymap[action] as Binding;
+  return b.match(input, key) || (b.sequence?.(sequence) ?? false);
 }
 
 export function binding(action: ActionId): Binding {
@@ -365,12 +366,23 @@ export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
   typing: ['app.helpAnywhere', 'app.forceQuit'],
 };
 
-/** The footer of a screen: its main keys, then the global ones that work right now. */
-export function footerKeys(screen: RouteName, typing: boolean): ActionId[] {
+/**
+ * The footer of a screen: its main keys, then the global ones, less those that do nothing right
+ * now (`unavailable`: no next page on the last one, no Esc on the first screen).
+ */
+export function footerKeys(
+  screen: RouteName,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId> = NONE,
+): ActionId[] {
   const keys = screenKeys[screen];
-  if (typing) return [...(keys.typing ?? keys.footer), ...globalKeys.typing];
-  return [...keys.footer, ...globalKeys.idle];
+  const all = typing
+    ? [...(keys.typing ?? keys.footer), ...globalKeys.typing]
+    : [...keys.footer, ...globalKeys.idle];
+  return all.filter((id) => !unavailable.has(id));
 }
+
+const NONE: ReadonlySet<ActionId> = new Set();
 
 /** The `?` help of a screen: every key it has, then the global ones. */
 export function helpKeys(screen: RouteName): ActionId[] {

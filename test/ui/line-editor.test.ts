@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, type LineState, lineState } from '../../src/ui/line-editor.js';
-import { editsOf } from '../../src/ui/line-editor-keys.js';
+import { groupText, splitKeys } from '../../src/ui/input/split-keys.js';
+import { applyEdits, type LineEdit, type LineState, lineState } from '../../src/ui/line-editor.js';
+import { editOf } from '../../src/ui/line-editor-keys.js';
+
+/** The edits of what the terminal sent, as the key bus hands it to a focused field. */
+const editsOf = (data: string): LineEdit[] =>
+  groupText(splitKeys(data)).flatMap(({ input, key }) => editOf(input, key) ?? []);
 
 /** Types `keys` (as the terminal sends them) into a field holding `value`, cursor at `cursor`. */
 const type = (state: LineState, keys: string): LineState => applyEdits(state, editsOf(keys));

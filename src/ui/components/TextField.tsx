@@ -1,10 +1,10 @@
 import { Box, Text, useFocus } from 'ink';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
 import { useScreen, useUi } from '../context.js';
-import { useRawInput } from '../hooks/useRawInput.js';
-import { applyEdits, type LineState, lineState } from '../line-editor.js';
-import { editsOf } from '../line-editor-keys.js';
+import { useKeyInput } from '../hooks/useKeys.js';
+import { lineEditReducer } from '../line-editor.js';
+import { editOf } from '../line-editor-keys.js';
 
 export interface TextFieldProps {
   /** The focus id, e.g. `add.hostname`; screens move focus with `focus(id)`. */
@@ -19,6 +19,16 @@ export interface TextFieldProps {
   /** Shown instead of each typed character (a token is never on screen). */
   mask?: string;
   isActive?: boolean;
+  /** Bump when the value is replaced from outside by the same text: the cursor goes to the end. */
+  revision?: number;
+}
+
+/** Where the cursor is, with the value and revision it belongs to, and the last killed text. */
+interface Cursor {
+  at: number;
+  value: string;
+  revision: number;
+  killed: string;
 }
 
 /**
@@ -27,8 +37,9 @@ export interface TextFieldProps {
  * ink-text-input: that one keeps its cursor inside, reads keys through Ink's `Key`, which cannot
  * tell Backspace from Delete, and types Ctrl+U as `u`; the cursor-aware kills and word moves do
  * not fit on top of it, so extending it would have meant rewriting its input handling anyway.
- * While it has focus it tells the app, which then keeps single-key shortcuts quiet; Enter, Tab,
- * Esc and ↑↓ are left to the screen's keys.
+ * It hears keys through the key bus (useKeyInput with `text`): characters typed or pasted
+ * together arrive as one insert, each editing key on its own. While it has focus it tells the
+ * app, which then keeps single-key shortcuts quiet; Enter, Tab, Esc and ↑↓ are the screen's.
  */
 export function TextField({
   id,
@@ -39,9 +50,10 @@ export function TextField({
   placeholder,
   mask,
   isActive = true,
+  revision = 0,
 }: TextFieldProps) {
   const { isTop } = useScreen();
-  const { setFieldFocused, helpOpen } = useUi();
+  const { setFieldFocused } = useUi();
   const { isFocused } = useFocus({ id, isActive: isTop && isActive });
   // A layout effect: the app knows of the focus before the next key can arrive.
   useLayoutEffect(() => {
@@ -49,28 +61,24 @@ export function TextField({
     return () => setFieldFocused(id, false);
   }, [id, isFocused, setFieldFocused]);
 
-  // The latest text and cursor, for keys that come before the screen has drawn the last ones.
-  const line = useRef<LineState>(lineState(value));
-  const [cursor, setCursor] = useState(value.length);
-  useLayoutEffect(() => {
-    // Set from outside (not by a key of this field): the cursor goes to the end.
-    if (line.current.value !== value) {
-      line.current = { ...lineState(value), killed: line.current.killed };
-      setCursor(value.length);
-    }
-  }, [value]);
+  const [cursor, setCursor] = useState<Cursor>({ at: value.length, value, revision, killed: '' });
+  // A value set from outside (completion, history, a screen that clears it) puts the cursor at
+  // its end; a value this field produced keeps the cursor where the edit left it.
+  const at =
+    cursor.revision === revision && cursor.value === value
+      ? Math.min(cursor.at, value.length)
+      : value.length;
 
-  useRawInput(
-    (chunk) => {
-      const edits = editsOf(chunk);
-      if (edits.length === 0) return;
-      const before = line.current;
-      const after = applyEdits(before, edits);
-      line.current = after;
-      if (after.value !== before.value) onChange(after.value);
-      setCursor(after.cursor);
+  // The bus hands keys one at a time, the UI settled between them: value and at are current.
+  useKeyInput(
+    (input, key) => {
+      const edit = editOf(input, key);
+      if (!edit) return;
+      const next = lineEditReducer({ value, cursor: at, killed: cursor.killed }, edit);
+      setCursor({ at: next.cursor, value: next.value, revision, killed: next.killed });
+      if (next.value !== value) onChange(next.value);
     },
-    { isActive: isFocused && !helpOpen },
+    { isActive: isFocused, text: true },
   );
 
   return (
@@ -82,7 +90,7 @@ export function TextField({
       <Box flexGrow={1}>
         <FieldText
           value={value}
-          cursor={isFocused ? Math.min(cursor, value.length) : undefined}
+          cursor={isFocused ? at : undefined}
           placeholder={placeholder}
           mask={mask}
         />
@@ -116,12 +124,12 @@ function FieldText({
     );
   }
   if (cursor === undefined) return <Text>{show(value)}</Text>;
-  const at = [...value.slice(cursor)][0] ?? '';
+  const under = [...value.slice(cursor)][0] ?? '';
   return (
     <Text>
       {show(value.slice(0, cursor))}
-      <Text inverse>{at === '' ? ' ' : show(at)}</Text>
-      {show(value.slice(cursor + at.length))}
+      <Text inverse>{under === '' ? ' ' : show(under)}</Text>
+      {show(value.slice(cursor + under.length))}
     </Text>
   );
 }
