@@ -1,11 +1,40 @@
 import type { Binding } from './keymap.js';
-import { any, down, enter, esc, plain, up } from './key-predicates.js';
+import { any, down, enter, esc, left, plain, right, up } from './key-predicates.js';
 
 /**
- * The keys of the domains screen that work on every domain loaded (filter, sort, DNS checks,
- * watch) and of the profile picker: part of the one key-map (keymap.ts), kept here for its size.
+ * The keys of the domains screen and of the profile picker: part of the one key-map (keymap.ts),
+ * kept here for its size.
  */
 export const domainsListBindings = {
+  'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
+  'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
+  'domains.open': {
+    keys: 'Enter',
+    label: 'details',
+    help: 'details and DNS records',
+    match: enter,
+  },
+  'domains.nextPage': { keys: 'n →', help: 'next page', match: any(plain('n'), right) },
+  'domains.previousPage': {
+    keys: 'b ←',
+    label: 'previous',
+    help: 'previous page',
+    match: any(plain('b'), left),
+  },
+  'domains.refresh': { keys: 'r', label: 'refresh', help: 'reload this page', match: plain('r') },
+  'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },
+  'domains.raw': {
+    keys: 'x',
+    label: 'raw request',
+    help: 'send a raw API request',
+    match: plain('x'),
+  },
+  'domains.projects': {
+    keys: 'p',
+    label: 'projects',
+    help: 'pick another project',
+    match: plain('p'),
+  },
   'domains.filter': {
     keys: '/',
     label: 'filter',

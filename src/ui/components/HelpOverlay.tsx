@@ -56,7 +56,7 @@ export function HelpOverlay({
     <Box flexDirection="column">
       <Text>
         <Text bold>Keys: {titles[screen]}</Text>
-        <Text dimColor> · ? or Esc closes this</Text>
+        <Text dimColor> · ?, F1 or Esc closes this</Text>
       </Text>
       <Box>
         {groups.map((group, i) => (
