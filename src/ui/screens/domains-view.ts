@@ -49,12 +49,9 @@ export function domainsViewReducer(state: DomainsView, action: DomainsViewAction
       return { ...state, typing: false };
     case 'clearFilter':
       return { ...state, typing: false, filter: '', selected: FIRST_ROW };
+    // A sort is there to show what comes first: the new order is shown from its top.
     case 'cycleSort':
-      return {
-        ...state,
-        sort: nextSort(state.sort),
-        selected: { index: 0, id: state.selected.id },
-      };
+      return { ...state, sort: nextSort(state.sort), selected: FIRST_ROW };
     case 'clear':
       return initialDomainsView;
     case 'move':
