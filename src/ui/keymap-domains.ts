@@ -81,7 +81,7 @@ export const domainsListBindings = {
   'domains.filterCancel': {
     keys: 'Esc',
     label: 'clear',
-    help: 'while filtering: stop loading if it still loads, else clear the filter',
+    help: 'while filtering: stop loading if it still loads (the filter stays), else clear it',
     match: esc,
     whileTyping: true,
   },

@@ -116,8 +116,9 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const now = list.loadedAt;
 
   const shownAll = useMemo(
-    () => sortDomains(filterDomains(catalog.domains, view.filter, new Date()), view.sort),
-    [catalog.domains, view.filter, view.sort],
+    () =>
+      all ? sortDomains(filterDomains(catalog.domains, view.filter, new Date()), view.sort) : [],
+    [all, catalog.domains, view.filter, view.sort],
   );
   const rows = all
     ? shownAll
@@ -201,8 +202,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   useKeys((is, _input, key) => {
     if (view.typing) {
       if (is('domains.filterCancel')) {
-        if (loading) catalog.stop();
-        else dispatch({ type: 'clearFilter' });
+        // Esc stops a load still under way and keeps the filter (typing ends, as Esc always
+        // ends it); the next Esc clears it.
+        if (loading) {
+          catalog.stop();
+          dispatch({ type: 'keepFilter' });
+        } else dispatch({ type: 'clearFilter' });
       } else if (is('domains.filterKeep')) dispatch({ type: 'keepFilter' });
       else if (is('domains.filterMove')) move(key.upArrow ? -1 : 1);
       return;
@@ -236,10 +241,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     else if (is('nav.back') && !all) navigate({ type: 'pop' });
   });
 
-  const sum = summarize(
-    catalog.domains,
-    new Date(),
-    (id) => session.dnsChecks.get(id)?.ok === false,
+  const failingDns = checks.checks;
+  const sum = useMemo(
+    () => summarize(catalog.domains, new Date(), (id) => session.dnsChecks.get(id)?.ok === false),
+    // The session's record of checks changes with this screen's checks, or while it is covered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [catalog.domains, failingDns, isTop, session],
   );
   const summary = summaryLine(catalog.walk, sum);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
