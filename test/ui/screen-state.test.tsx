@@ -107,7 +107,11 @@ describe('the domains screen in a short terminal', () => {
 
     // Taller again: a bigger page is asked for, and it all fits.
     await app.resize(100, 40);
-    const grown = await app.waitForFrame((f) => size(f) > tall);
+    // The page size changes at once; its rows come with the answer.
+    const grown = await app.waitForFrame(
+      (f) =>
+        size(f) > tall && f.includes(`rows 1–${size(f)} of ≥ ${size(f)} · ${size(f)} per page`),
+    );
     const big = size(grown);
     expect(grown).toMatch(new RegExp(`page 1 · rows 1–${big} of ≥ ${big} · ${big} per page`));
     expect(grown).not.toContain('more below');

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { type ActionId, binding, helpKeys } from '../keymap.js';
 import type { RouteName } from '../navigation.js';
 import { useUi } from '../context.js';
+import { clip } from '../format.js';
 import { useTone } from '../theme.js';
 
 const titles: Record<RouteName, string> = {
@@ -14,6 +15,8 @@ const titles: Record<RouteName, string> = {
   raw: 'Raw request',
   profiles: 'Switch profile',
 };
+
+const NOT_NOW = ' (not now)';
 
 /**
  * `?`: every key of the current screen, from the key-map; those that do nothing now are dim. When
@@ -34,6 +37,8 @@ export function HelpOverlay({
   const split = ids.length + 1 > bodyHeight;
   const half = Math.ceil(ids.length / 2);
   const groups = split ? [ids.slice(0, half), ids.slice(half)] : [ids];
+  // Each column ends with a gap of two before the next.
+  const room = Math.floor(columns / 2) - width - 2;
   const entry = (id: ActionId) => {
     const off = unavailable.has(id);
     return (
@@ -45,8 +50,9 @@ export function HelpOverlay({
         </Box>
         <Box flexGrow={1} flexShrink={1}>
           <Text dimColor={off} wrap={split ? 'truncate-end' : 'wrap'}>
-            {binding(id).help}
-            {off ? ' (not now)' : ''}
+            {/* Cut before its mark, so "(not now)" is read in two columns too. */}
+            {split && off ? clip(binding(id).help, room - NOT_NOW.length) : binding(id).help}
+            {off ? NOT_NOW : ''}
           </Text>
         </Box>
       </Box>
@@ -64,6 +70,7 @@ export function HelpOverlay({
             key={i}
             flexDirection="column"
             width={split ? Math.floor(columns / 2) : undefined}
+            paddingRight={split ? 2 : 0}
             flexShrink={0}
           >
             {group.map(entry)}

@@ -93,7 +93,10 @@ export function useDnsChecks() {
   };
 }
 
-/** A row's DNS cell: `ok`, `missing`, `wrong`, `no answer`, or the check under way. */
+/**
+ * A row's DNS cell: `ok`; `wrong` (a record holds another value) or `missing`, with how many of
+ * the three records are not right; `no answer`; or the check under way.
+ */
 export function dnsCell(check: RowCheck | undefined): {
   text: string;
   tone?: 'ok' | 'warn' | 'error' | 'muted';
@@ -102,10 +105,11 @@ export function dnsCell(check: RowCheck | undefined): {
   if (check.status === 'queued') return { text: '…', tone: 'muted' };
   if (check.status === 'running') return { text: 'checking', tone: 'muted' };
   if (check.status === 'failed') return { text: 'failed', tone: 'error' };
-  const statuses = check.result.records.map((r) => r.status);
   if (check.result.ok) return { text: 'ok', tone: 'ok' };
-  const count = (s: string) => statuses.filter((x) => x === s).length;
-  if (count('wrong') > 0) return { text: `wrong ${count('wrong')}/3`, tone: 'error' };
-  if (count('missing') > 0) return { text: `missing ${count('missing')}/3`, tone: 'error' };
+  // The worst of the three, and how many of them are not right.
+  const statuses = check.result.records.map((r) => r.status);
+  const notRight = statuses.filter((s) => s === 'wrong' || s === 'missing').length;
+  if (statuses.includes('wrong')) return { text: `wrong ${notRight}/3`, tone: 'error' };
+  if (notRight > 0) return { text: `missing ${notRight}/3`, tone: 'error' };
   return { text: 'no answer', tone: 'warn' };
 }
