@@ -23,9 +23,10 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
+import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
-interface ApiRequestFlags {
+interface ApiRequestFlags extends JqFlags {
   data?: string;
   header: string[];
   include?: boolean;
@@ -67,15 +68,31 @@ function statusAndHeaders(response: RawResponse): string {
 const say = (line: string) => writeErr(`${visible(line)}\n`);
 
 /**
- * One answer, as a single request prints it: headers (-i) and body. An HTTP error ends the run
- * with exit code 1 and its summary as the last line.
+ * One answer, as a single request prints it: headers (-i) and body, or what --jq makes of a
+ * success body. An HTTP error ends the run with exit code 1 and its summary as the last line.
  */
-function printResponse(response: RawResponse, flags: ApiRequestFlags, context: CommandContext) {
+async function printResponse(
+  response: RawResponse,
+  flags: ApiRequestFlags,
+  context: CommandContext,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const compact = context.flags.json;
   if (!flags.silent) {
     if (flags.include) writeOut(statusAndHeaders(response));
-    writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
+    if (jq && isSuccess(response) && response.json !== undefined) {
+      await jq.print(response.json, !!compact);
+    } else {
+      writeOut(printableBody(response, { compact, color: context.color }));
+    }
   }
   if (!isSuccess(response)) throw new ExitStatus(ExitCode.apiError, errorSummary(response));
+  if (jq && response.json === undefined && response.text !== '') {
+    throw new CliError(
+      '--jq needs a JSON answer, and this one is not JSON; it is on stdout as it came',
+      ExitCode.badAnswer,
+    );
+  }
 }
 
 /**
@@ -84,25 +101,28 @@ function printResponse(response: RawResponse, flags: ApiRequestFlags, context: C
  * the reader. Until the last page is in, the output is not a whole JSON document,
  * so a walk that fails half-way (an HTTP error, paging that would never end) can never pass for
  * the complete list; stderr says where it stopped. A first page that fails is printed as a
- * single request prints it.
+ * single request prints it. With --jq the merged document is held (up to the response-size
+ * limit) and the expression runs over it once, at the end: nothing is printed before.
  */
 async function printPaginated(
   request: PreparedRequest,
   flags: ApiRequestFlags,
   context: CommandContext,
   options: ExecuteOptions,
+  jq: JqFilter | undefined,
 ): Promise<void> {
   const listKey = request.match?.route.listKey ?? '';
   let out: JsonListWriter | undefined;
+  const merged = jq && new MergedList(listKey, options.maxResponseBytes ?? Infinity);
   let pages = 0;
   const where = () => `page ${pages} of the list`;
-  const incomplete = 'the JSON above is incomplete';
+  const incomplete = merged ? 'nothing was printed' : 'the JSON above is incomplete';
   try {
     for await (const { response, items } of paginate(request, options)) {
       pages += 1;
       if (!items) {
         if (pages === 1) {
-          printResponse(response, flags, context);
+          await printResponse(response, flags, context, jq);
           return;
         }
         if (isSuccess(response)) {
@@ -116,8 +136,12 @@ async function printPaginated(
           `${errorSummary(response)} (${where()}; ${incomplete})`,
         );
       }
+      if (pages === 1 && flags.include && !flags.silent) writeOut(statusAndHeaders(response));
+      if (merged) {
+        merged.add(items);
+        continue;
+      }
       if (!out) {
-        if (flags.include && !flags.silent) writeOut(statusAndHeaders(response));
         out = flags.silent
           ? { items: async () => {}, close: async () => {} }
           : jsonListWriter(
@@ -129,9 +153,10 @@ async function printPaginated(
       await out.items(items);
     }
     await out?.close();
+    if (merged && !flags.silent) await jq?.printJson(merged.json(), !!context.flags.json);
   } catch (error) {
     // The endings above and a paging error say so themselves; a network error does not.
-    if (out && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
+    if ((out || (merged && pages > 1)) && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
       say(`domainctl: stopped at ${where()}; ${incomplete}`);
     throw error;
   }
@@ -145,6 +170,8 @@ async function apiRequest(
 ): Promise<void> {
   const context = commandContext(command);
   const { options, debug } = context;
+  // An invalid expression is a usage error before anything is read or sent.
+  const jq = await jqFilter(flags);
   const data = flags.data === undefined ? undefined : await readData(flags.data);
   const request = prepareRequest({
     method,
@@ -172,8 +199,8 @@ async function apiRequest(
           maxResponseBytes,
           debug,
         };
-  if (flags.paginate) await printPaginated(request, flags, context, execute);
-  else printResponse(await executeRequest(request, execute), flags, context);
+  if (flags.paginate) await printPaginated(request, flags, context, execute, jq);
+  else await printResponse(await executeRequest(request, execute), flags, context, jq);
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { httpMethods } from '../contract/routes.js';
 import { collect, positiveSeconds } from './arg-parsers.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 export function registerApiRequest(program: Command): void {
@@ -14,7 +15,7 @@ Examples:
   $ domainctl api request GET /v1/regions`,
     );
 
-  api
+  const request = api
     .command('request')
     .description('Send one request to the API and print the answer (like curl, with the profile)')
     .argument('<method>', `${httpMethods.join(', ')} (any case)`)
@@ -51,4 +52,5 @@ Examples:
   $ domainctl api request GET /v1/projects -i --debug`,
     )
     .action(lazyAction(() => import('./api-request-actions.js'), 'apiRequest'));
+  addJqOptions(request);
 }

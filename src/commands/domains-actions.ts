@@ -27,8 +27,16 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { apiClient, call, printErrorBody, printJson, projectFlag, say } from './domain-calls.js';
+import {
+  apiClient,
+  call,
+  printDocument,
+  printErrorBody,
+  projectFlag,
+  say,
+} from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -56,8 +64,9 @@ function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
+async function addDomain(input: string, flags: JqFlags, command: Command): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   let added: unknown;
   let records: { domain: string; dns_instructions: ReadDnsInstructions };
   let unread: InvalidResponseError | undefined;
@@ -77,8 +86,8 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
     unread = error as InvalidResponseError;
     records = partial.data;
   }
-  if (context.flags.json) {
-    printJson(context, unread ? unread.body : added);
+  if (context.flags.json || jq) {
+    await printDocument(context, unread ? unread.body : added, jq);
   } else {
     const name = visible(records.domain);
     writeOut(
@@ -112,13 +121,19 @@ async function findOrFail(
 
 async function showRecords(
   input: string,
-  flags: { format?: RecordsFormat },
+  flags: { format?: RecordsFormat } & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
-  const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
+  const jq = await jqFilter(flags);
+  if (jq && flags.format && flags.format !== 'json') {
+    throw new CliError(
+      `--jq filters the JSON of the records; --format ${flags.format} is not JSON`,
+    );
+  }
+  const format: RecordsFormat = flags.format ?? (context.flags.json || jq ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
-  if (format === 'json') printJson(context, recordsJson(domain));
+  if (format === 'json') await printDocument(context, recordsJson(domain), jq);
   // A snippet that cannot mean exactly its records throws ZoneSnippetError: exit code 1.
   else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain.dns_instructions, context.color));
@@ -126,20 +141,21 @@ async function showRecords(
 
 async function checkDomain(
   input: string,
-  flags: { dnsServer?: string; timeout?: number },
+  flags: { dnsServer?: string; timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
   const dns = resolveDnsServer(flags.dnsServer);
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
   const result = await checkRecords(domain.dns_instructions, {
     server: dns.address,
     timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
   });
-  if (context.flags.json) {
-    printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
+  if (context.flags.json || jq) {
+    await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
     writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
   }
@@ -149,10 +165,11 @@ async function checkDomain(
 
 async function waitForDomain(
   input: string,
-  flags: { interval?: number; timeout?: number },
+  flags: { interval?: number; timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
@@ -187,7 +204,8 @@ async function waitForDomain(
   progress.clear();
 
   const { domain } = outcome;
-  if (context.flags.json) printJson(context, domain);
+  const json = context.flags.json || jq !== undefined;
+  if (json) await printDocument(context, domain, jq);
   if (!outcome.verified) {
     const why = outcome.lastFailure
       ? `; the last check got no answer (${outcome.lastFailure})`
@@ -197,7 +215,7 @@ async function waitForDomain(
       ExitCode.waitTimeout,
     );
   }
-  if (context.flags.json) return;
+  if (json) return;
   const expiry = domain.tls_cert_expiry;
   const tls = tlsExpiry(expiry, new Date());
   const left =

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ApiClient, PageOptions } from '../client/api-client.js';
 import { PageGuard } from '../client/paging.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
+import { resolveMaxResponseBytes } from '../config/resolve.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import {
@@ -12,13 +13,14 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { apiClient, call, printJson, projectFlag, say, shellWord } from './domain-calls.js';
+import { apiClient, call, printDocument, projectFlag, say, shellWord } from './domain-calls.js';
 import { DOMAIN_COLUMNS, domainRow, domainsTable } from './domain-format.js';
+import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
 import { jsonListWriter } from './json-format.js';
 import { paint } from './style.js';
 import { renderTable } from './table.js';
 
-interface ListFlags {
+interface ListFlags extends JqFlags {
   all?: boolean;
   pageSize?: number;
   pageToken?: string;
@@ -33,18 +35,21 @@ export const ALL_TABLE_MAX_ROWS = 100_000;
 export async function listDomains(flags: ListFlags, command: Command): Promise<void> {
   const context = commandContext(command);
   const project = requireProject(context);
+  const jq = await jqFilter(flags);
   traceOptions(context);
   const client = apiClient(context);
 
   let next: string | null | undefined;
-  if (flags.all) {
+  if (flags.all && jq) {
+    await filterAll(context, client, project, flags, jq);
+  } else if (flags.all) {
     await (context.flags.json ? streamAllJson : printAllTable)(context, client, project, flags);
-  } else if (context.flags.json) {
+  } else if (context.flags.json || jq) {
     // The page as it came: only its shape is checked, so fields of any kind are printed.
     const page = await call(context, () =>
       client.listDomainsPage(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
     );
-    printJson(context, page);
+    await printDocument(context, page, jq);
     next = page.next_page_token;
   } else {
     const page = await call(context, () =>
@@ -115,6 +120,25 @@ async function streamAllJson(
   // slow the reader.
   for await (const page of pages) await out.items(page.domains);
   await out.close();
+}
+
+/**
+ * `--all --jq`: every page merged into the document `--all --json` prints (held whole, up to the
+ * response-size limit), then the expression over it, once.
+ */
+async function filterAll(
+  context: CommandContext,
+  client: ApiClient,
+  project: string,
+  flags: ListFlags,
+  jq: JqFilter,
+): Promise<void> {
+  const merged = new MergedList('domains', resolveMaxResponseBytes(context.flags));
+  const pages = everyPage(project, flags, ({ number: _, ...page }) =>
+    call(context, () => client.listDomainsPage(project, page)),
+  );
+  for await (const page of pages) merged.add(page.domains);
+  await jq.printJson(merged.json(), !!context.flags.json);
 }
 
 /**

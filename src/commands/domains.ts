@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 export function registerDomains(program: Command): void {
@@ -142,4 +143,7 @@ Examples:
   $ domainctl domains wait shop.example.com --timeout 120 && ./deploy.sh`,
     )
     .action(lazyAction(() => import('./domains-actions.js'), 'waitForDomain'));
+
+  // Every one of them prints JSON (--json), so every one takes --jq.
+  for (const command of domains.commands) addJqOptions(command);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 export function registerProfile(program: Command): void {
@@ -78,4 +79,9 @@ Example:
   $ domainctl profile remove old`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'removeProfile'));
+
+  // The two that print JSON (--json) take --jq.
+  for (const command of profile.commands) {
+    if (command.name() === 'list' || command.name() === 'show') addJqOptions(command);
+  }
 }

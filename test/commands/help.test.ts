@@ -45,6 +45,10 @@ Options:
   --format <format>           how to print them; zone is a BIND zone-file
                               snippet (default: table, or json with --json)
                               (choices: "table", "json", "zone")
+  --jq <expression>           filter the JSON through this jq expression;
+                              strings print raw (as jq -r)
+  --arg <name> <value>        a string for $name in the --jq expression, as jq
+                              --arg (repeatable)
   -h, --help                  display help for command
 
 ${GLOBAL_OPTIONS}
