@@ -24,10 +24,14 @@ import {
   writeOutPaced,
 } from './context.js';
 import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
+import { type Field, fieldsBody, fieldsQuery } from './body-fields.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
 interface ApiRequestFlags extends JqFlags {
   data?: string;
+  /** -f and -F share one list (see api-request.ts), so either holds every field. */
+  field?: Field[];
+  rawField?: Field[];
   header: string[];
   include?: boolean;
   silent?: boolean;
@@ -40,6 +44,27 @@ async function readData(data: string): Promise<string> {
   if (data === '@-') return readStdin();
   if (data.startsWith('@')) return readFileText(data.slice(1), 'the body file');
   return data;
+}
+
+/**
+ * The body (-d, or -f/-F fields) and the path (a GET's fields go into its query string). Fields
+ * with -d is a usage error: each gives the whole body.
+ */
+async function requestBody(method: string, path: string, flags: ApiRequestFlags) {
+  const fields = flags.field ?? flags.rawField ?? [];
+  if (fields.length === 0) {
+    return {
+      data: flags.data === undefined ? undefined : await readData(flags.data),
+      fullPath: path,
+    };
+  }
+  if (flags.data !== undefined) {
+    throw new CliError('give the body with -d or with -f/-F fields, not both', ExitCode.usage);
+  }
+  const body = await fieldsBody(fields);
+  if (method.toUpperCase() !== 'GET') return { data: JSON.stringify(body), fullPath: path };
+  const query = fieldsQuery(body).toString();
+  return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
 }
 
 /**
@@ -172,10 +197,10 @@ async function apiRequest(
   const { options, debug } = context;
   // An invalid expression is a usage error before anything is read or sent.
   const jq = await jqFilter(flags);
-  const data = flags.data === undefined ? undefined : await readData(flags.data);
+  const { data, fullPath } = await requestBody(method, path, flags);
   const request = prepareRequest({
     method,
-    path,
+    path: fullPath,
     data,
     headers: flags.header,
     project: options.project,
