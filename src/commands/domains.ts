@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
+import { addListFilters } from './domains-list-options.js';
 import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
@@ -145,5 +146,8 @@ Examples:
     .action(lazyAction(() => import('./domains-actions.js'), 'waitForDomain'));
 
   // Every one of them prints JSON (--json), so every one takes --jq.
-  for (const command of domains.commands) addJqOptions(command);
+  for (const command of domains.commands) {
+    if (command.name() === 'list') addListFilters(command);
+    addJqOptions(command);
+  }
 }
