@@ -12,13 +12,21 @@
 //
 // dist/meta.json merges esbuild's metafiles: a test follows the static imports of dist/cli.js
 // and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.
+//
+// `--if-stale` builds only when dist/ is not current (scripts/dist-staleness.mjs says when).
 import { rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { staleness } from './dist-staleness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = resolve(root, 'dist');
+
+if (process.argv.includes('--if-stale') && staleness() === undefined) process.exit(0);
+
+// Loaded only for a build: a current dist/ is answered without it.
+const { build } = await import('esbuild');
+const startedAt = Date.now();
 
 /** src/commands/domains-actions.ts → commands-domains-actions (the output file's name). */
 const outName = (file) =>
@@ -97,7 +105,8 @@ const options = {
 };
 
 await rm(outdir, { recursive: true, force: true });
-const meta = { inputs: {}, outputs: {} };
+// startedAt: a source saved while this build runs is newer than it, so the next --if-stale builds.
+const meta = { startedAt, inputs: {}, outputs: {} };
 const built = new Set();
 let pending = [resolve(root, 'src/cli.ts')];
 while (pending.length > 0) {

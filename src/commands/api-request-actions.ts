@@ -13,6 +13,7 @@ import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import { CliError, ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
+import { advised } from './advice.js';
 import {
   type CommandContext,
   commandContext,
@@ -32,7 +33,7 @@ interface ApiRequestFlags extends JqFlags {
   /** -f and -F share one list (see api-request.ts), so either holds every field. */
   field?: Field[];
   rawField?: Field[];
-  header: string[];
+  header?: string[];
   include?: boolean;
   silent?: boolean;
   paginate?: boolean;
@@ -111,7 +112,9 @@ async function printResponse(
       writeOut(printableBody(response, { compact, color: context.color }));
     }
   }
-  if (!isSuccess(response)) throw new ExitStatus(ExitCode.apiError, errorSummary(response));
+  if (!isSuccess(response)) {
+    throw new ExitStatus(ExitCode.apiError, errorSummary(response), response.status);
+  }
   if (jq && response.json === undefined && response.text !== '') {
     throw new CliError(
       '--jq needs a JSON answer, and this one is not JSON; it is on stdout as it came',
@@ -229,6 +232,6 @@ async function apiRequest(
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   apiRequest,
-};
+});

@@ -41,7 +41,7 @@ Examples:
       "a typed field: true, false, null and numbers as JSON, @file for a file's text (repeatable)",
       field('typed'),
     )
-    .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect, [])
+    .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect)
     .option('-i, --include', 'print the status line and response headers before the body')
     .option('--silent', 'print no response body (the exit code still tells)')
     .option('--paginate', 'GET on a list: follow next_page_token and print one merged document')

@@ -20,8 +20,14 @@ export function wholeNumber(min: number, max: number) {
   };
 }
 
-/** Collects a repeatable option (`-H a -H b`) into a list. */
-export const collect = (value: string, previous: string[]) => [...previous, value];
+/**
+ * Collects a repeatable option (`-H a -H b`) into a list. It has no default (`[]` would show as
+ * `(default: [])` in the help): an option never given is undefined.
+ */
+export const collect = (value: string, previous: string[] | undefined) => [
+  ...(previous ?? []),
+  value,
+];
 
 /** `--max-response-size`: bytes, or a number with K, M or G (1024, 1024², 1024³) after it. */
 export function byteSize(value: string): number {

@@ -73,11 +73,3 @@ export async function call<T>(context: CommandContext, run: () => Promise<T>): P
     throw error;
   }
 }
-
-/** `--project X` as it goes into a command line the user can copy. */
-export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
-
-/** A value as one shell word: bare when it is safe so, else in single quotes. */
-export function shellWord(value: string): string {
-  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-}

@@ -27,14 +27,9 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import {
-  apiClient,
-  call,
-  printDocument,
-  printErrorBody,
-  projectFlag,
-  say,
-} from './domain-calls.js';
+import { suggest } from '../core/suggested-commands.js';
+import { advised } from './advice.js';
+import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
 import { type JqFlags, jqFilter } from './jq-output.js';
 import {
@@ -94,8 +89,8 @@ async function addDomain(input: string, flags: JqFlags, command: Command): Promi
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${visible(projectFlag(project))}\n` +
-        `The records again, any time: domainctl domains records ${name} ${visible(projectFlag(project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
@@ -104,7 +99,7 @@ async function addDomain(input: string, flags: JqFlags, command: Command): Promi
 /** Exit code 1 for a host name the project does not have, with where to look. */
 function noSuchDomain(hostname: string, project: string): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
     ExitCode.apiError,
   );
 }
@@ -209,7 +204,7 @@ async function waitForDomain(
   if (!outcome.verified) {
     const why = outcome.lastFailure
       ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: domainctl domains check ${hostname} ${projectFlag(project)}`;
+      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
     throw new CliError(
       `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
       ExitCode.waitTimeout,
@@ -233,9 +228,9 @@ async function waitForDomain(
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   addDomain,
   showRecords,
   checkDomain,
   waitForDomain,
-};
+});

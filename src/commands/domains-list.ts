@@ -14,7 +14,9 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { apiClient, call, printDocument, projectFlag, say, shellWord } from './domain-calls.js';
+import { suggest } from '../core/suggested-commands.js';
+import { advised } from './advice.js';
+import { apiClient, call, printDocument, say } from './domain-calls.js';
 import { type FilterFlags, domainFilter } from './domain-filters.js';
 import { DOMAIN_COLUMNS, domainRow, domainsTable } from './domain-format.js';
 import { csvWriter, type ListWriter, ndjsonWriter } from './domain-list-writers.js';
@@ -78,9 +80,8 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
   } else {
     const next = await printOnePage(listing, format, jq);
     if (next) {
-      const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
       say(
-        `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
+        `More domains follow. Next page: ${suggest.domainsNextPage(project, next, flags.pageSize)} (or --all for every page)`,
       );
     }
   }
@@ -127,7 +128,7 @@ function noDomains({ project, keep }: Listing): void {
   say(
     keep
       ? `No domains of ${project} match.`
-      : `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
+      : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project)}`,
   );
 }
 
@@ -247,4 +248,4 @@ async function printAllTable(listing: Listing): Promise<void> {
 }
 
 /** The action of `domains list` (lazyAction loads this module when it runs). */
-export const actions = { listDomains };
+export const actions = advised({ listDomains });

@@ -1,4 +1,4 @@
-import { type DomainctlError, isDomainctlError } from './errors.js';
+import { adviceOf, type DomainctlError, isDomainctlError } from './errors.js';
 import { ExitCode, signalExitCode } from './exit-codes.js';
 
 /** How a run that failed ends: main() writes the line and sets the code, nothing else does. */
@@ -6,7 +6,7 @@ export interface Failure {
   exitCode: number;
   /** The last line on stderr; absent when the command has said all there is already. */
   line?: string;
-  /** A line of ours after it (`(run with --help for usage)`), written as it is. */
+  /** Lines of ours after it: `(run with --help for usage)`, or advice (withAdvice). */
   hint?: string;
   /** A bug, not a failure domainctl foresaw: main() shows its stack with --debug. */
   unexpected?: boolean;
@@ -30,7 +30,9 @@ export function describeFailure(error: unknown): Failure {
     const message = error instanceof Error ? error.message : String(error);
     return { ...say(ExitCode.unexpected, `unexpected error: ${message}`), unexpected: true };
   }
-  return describeKnown(error);
+  const failure = describeKnown(error);
+  const advice = adviceOf(error);
+  return advice === undefined ? failure : { ...failure, hint: advice };
 }
 
 function describeKnown(error: DomainctlError): Failure {

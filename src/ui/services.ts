@@ -8,7 +8,7 @@ import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
-import { checkRecords, type DnsCheckResult } from '../dns/index.js';
+import { checkRecords, type DnsCheckResult, parseDnsServer } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
@@ -61,7 +61,10 @@ export interface ServicesOptions {
 }
 
 export function createServices(options: ServicesOptions): UiServices {
-  const { store, env = process.env, dnsServer, maxResponseBytes } = options;
+  const { store, env = process.env, maxResponseBytes } = options;
+  // The demo's own DNS takes over once the demo starts, unless DOMAINCTL_DNS_SERVER names one:
+  // `d` then finds the records of a domain added in the demo, as its verifier does.
+  let dnsServer = options.dnsServer;
   const memoryRecent = new Map<string, string[]>();
   const demos: DemoServer[] = [];
   const afterExit: string[] = [];
@@ -96,6 +99,8 @@ export function createServices(options: ServicesOptions): UiServices {
         port: 0,
         db: ':memory:',
         seed: 'demo',
+        // A domain added in the demo is verified in seconds, through the demo's own DNS.
+        demoDns: true,
         // No request log: it would write over the UI. Warnings wait until the UI has exited.
         warn: (line) => afterExit.push(line),
       }).catch((error: unknown) => {
@@ -105,6 +110,12 @@ export function createServices(options: ServicesOptions): UiServices {
           ExitCode.apiError,
         );
       });
+      if (!dnsServer?.address && server.demoDnsAddress) {
+        dnsServer = {
+          address: parseDnsServer(server.demoDnsAddress),
+          label: `the demo's DNS at ${server.demoDnsAddress}`,
+        };
+      }
       const demo = { baseUrl: server.url, token: DEMO_TOKEN, close: () => server.close() };
       demos.push(demo);
       return demo;
@@ -112,7 +123,9 @@ export function createServices(options: ServicesOptions): UiServices {
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
     checkDns: (instructions, signal) =>
       checkRecords(instructions, { server: dnsServer?.address, signal }),
-    dnsServerLabel: dnsServer?.label ?? 'the system resolver',
+    get dnsServerLabel() {
+      return dnsServer?.label ?? 'the system resolver';
+    },
     async shutdown() {
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
     },

@@ -134,7 +134,7 @@ describe.skipIf(!onPostgres)(processTitle, () => {
     try {
       const shown = new URL(url);
       shown.password = '';
-      expect(serve.startLine).toContain(`(db ${shown.toString()}, seed demo)`);
+      expect(serve.startLine).toContain(`(db ${shown.toString()}, seed demo, verifying DNS every`);
       expect([...serve.stdout, ...serve.stderr].join('\n')).not.toContain('not-to-be-printed');
       expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(200);
     } finally {

@@ -163,7 +163,9 @@ describe('the domains screen', () => {
       flags: { baseUrl: server.url, token: 'dk_not_a_key', project: 'prj_demo_scale' },
     });
     const frame = oneLine(await ui.waitForFrame('HTTP 401 unauthorized'));
-    expect(frame).toContain('the token given with --token or DOMAINCTL_TOKEN');
+    expect(frame).toContain(
+      'The token came from the --token flag (it wins over DOMAINCTL_TOKEN and the profile): check it.',
+    );
   });
 
   it('explains a 404 for a project the caller cannot see', async () => {

@@ -127,6 +127,8 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
           help={explainError(state.error, {
             profileName: session.profileName,
             baseUrl: session.baseUrl,
+            tokenOrigin: session.tokenOrigin,
+            baseUrlSource: session.baseUrlSource,
             project,
             hostname: state.hostname,
           })}

@@ -136,6 +136,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         help={explainError(list.error, {
           profileName: session.profileName,
           baseUrl: session.baseUrl,
+          tokenOrigin: session.tokenOrigin,
+          baseUrlSource: session.baseUrlSource,
           project,
         })}
         actions="r try again · p pick another project · x raw request · q quit"

@@ -123,6 +123,8 @@ export function ProjectsScreen() {
           help={explainError(list.error, {
             profileName: session.profileName,
             baseUrl: session.baseUrl,
+            tokenOrigin: session.tokenOrigin,
+            baseUrlSource: session.baseUrlSource,
           })}
           actions="r try again · i type a project ID · q quit"
         />

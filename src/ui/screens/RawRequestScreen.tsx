@@ -209,6 +209,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         help={explainError(result.error, {
           profileName: session.profileName,
           baseUrl: session.baseUrl,
+          tokenOrigin: session.tokenOrigin,
+          baseUrlSource: session.baseUrlSource,
         })}
       />
     );
