@@ -31,7 +31,8 @@ import { suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
-import { type JqFlags, jqFilter } from './jq-output.js';
+import { type AddManyFlags, addMany } from './domains-add-many.js';
+import { type JqFilter, type JqFlags, jqFilter } from './jq-output.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -59,7 +60,30 @@ function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-async function addDomain(input: string, flags: JqFlags, command: Command): Promise<void> {
+interface AddFlags extends JqFlags, AddManyFlags {
+  wait?: boolean;
+  timeout?: number;
+}
+
+async function addDomain(
+  input: string | undefined,
+  flags: AddFlags,
+  command: Command,
+): Promise<void> {
+  if (flags.fromFile !== undefined) {
+    if (input !== undefined) {
+      throw new CliError('give one domain or --from-file, not both');
+    }
+    if (flags.wait) throw new CliError('--wait waits for one domain: leave out --from-file');
+    const context = commandContext(command);
+    const project = requireProject(context);
+    traceOptions(context);
+    await addMany(context, project, flags, await jqFilter(flags));
+    return;
+  }
+  if (input === undefined) {
+    throw new CliError('give the domain to add, or --from-file FILE (- for stdin) for many');
+  }
   const { hostname, context, project } = domainCommand(input, command);
   const jq = await jqFilter(flags);
   let added: unknown;
@@ -81,9 +105,11 @@ async function addDomain(input: string, flags: JqFlags, command: Command): Promi
     unread = error as InvalidResponseError;
     records = partial.data;
   }
-  if (context.flags.json || jq) {
+  // With --wait and JSON, the one document is the Domain as the wait last saw it.
+  const waitJson = flags.wait && (context.flags.json || jq);
+  if ((context.flags.json || jq) && !waitJson) {
     await printDocument(context, unread ? unread.body : added, jq);
-  } else {
+  } else if (!waitJson) {
     const name = visible(records.domain);
     writeOut(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
@@ -94,6 +120,7 @@ async function addDomain(input: string, flags: JqFlags, command: Command): Promi
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
+  if (flags.wait) await waitAndReport(records.domain, context, project, flags, jq);
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -158,13 +185,33 @@ async function checkDomain(
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
+interface WaitFlags {
+  interval?: number;
+  timeout?: number;
+}
+
 async function waitForDomain(
   input: string,
-  flags: { interval?: number; timeout?: number } & JqFlags,
+  flags: WaitFlags & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
   const jq = await jqFilter(flags);
+  await waitAndReport(hostname, context, project, flags, jq);
+}
+
+/**
+ * Waits until the API has verified the domain (`domains wait`, `domains add --wait`), with a
+ * progress line on a terminal, and says how it went: the Domain as JSON (through --jq), or when it
+ * was verified and when its certificate expires. Not verified in time: exit code 5.
+ */
+async function waitAndReport(
+  hostname: string,
+  context: CommandContext,
+  project: string,
+  flags: WaitFlags,
+  jq: JqFilter | undefined,
+): Promise<void> {
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
-import { addListFilters } from './domains-list-options.js';
+import { addAddOptions, addListFilters } from './domains-options.js';
 import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
@@ -56,7 +56,7 @@ Examples:
   domains
     .command('add')
     .description('Add a custom domain and print the DNS records to create')
-    .argument('<domain>', 'host name, e.g. shop.example.com')
+    .argument('[domain]', 'host name, e.g. shop.example.com (or --from-file for many)')
     .addHelpText(
       'after',
       `
@@ -148,6 +148,7 @@ Examples:
   // Every one of them prints JSON (--json), so every one takes --jq.
   for (const command of domains.commands) {
     if (command.name() === 'list') addListFilters(command);
+    if (command.name() === 'add') addAddOptions(command);
     addJqOptions(command);
   }
 }
