@@ -128,7 +128,7 @@ Examples:
     expect(await runCli(['nope'])).toEqual({
       stdout: '',
       stderr:
-        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo)\n(run with --help for usage)\n",
+        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo, completion)\n(run with --help for usage)\n",
       code: 2,
     });
   });
