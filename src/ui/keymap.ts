@@ -56,8 +56,13 @@ export const keymap = {
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
-  'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
-  'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
+  'welcome.move': {
+    keys: '↑↓ j k',
+    label: 'choose',
+    help: 'select a choice',
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'welcome.choose': { keys: 'Enter', help: 'go', match: enter },
 
   'form.next': {
     keys: 'Tab',
@@ -102,7 +107,11 @@ export const keymap = {
     help: 'load the next page of projects',
     match: plain('m'),
   },
-  'projects.all': { keys: 'M', help: 'load every page of projects', match: plain('M') },
+  'projects.all': {
+    keys: 'M',
+    help: 'load every page of projects (up to 10,000)',
+    match: plain('M'),
+  },
   'projects.enterId': {
     keys: 'i',
     label: 'type an ID',
@@ -321,12 +330,23 @@ export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
   typing: ['app.forceQuit'],
 };
 
-/** The footer of a screen: its main keys, then the global ones that work right now. */
-export function footerKeys(screen: RouteName, typing: boolean): ActionId[] {
+/**
+ * The footer of a screen: its main keys, then the global ones, less those that do nothing right
+ * now (`unavailable`: no next page on the last one, no Esc on the first screen).
+ */
+export function footerKeys(
+  screen: RouteName,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId> = NONE,
+): ActionId[] {
   const keys = screenKeys[screen];
-  if (typing) return [...(keys.typing ?? keys.footer), ...globalKeys.typing];
-  return [...keys.footer, ...globalKeys.idle];
+  const all = typing
+    ? [...(keys.typing ?? keys.footer), ...globalKeys.typing]
+    : [...keys.footer, ...globalKeys.idle];
+  return all.filter((id) => !unavailable.has(id));
 }
+
+const NONE: ReadonlySet<ActionId> = new Set();
 
 /** The `?` help of a screen: every key it has, then the global ones. */
 export function helpKeys(screen: RouteName): ActionId[] {

@@ -25,14 +25,14 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
   expect(display('#{alternate_on}')).toBe('1');
   await send('Enter');
-  const page1 = await waitForScreen(/^page 1 · \d+ per page/m);
+  const page1 = await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
   expect(page1).toContain('www.acme-shop.com');
 
   await send('n');
-  const page2 = await waitForScreen(/^page 2 · \d+ per page/m);
+  const page2 = await waitForScreen(/^page 2 · rows \d+–\d+ of ≥ \d+ · \d+ per page/m);
   expect(page2).not.toContain('www.acme-shop.com');
   await send('b');
-  await waitForScreen(/^page 1 · \d+ per page/m);
+  await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
   expect(screen()).toContain('www.acme-shop.com');
 
   const host = `e2e-${process.pid}.example.com`;
@@ -60,8 +60,10 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   expect(tmux('show-buffer')).toBe(domain.dns_instructions.txt_value);
   expect(screen()).toContain('create these records at your DNS provider');
 
+  // Back in the list, the new domain is listed on top; the selection stayed on its domain.
   await send('Escape');
-  await waitForScreen(new RegExp(`› ${host.replaceAll('.', '\\.')}\\s+pending`));
+  const list = await waitForScreen(new RegExp(`${host.replaceAll('.', '\\.')}\\s+pending`));
+  expect(list).toMatch(/› www\.acme-shop\.com/);
 
   await send('q');
   await waitForScreen('EXIT:0');

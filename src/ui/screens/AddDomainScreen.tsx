@@ -9,6 +9,7 @@ import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl } from '../context.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenClient } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
 
@@ -33,6 +34,7 @@ export function hostOfUrl(text: string): string | undefined {
 /** A host name field checked as you type with the server's own rules; Enter adds the domain. */
 export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
+  const client = useScreenClient();
   const { projects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -57,7 +59,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     }
     const hostname = check.hostname;
     setState({ step: 'sending', hostname });
-    session.client.addDomain(project.id, hostname).then(
+    client.addDomain(project.id, hostname).then(
       (domain) =>
         navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } }),
       (error: unknown) => setState({ step: 'failed', error, hostname }),
