@@ -7,6 +7,7 @@ import { Deadline } from '../client/deadline.js';
 import { type GlobalFlags, resolveOptions } from '../config/resolve.js';
 import { httpMethods } from '../contract/routes.js';
 import { routePaths } from '../contract/route-paths.js';
+import { hasControls } from '../core/sanitize.js';
 
 // The live values shell completion offers: profile names from the config file, project IDs
 // from the API (cached), methods and paths from the route table. Nothing here may fail the
@@ -110,7 +111,12 @@ export async function projectIds(
       timeoutMs: left,
     });
     const page = await client.listProjects({ pageSize: 100 });
-    const ids = page.projects.map((p) => p.id);
+    // An ID is the API's text, and a candidate goes onto the command line as it is: one with a
+    // control character (a terminal would obey it) or a space (the shell would split it) is left
+    // out, never shown.
+    const ids = page.projects
+      .map((p) => p.id)
+      .filter((id) => id !== '' && !hasControls(id) && !/\s/.test(id));
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(file, JSON.stringify(ids), { mode: 0o600 });
     return ids;

@@ -27,7 +27,15 @@ beforeAll(async () => {
       () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
-          JSON.stringify({ projects: [{ id: 'prj_cached', name: 'Cached' }], next_page_token: '' }),
+          JSON.stringify({
+            // Two IDs no shell may get as candidates: a control sequence, and a space.
+            projects: [
+              { id: 'prj_cached' },
+              { id: 'prj_\u001b]2;owned\u0007' },
+              { id: 'two words' },
+            ],
+            next_page_token: '',
+          }),
         );
       },
       slow ? 5_000 : 0,
