@@ -66,12 +66,20 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
   return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'domainctl', 'completion');
 }
 
+/**
+ * An ID is the API's text, and a candidate goes onto the command line as it is: one with a
+ * control character (a terminal would obey it) or a space (the shell would split it) is left
+ * out, never shown; from the API or from a cache file someone else may have written.
+ */
+const offerable = (id: unknown): id is string =>
+  typeof id === 'string' && id !== '' && !hasControls(id) && !/\s/.test(id);
+
 async function readCache(file: string): Promise<{ ids: string[]; fresh: boolean } | undefined> {
   try {
     const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
     const ids = JSON.parse(text) as unknown;
-    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined;
-    return { ids, fresh: Date.now() - info.mtimeMs < PROJECT_CACHE_MS };
+    if (!Array.isArray(ids)) return undefined;
+    return { ids: ids.filter(offerable), fresh: Date.now() - info.mtimeMs < PROJECT_CACHE_MS };
   } catch {
     return undefined;
   }
@@ -111,12 +119,7 @@ export async function projectIds(
       timeoutMs: left,
     });
     const page = await client.listProjects({ pageSize: 100 });
-    // An ID is the API's text, and a candidate goes onto the command line as it is: one with a
-    // control character (a terminal would obey it) or a space (the shell would split it) is left
-    // out, never shown.
-    const ids = page.projects
-      .map((p) => p.id)
-      .filter((id) => id !== '' && !hasControls(id) && !/\s/.test(id));
+    const ids = page.projects.map((p) => p.id).filter(offerable);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(file, JSON.stringify(ids), { mode: 0o600 });
     return ids;
