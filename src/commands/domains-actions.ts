@@ -74,7 +74,6 @@ async function addDomain(
     if (input !== undefined) {
       throw new CliError('give one domain or --from-file, not both');
     }
-    if (flags.wait) throw new CliError('--wait waits for one domain: leave out --from-file');
     const context = commandContext(command);
     const project = requireProject(context);
     traceOptions(context);

@@ -1,4 +1,7 @@
+import { Deadline } from '../client/deadline.js';
+import { PageGuard } from '../client/paging.js';
 import { normalizeHostname } from '../contract/hostname.js';
+import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
 import { ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
@@ -7,6 +10,13 @@ import { visible } from '../core/sanitize.js';
 import { suggest } from '../core/suggested-commands.js';
 import { type CommandContext, readFileText, readStdin, writeOut } from './context.js';
 import { apiClient, say } from './domain-calls.js';
+import {
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  duration,
+  isTransient,
+  nextInterval,
+} from './wait-for-verification.js';
 import type { JqFilter } from './jq-output.js';
 import { formatJson } from './json-format.js';
 import { renderTable } from './table.js';
@@ -17,12 +27,15 @@ import { renderTable } from './table.js';
 export interface AddManyFlags {
   fromFile?: string;
   strict?: boolean;
+  /** Wait until the hosts added are verified, within `timeout` seconds. */
+  wait?: boolean;
+  timeout?: number;
 }
 
 /** How many adds are in flight at once: enough to be quick, few enough to be a polite client. */
 export const ADD_CONCURRENCY = 4;
 
-type Outcome = 'added' | 'exists' | 'invalid' | 'duplicate' | 'failed';
+type Outcome = 'added' | 'verified' | 'pending' | 'exists' | 'invalid' | 'duplicate' | 'failed';
 
 interface HostResult {
   /** The host as the file has it. */
@@ -106,13 +119,22 @@ export async function addMany(
     addOne((name) => client.addDomain(project, name), host, hostname),
   );
   pending.forEach(({ index }, i) => (results[index] = done[i] as HostResult));
+  const timeoutMs = (flags.timeout ?? DEFAULT_WAIT_TIMEOUT_MS / 1000) * 1000;
+  if (flags.wait) await waitForAdded(context, project, results, timeoutMs);
 
   await printResults(context, results, jq);
   const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
   const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
+  const added = count('added') + count('verified') + count('pending');
+  const waited = flags.wait
+    ? ` (${count('verified')} verified, ${count('pending')} still pending after ${duration(timeoutMs)})`
+    : '';
   const summary =
-    `${count('added')} added, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
+    `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
     `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
+  if (failed === 0 && count('pending') > 0) {
+    throw new ExitStatus(ExitCode.waitTimeout, `domainctl: ${summary}`);
+  }
   if (failed > 0) {
     throw new ExitStatus(
       ExitCode.apiError,
@@ -120,8 +142,68 @@ export async function addMany(
     );
   }
   say(summary);
-  if (count('added') > 0 && !context.flags.json && !jq) {
+  if (added > count('verified') && !context.flags.json && !jq) {
     say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `--from-file --wait`: asks for the project's domains (every page) until every host added is
+ * verified or `timeoutMs` has passed, pausing as `domains wait` does (2 s, half as long again
+ * each time, up to 30 s). One walk of the list checks them all. A network error or 5xx is asked
+ * again; any other error ends the run. Each host added ends as `verified` or `pending`.
+ */
+async function waitForAdded(
+  context: CommandContext,
+  project: string,
+  results: HostResult[],
+  timeoutMs: number,
+): Promise<void> {
+  const waiting = new Map<string, HostResult>();
+  for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
+  if (waiting.size === 0) return;
+  if (process.stderr.isTTY)
+    say(`Waiting for ${waiting.size} to be verified (up to ${duration(timeoutMs)})`);
+  const deadline = Deadline.after(timeoutMs);
+  const client = apiClient(context, deadline);
+  let interval = DEFAULT_INTERVAL_MS;
+  try {
+    for (;;) {
+      try {
+        const guard = new PageGuard(`the domains of ${project}`);
+        let pageToken: string | undefined;
+        do {
+          const page = await client.listDomains(project, { pageSize: PAGE_SIZE_MAX, pageToken });
+          for (const domain of page.domains) {
+            const host = waiting.get(domain.domain);
+            if (host && domain.verified) {
+              Object.assign(host, { result: 'verified', domain });
+              waiting.delete(domain.domain);
+            }
+          }
+          pageToken = guard.next(page.next_page_token, page.domains.length);
+        } while (pageToken && waiting.size > 0);
+      } catch (error) {
+        if (!isTransient(error) || deadline.remaining() <= 0) throw error;
+      }
+      const left = deadline.remaining();
+      if (waiting.size === 0) break;
+      // No time for another check (one may take a second): the wait ends at the deadline, as
+      // domains wait's does.
+      if (left <= 1000) {
+        await sleep(left);
+        break;
+      }
+      await sleep(Math.min(interval, left - 1000));
+      interval = nextInterval(interval, DEFAULT_INTERVAL_MS);
+    }
+  } finally {
+    deadline.dispose();
+  }
+  for (const host of waiting.values()) {
+    Object.assign(host, { result: 'pending', error: `not verified within ${duration(timeoutMs)}` });
   }
 }
 

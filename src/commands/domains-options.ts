@@ -48,7 +48,10 @@ export function addAddOptions(add: Command): Command {
       'add every host in the file, one a line (- for stdin; # comments)',
     )
     .option('--strict', 'with --from-file: a host that is there already counts as failed')
-    .option('--wait', 'then wait until the API has verified it, as domains wait does')
+    .option(
+      '--wait',
+      'then wait until the API has verified it (every host added, with --from-file), as domains wait does',
+    )
     .option(
       '--timeout <seconds>',
       'with --wait: give up after this many seconds and exit with code 5 (default 600)',
@@ -59,8 +62,9 @@ export function addAddOptions(add: Command): Command {
       `
 --from-file adds 4 at a time and prints a line a host (HOST, RESULT, DETAIL; NDJSON with
 --json) and a summary on stderr. RESULT is added, exists (a 409: already there; a failure only
-with --strict), duplicate (repeated in the file), invalid (not sent) or failed. The exit code
-is 1 when any host failed, else 0.
+with --strict), duplicate (repeated in the file), invalid (not sent) or failed; with --wait,
+an added host ends verified or pending. The exit code is 1 when any host failed, else 5 when
+one is still pending after --wait's --timeout, else 0.
 
   $ domainctl domains add --from-file hosts.txt --project prj_demo_scale
   $ grep -v staging hosts.txt | domainctl domains add --from-file - --json

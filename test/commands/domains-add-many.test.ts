@@ -217,3 +217,62 @@ describe('domains add --wait', () => {
     });
   });
 });
+
+describe('domains add --from-file --wait', () => {
+  /** Waits until the server has these domains, and serves their TXT records from then on. */
+  async function publishWhenAdded(names: string[]): Promise<void> {
+    let found: Domain[] = [];
+    for (let i = 0; i < 100 && found.length < names.length; i++) {
+      found = (await serverDomains()).filter((d) => names.includes(d.domain));
+      if (found.length < names.length) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(found.map((d) => d.domain).sort()).toEqual([...names].sort());
+    await dns.restart({
+      txt: Object.fromEntries(
+        found.map((d) => [d.dns_instructions.txt_host, d.dns_instructions.txt_value]),
+      ),
+    });
+  }
+
+  it('waits until every host added is verified, in one walk of the list each time', async () => {
+    const names = ['w1.bulk.test', 'w2.bulk.test'];
+    const run = add(['--from-file', '-', '--wait', '--timeout', '20'], {
+      input: `${names.join('\n')}\nwww.acme-shop.com\n`,
+      timeoutMs: 30_000,
+    });
+    await publishWhenAdded(names);
+    const result = await run;
+    expect(result).toEqual({
+      stdout: table([
+        ['HOST', 'RESULT', 'DETAIL'],
+        ['w1.bulk.test', 'verified', ''],
+        ['w2.bulk.test', 'verified', ''],
+        [
+          'www.acme-shop.com',
+          'exists',
+          'HTTP 409 domain_already_exists: www.acme-shop.com is already registered',
+        ],
+      ]),
+      stderr:
+        '2 added (2 verified, 0 still pending after 20 s), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
+      code: 0,
+    });
+    const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
+    expect(verified.every((d) => d.verified)).toBe(true);
+  });
+
+  it('ends with exit code 5 when a host is still pending at the timeout', async () => {
+    const result = await add(['--from-file', '-', '--wait', '--timeout', '2', '--json'], {
+      input: 'never.bulk.test\n',
+      timeoutMs: 15_000,
+    });
+    const domain = (await serverDomains()).find((d) => d.domain === 'never.bulk.test');
+    expect(domain?.verified).toBe(false);
+    expect(result).toEqual({
+      stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: 'not verified within 2 s', domain })}\n`,
+      stderr:
+        'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 invalid, 0 failed (1 host, prj_demo_scale)\n',
+      code: 5,
+    });
+  });
+});
