@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { deadPort } from '../helpers/dns-server.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
 // --jq runs jq itself (compiled to WebAssembly): every expression here is run by Debian's jq
@@ -150,6 +151,26 @@ describe('--jq gives what the jq program gives, on the same document', () => {
     expect(
       await domainctl(['domains', 'add', 'jq.example.com', '--jq', '.dns_instructions.txt_host']),
     ).toEqual({ stdout: '_domainctl-verify.jq.example.com\n', stderr: '', code: 0 });
+  });
+
+  it('filters the report of domains check, whose exit code still says the records are wrong', async () => {
+    // Nothing answers DNS at this address: every record is an error, and the check fails.
+    const command = [
+      'domains',
+      'check',
+      'www.acme-shop.com',
+      '--dns-server',
+      await deadPort(),
+      '--timeout',
+      '0.2',
+    ];
+    const report = await domainctl([...command, '--json']);
+    expect(report.code).toBe(1);
+    const expression = '[.ok, (.records | map(.status) | unique)]';
+    expect(await domainctl([...command, '--jq', expression])).toEqual({
+      ...jq(report.stdout, expression),
+      code: 1,
+    });
   });
 
   it('domains list keeps its next-page hint on stderr', async () => {
