@@ -92,6 +92,18 @@ export const domainsListBindings = {
     match: any(up, down),
     whileTyping: true,
   },
+  'add.copyZone': {
+    keys: 'z',
+    label: 'copy zone',
+    help: 'after adding several: copy the records of every new domain as one zone snippet',
+    match: plain('z'),
+  },
+  'add.edit': {
+    keys: 'e',
+    label: 'edit list',
+    help: 'after adding several: edit the host names again (all kept as typed)',
+    match: plain('e'),
+  },
   'profiles.switch': {
     keys: 'P',
     label: 'profiles',
