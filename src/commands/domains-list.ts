@@ -12,7 +12,7 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { suggest } from '../core/suggested-commands.js';
+import { nextPageOfSameCommand, standsAlone, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printJson, say } from './domain-calls.js';
 import { DOMAIN_COLUMNS, domainRow, domainsTable } from './domain-format.js';
@@ -57,9 +57,10 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
     next = page.next_page_token;
   }
   if (next) {
-    say(
-      `More domains follow. Next page: ${suggest.domainsNextPage(project, next, flags.pageSize)} (or --all for every page)`,
-    );
+    const nextPage = standsAlone(context.flags)
+      ? suggest.domainsNextPage(project, next, flags.pageSize)
+      : nextPageOfSameCommand(next);
+    say(`More domains follow. Next page: ${nextPage} (or --all for every page)`);
   }
 }
 
