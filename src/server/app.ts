@@ -58,7 +58,11 @@ const BODY_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD');
  * feature flag and plan checked before input.
  */
 export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIHono {
-  const deps: AppDeps = { ...options, pages: new PageCache(), visible: new MarkCache() };
+  const deps: AppDeps = {
+    ...options,
+    pages: options.store.markCoversEveryWrite ? new PageCache() : undefined,
+    visible: new MarkCache(),
+  };
   const app = new OpenAPIHono({ strict: true });
   registerSecurityScheme(app);
   let openApiDocument: Record<string, unknown> | undefined;
@@ -94,28 +98,58 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
     const parseQuery = schemas.query && rememberedParse(schemas.query, 'query');
 
     app.on(route.method, route.path.replaceAll(/\{(\w+)\}/g, ':$1'), async (c) => {
-      const mark = requestMark(deps.store);
-      const caller =
-        route.auth === 'bearer'
-          ? await deps.authenticate(c.req.header('authorization'), mark)
-          : nobody;
-      // The path alone decides the parameters of this route; the query string, the query.
-      const params = parseParams?.(c.req.path, () => c.req.param());
-      const body = await handle({
-        deps,
-        caller,
-        mark,
-        params: params as never,
-        query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
-        body: async () =>
-          (schemas.body
-            ? parseOr400(schemas.body, await readJsonBody(c.req.raw), 'body')
-            : undefined) as never,
-      });
-      if (body instanceof JsonText) {
-        return c.body(body.bytes, route.successStatus, { 'Content-Type': 'application/json' });
+      // Read once, whatever the attempts: the request's body can be read only once.
+      let read: Promise<unknown> | undefined;
+      const body = () =>
+        (read ??= schemas.body
+          ? readJsonBody(c.req.raw).then((json) =>
+              parseOr400(schemas.body as z.ZodType, json, 'body'),
+            )
+          : Promise.resolve(undefined));
+      const attempt = async (pinned: boolean) => {
+        const store = deps.store.forRequest(pinned);
+        const mark = requestMark(store);
+        try {
+          const caller =
+            route.auth === 'bearer'
+              ? await deps.authenticate(c.req.header('authorization'), store, mark)
+              : nobody;
+          // The path alone decides the parameters of this route; the query string, the query.
+          const params = parseParams?.(c.req.path, () => c.req.param());
+          const answer = await handle({
+            deps,
+            store,
+            caller,
+            mark,
+            params: params as never,
+            query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
+            body: body as never,
+          });
+          // Only where there is one: an await of nothing still costs SQLite's requests a tick.
+          if (store.settle) await store.settle();
+          return answer;
+        } catch (error) {
+          // An answer of the contract's (a 404, a 403) may rest on cached values too.
+          if (error instanceof HttpError && store.settle) await store.settle();
+          throw error;
+        }
+      };
+      // On PostgreSQL a statement may find that access changed since the caches were filled
+      // (StaleAccessError: nothing was written): again, under the version it found, and a third
+      // time, should it move again meanwhile, with no cache at all.
+      let answer: unknown;
+      for (let tries = 1; ; tries++) {
+        try {
+          answer = await attempt(tries < 3);
+          break;
+        } catch (error) {
+          if (tries === 3 || !isError(error, 'StaleAccessError')) throw error;
+        }
       }
-      return c.json(body as object, route.successStatus);
+      if (answer instanceof JsonText) {
+        return c.body(answer.bytes, route.successStatus, { 'Content-Type': 'application/json' });
+      }
+      return c.json(answer as object, route.successStatus);
     });
   }
 

@@ -83,7 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     const app = createApp({
       store,
-      authenticate: createAuthenticator(store, options.jwt, warn),
+      authenticate: createAuthenticator(options.jwt, warn),
       settings,
       log,
       warn,

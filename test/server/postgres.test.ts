@@ -51,7 +51,7 @@ describe.skipIf(!onPostgres)(title('instances opening one PostgreSQL database at
       const sql = postgres(url, { max: 1 });
       try {
         const versions = await sql`SELECT version FROM schema_migrations ORDER BY version`;
-        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
         const [counts] = await sql`SELECT
           (SELECT count(*)::int FROM domains) AS domains,
           (SELECT count(*)::int FROM projects) AS projects,
@@ -77,7 +77,7 @@ describe.skipIf(!onPostgres)(title('instances opening one PostgreSQL database at
       await sql`INSERT INTO schema_migrations (version) VALUES (99)`;
       await sql.end();
       await expect(openPostgresStore(url)).rejects.toThrow(
-        'database schema version 99 is newer than this domainctl understands (4)',
+        'database schema version 99 is newer than this domainctl understands (5)',
       );
     } finally {
       await dropDatabase(url);

@@ -5,7 +5,7 @@ import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
 export const handlers: Omit<Handlers, 'getOpenApi'> = {
-  listRegions: async ({ deps }) => ({ regions: await deps.store.listRegions() }),
+  listRegions: async ({ store }) => ({ regions: await store.listRegions() }),
   listProjects,
   createProject,
   getProject,

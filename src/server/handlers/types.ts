@@ -5,7 +5,7 @@ import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
 import type { PageCache } from '../page-cache.js';
-import type { ProjectRow, Store } from '../store.js';
+import type { ProjectRow, RequestStore, Store } from '../store.js';
 
 export interface AppDeps {
   store: Store;
@@ -15,8 +15,11 @@ export interface AppDeps {
   log: (line: string) => void;
   /** Problems an operator should see: unexpected errors, JWKS failures. */
   warn: (line: string) => void;
-  /** Serialized pages of the domain list (see PageCache); createApp makes it. */
-  pages: PageCache;
+  /**
+   * Serialized pages of the domain list (see PageCache); createApp makes it when the store's
+   * change mark moves with every write.
+   */
+  pages: PageCache | undefined;
   /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
   visible: MarkCache<ProjectRow>;
 }
@@ -31,6 +34,8 @@ type Out<Id extends OperationId, K extends 'params' | 'query' | 'body'> =
  */
 export interface HandlerInput<Id extends OperationId> {
   deps: AppDeps;
+  /** The store as this request uses it (see Store.forRequest): handlers read and write here. */
+  store: RequestStore;
   /** The authenticated caller; on public routes, nobody (no organisations, no features). */
   caller: Caller;
   params: Out<Id, 'params'>;

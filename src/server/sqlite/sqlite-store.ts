@@ -1,6 +1,7 @@
 import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
+  type CallerRow,
   type DatabaseRow,
   DOMAIN_COLUMNS,
   type DomainRow,
@@ -198,6 +199,14 @@ export class SqliteStore implements Store {
     }
   }
 
+  /** Every write moves the change mark (see changeMark): pages may be kept under it. */
+  readonly markCoversEveryWrite = true;
+
+  /** SQLite's change mark is read, not remembered, so nothing a request took can be stale. */
+  forRequest(): this {
+    return this;
+  }
+
   /**
    * After a write through this Store, or a commit by another connection to the same file (which
    * is what PRAGMA data_version counts; it does not count this connection's own writes).
@@ -210,20 +219,22 @@ export class SqliteStore implements Store {
     this.db.close();
   }
 
-  async userByApiKeyHash(hash: string): Promise<UserRow | undefined> {
-    return this.sql.userByKeyHash.get(hash);
+  async callerByApiKeyHash(hash: string): Promise<CallerRow | undefined> {
+    return this.callerOf(this.sql.userByKeyHash.get(hash));
   }
 
-  async userBySubject(subject: string): Promise<UserRow | undefined> {
-    return this.sql.userBySubject.get(subject);
+  async callerBySubject(subject: string): Promise<CallerRow | undefined> {
+    return this.callerOf(this.sql.userBySubject.get(subject));
   }
 
-  async organizationIdsOf(userId: string): Promise<string[]> {
-    return this.sql.orgIds.all(userId);
-  }
-
-  async featuresOf(userId: string): Promise<string[]> {
-    return this.sql.features.all(userId);
+  private callerOf(user: UserRow | undefined): CallerRow | undefined {
+    if (!user) return undefined;
+    return {
+      id: user.id,
+      subject: user.subject,
+      organizationIds: this.sql.orgIds.all(user.id),
+      features: this.sql.features.all(user.id),
+    };
   }
 
   async listRegions(): Promise<RegionRow[]> {
