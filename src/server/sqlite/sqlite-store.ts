@@ -171,11 +171,13 @@ export class SqliteStore implements Store {
   /** Sets the database up and migrates it; `db` then belongs to the store, which closes it. */
   constructor(readonly db: SqliteDatabase) {
     try {
+      // First: another process opening the same new file at this moment holds its locks for a
+      // while (switching it to WAL, migrating), and this one waits for them rather than fail.
+      db.pragma('busy_timeout = 5000');
       db.pragma('journal_mode = WAL');
       // FULL: a write the API acknowledged survives a crash or power cut, not just a restart.
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      db.pragma('busy_timeout = 5000');
       this.migrate();
       this.sql = prepareStatements(db);
     } catch (error) {
@@ -184,19 +186,23 @@ export class SqliteStore implements Store {
     }
   }
 
+  /**
+   * In one write transaction, with the version read inside it: of two processes opening one new
+   * file at once, one migrates and the other, waiting for the lock, then finds nothing to do.
+   */
   private migrate(): void {
-    const current = this.db.pragma('user_version') as number;
-    if (current > SqliteStore.schemaVersion) {
-      throw new Error(
-        `database schema version ${current} is newer than this domainctl understands (${SqliteStore.schemaVersion})`,
-      );
-    }
-    for (let version = current; version < migrations.length; version++) {
-      this.db.transaction(() => {
+    this.db.transaction(() => {
+      const current = this.db.pragma('user_version') as number;
+      if (current > SqliteStore.schemaVersion) {
+        throw new Error(
+          `database schema version ${current} is newer than this domainctl understands (${SqliteStore.schemaVersion})`,
+        );
+      }
+      for (let version = current; version < migrations.length; version++) {
         this.db.exec(migrations[version] as string);
-        this.db.pragma(`user_version = ${version + 1}`);
-      });
-    }
+      }
+      if (current < migrations.length) this.db.pragma(`user_version = ${migrations.length}`);
+    });
   }
 
   /** Every write moves the change mark (see changeMark): pages may be kept under it. */
