@@ -18,6 +18,7 @@ interface ServeFlags {
   verifyInterval: number;
   dbPoolSize: number;
   dbTimeout: number;
+  drainGrace: number;
 }
 
 function port(value: string): number {
@@ -84,6 +85,12 @@ export function registerServe(program: Command): void {
       'PostgreSQL: longest wait to connect or for a query before a request gets 503',
       seconds,
       5,
+    )
+    .option(
+      '--drain-grace <seconds>',
+      'on SIGTERM, answer /readyz with 503 and go on serving this long before closing the listener (for a load balancer to notice)',
+      seconds,
+      0,
     )
     .addOption(new Option('--seed <name>', 'load demo data (idempotent)').choices(['demo']))
     .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
@@ -200,12 +207,22 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
       );
       await new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
-          process.stderr.write(`${signal}: shutting down\n`);
-          void server.close().then(resolve);
+        let stopping = false;
+        const stop = (signal: NodeJS.Signals) => {
+          // A second signal, or Ctrl+C: no grace.
+          if (stopping || signal === 'SIGINT' || flags.drainGrace === 0) {
+            process.stderr.write(`${signal}: shutting down\n`);
+            void server.close().then(resolve);
+          } else {
+            process.stderr.write(
+              `${signal}: /readyz answers 503; shutting down in ${flags.drainGrace} s\n`,
+            );
+            void server.drain(flags.drainGrace).then(resolve);
+          }
+          stopping = true;
         };
-        process.once('SIGINT', () => stop('SIGINT'));
-        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
       });
     });
 }

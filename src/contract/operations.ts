@@ -9,11 +9,13 @@ import {
   DatabaseParams,
   Domain,
   DomainPage,
+  Health,
   PageQuery,
   Project,
   ProjectListQuery,
   ProjectPage,
   ProjectParams,
+  Readiness,
   RegionList,
 } from './schemas.js';
 
@@ -41,4 +43,6 @@ export const operations = {
   addDomain: { params: ProjectParams, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
   getOpenApi: { response: z.record(z.string(), z.unknown()) },
+  getHealth: { response: Health },
+  getReadiness: { response: Readiness },
 } as const satisfies Record<OperationId, OperationSchemas>;

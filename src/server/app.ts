@@ -6,10 +6,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../contract/errors.js';
 import { matchRoute } from '../contract/match-route.js';
 import { type OperationSchemas, operations } from '../contract/operations.js';
-import { type HttpMethod, type Route, routes } from '../contract/routes.js';
+import { type HttpMethod, type Route, routeById, routes } from '../contract/routes.js';
 import { type Caller, requestMark } from './auth.js';
 import { handlers } from './handlers/index.js';
-import type { AppDeps, Handler } from './handlers/types.js';
+import type { AppDeps, Handler, Lifecycle } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
@@ -57,8 +57,11 @@ const BODY_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD');
  * validators because they run before the handler: the contract wants credentials, visibility,
  * feature flag and plan checked before input.
  */
-export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIHono {
+export function createApp(
+  options: Omit<AppDeps, 'pages' | 'visible' | 'lifecycle'> & { lifecycle?: Lifecycle },
+): OpenAPIHono {
   const deps: AppDeps = {
+    lifecycle: { draining: false },
     ...options,
     pages: options.store.markCoversEveryWrite ? new PageCache() : undefined,
     visible: new MarkCache(),
@@ -195,9 +198,13 @@ export function createApp(options: Omit<AppDeps, 'pages' | 'visible'>): OpenAPIH
   });
 
   // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
-  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log);
+  // Health checks come every second or two from each balancer: a line only when one fails.
+  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log, quietProbe);
   return app;
 }
+
+const PROBES = new Set<string>([routeById('getHealth').path, routeById('getReadiness').path]);
+const quietProbe = (path: string, status: number) => status < 400 && PROBES.has(path);
 
 /** The query string of a URL, without its "?"; "" when it has none. */
 function queryString(url: string): string {

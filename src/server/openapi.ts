@@ -14,7 +14,7 @@ const errorDescriptions: Record<number, string> = {
   409: 'The host name is already registered, in this project or another',
   413: 'The request body is over 64 KiB',
   500: 'An unexpected error; the message reveals no internals',
-  503: 'The database is unavailable (down, or not answering in time); retry after Retry-After seconds',
+  503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',
 };
 
 /** Adds a route of the table to the app's OpenAPI registry, with the contract's schemas. */

@@ -11,10 +11,13 @@ export function withRequestLog<F extends Fetch>(
   fetch: F,
   pathOf: (request: Request) => string,
   log: (line: string) => void,
+  /** Answers not worth a line (a health check that passed). */
+  quiet?: (path: string, status: number) => boolean,
 ): F {
   return (async (request: Request, ...rest: never[]) => {
     const started = performance.now();
     const res = await fetch(request, ...rest);
+    if (quiet?.(pathOf(request), res.status)) return res;
     const ms = (performance.now() - started).toFixed(1);
     const path = redactCredentials(pathOf(request));
     log(`${timestamp()} ${request.method} ${path} ${res.status} ${ms}ms`);

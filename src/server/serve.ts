@@ -47,6 +47,13 @@ export interface RunningServer {
   store: Store;
   /** The DNS verifier, when `verifyIntervalSeconds` is above 0. */
   verifier?: Verifier;
+  /**
+   * Stops the way a load balancer needs (on SIGTERM): /readyz answers 503 at once, while every
+   * request is still served for `graceSeconds` (the balancer's health checks notice meanwhile
+   * and stop sending), then close(). A close() meanwhile cuts the grace short.
+   */
+  drain(graceSeconds: number): Promise<void>;
+  /** Stops accepting connections, lets running requests finish, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -81,7 +88,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       label: options.label ?? DEFAULT_LABEL,
       edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
     };
+    const lifecycle = { draining: false };
     const app = createApp({
+      lifecycle,
       store,
       authenticate: createAuthenticator(options.jwt, warn),
       settings,
@@ -114,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     let closing: Promise<void> | undefined;
     const close = () => {
+      lifecycle.draining = true;
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
         const stopped = verifier?.close() ?? Promise.resolve();
@@ -132,7 +142,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return closing;
     };
-    return { url: `http://${urlHost}:${port}`, port, store, verifier, close };
+    let draining: Promise<void> | undefined;
+    const drain = (graceSeconds: number) => {
+      lifecycle.draining = true;
+      // Unref'd: an instance closed meanwhile is not held open by its grace period.
+      draining ??= new Promise<void>((resolve) => {
+        setTimeout(resolve, graceSeconds * 1000).unref();
+      }).then(close);
+      return draining;
+    };
+    return { url: `http://${urlHost}:${port}`, port, store, verifier, drain, close };
   } catch (error) {
     await store.close();
     throw error;

@@ -150,6 +150,8 @@ export interface Store extends RequestStore {
    * version as well and throws StaleAccessError if it moved: the request then starts again.
    */
   forRequest(pinned: boolean): RequestStore;
+  /** Resolves once the database answers; StoreUnavailableError if it does not within its timeout. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 
   /** Unverified domains in id order after `afterId`. */

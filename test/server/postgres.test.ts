@@ -194,8 +194,16 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
       );
       expect(res.headers.get('retry-after')).toBe('1');
     }
-    // What needs no database still answers.
+    // A load balancer's health check says so, within the timeout too, and why.
+    const started = Date.now();
+    const readiness = await api(serve, 'GET', '/readyz');
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+    expect(expectError(readiness, 503, 'service_unavailable')).toMatch(
+      /^not ready: (no answer within 2000 ms|the database is unavailable: .+)$/,
+    );
+    // What needs no database still answers: the process is alive.
     expect((await api(serve, 'GET', '/v1/openapi.json')).status).toBe(200);
+    expect((await api(serve, 'GET', '/healthz')).json).toEqual({ status: 'ok' });
   }
 
   const recovered = () =>
@@ -209,6 +217,7 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
     await expectUnavailable();
     cluster.start();
     await recovered();
+    expect((await api(serve, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
     const added = await api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
       key: TESTER_KEY,
       body: { domain: 'after-outage.example.com' },

@@ -1,5 +1,6 @@
 import { createDatabase, deleteDatabase, listDatabases } from './databases.js';
 import { addDomain, listDomains } from './domains.js';
+import { getHealth, getReadiness } from './probes.js';
 import { createProject, getProject, listProjects } from './projects.js';
 import type { Handlers } from './types.js';
 
@@ -14,4 +15,6 @@ export const handlers: Omit<Handlers, 'getOpenApi'> = {
   deleteDatabase,
   addDomain,
   listDomains,
+  getHealth,
+  getReadiness,
 };

@@ -7,6 +7,11 @@ import type { MarkCache } from '../mark-cache.js';
 import type { PageCache } from '../page-cache.js';
 import type { ProjectRow, RequestStore, Store } from '../store.js';
 
+/** Where the instance is in its life: /readyz says 503 from the moment it is told to stop. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
 export interface AppDeps {
   store: Store;
   authenticate: Authenticate;
@@ -20,6 +25,7 @@ export interface AppDeps {
    * change mark moves with every write.
    */
   pages: PageCache | undefined;
+  lifecycle: Lifecycle;
   /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
   visible: MarkCache<ProjectRow>;
 }

@@ -131,6 +131,11 @@ export class PostgresStore implements Store {
     );
   }
 
+  /** A round trip through the pool, bounded by the timeout as every query is. */
+  async ping(): Promise<void> {
+    await this.guarded(() => this.sql`SELECT 1`);
+  }
+
   /** Waits for running queries, then closes every connection (at most `timeoutMs` later). */
   async close(): Promise<void> {
     await this.sql.end({ timeout: 5 });

@@ -221,6 +221,11 @@ export class SqliteStore implements Store {
     return `${this.writes}.${this.sql.dataVersion.get()}`;
   }
 
+  /** A file on this machine, read in this process: if it answers a pragma, it answers. */
+  async ping(): Promise<void> {
+    this.sql.dataVersion.get();
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
