@@ -19,6 +19,8 @@ interface ServeFlags {
   dbPoolSize: number;
   dbTimeout: number;
   drainGrace: number;
+  metrics?: boolean;
+  metricsPort?: number;
 }
 
 function port(value: string): number {
@@ -91,6 +93,12 @@ export function registerServe(program: Command): void {
       'on SIGTERM, answer /readyz with 503 and go on serving this long before closing the listener (for a load balancer to notice)',
       seconds,
       0,
+    )
+    .option('--metrics', 'serve Prometheus metrics at GET /metrics on the API port')
+    .option(
+      '--metrics-port <port>',
+      'serve GET /metrics on a port of its own instead (same --host; 0 picks a free one)',
+      port,
     )
     .addOption(new Option('--seed <name>', 'load demo data (idempotent)').choices(['demo']))
     .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
@@ -186,6 +194,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           verifyIntervalSeconds: flags.verifyInterval,
           dbPoolSize: flags.dbPoolSize,
           dbTimeoutSeconds: flags.dbTimeout,
+          metrics: flags.metrics,
+          metricsPort: flags.metricsPort,
           log: lineBatcher(process.stdout),
           warn: (line) => process.stderr.write(`${line}\n`),
         });
@@ -203,8 +213,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         flags.verifyInterval > 0
           ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
           : '';
+      const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
       process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
+        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})\n`,
       );
       await new Promise<void>((resolve) => {
         let stopping = false;

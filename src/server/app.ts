@@ -16,6 +16,7 @@ import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
 import { withRequestLog } from './request-log.js';
+import { METRICS_PATH, metricsResponse, withRequestMetrics } from './request-metrics.js';
 import { parseOr400, readJsonBody } from './validation.js';
 import type * as z from 'zod';
 
@@ -156,6 +157,9 @@ export function createApp(
     });
   }
 
+  const metrics = deps.metrics;
+  if (metrics && deps.metricsRoute) app.get(METRICS_PATH, () => metricsResponse(metrics));
+
   app.notFound((c) => {
     const { allowed } = matchRoute(c.req.method as HttpMethod, c.req.path);
     if (allowed.length > 0) {
@@ -200,6 +204,8 @@ export function createApp(
   // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
   // Health checks come every second or two from each balancer: a line only when one fails.
   app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log, quietProbe);
+  if (metrics)
+    app.fetch = withRequestMetrics(app.fetch, (request) => app.getPath(request), metrics);
   return app;
 }
 

@@ -5,6 +5,7 @@ import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { createGentleServer } from './lingering-close.js';
+import { listenMetrics } from './metrics-server.js';
 import { openStore } from './open-store.js';
 import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
@@ -39,6 +40,10 @@ export interface ServerOptions {
   dnsServer?: string;
   /** Seconds between the verifier's passes over pending domains; 0 or absent: no verifier. */
   verifyIntervalSeconds?: number;
+  /** GET /metrics (Prometheus) on the API's port, unless `metricsPort` is given. */
+  metrics?: boolean;
+  /** GET /metrics on a port of its own (0 picks a free one), on the same host. */
+  metricsPort?: number;
 }
 
 export interface RunningServer {
@@ -47,6 +52,8 @@ export interface RunningServer {
   store: Store;
   /** The DNS verifier, when `verifyIntervalSeconds` is above 0. */
   verifier?: Verifier;
+  /** Where the metrics are served, when asked for. */
+  metricsUrl?: string;
   /**
    * Stops the way a load balancer needs (on SIGTERM): /readyz answers 503 at once, while every
    * request is still served for `graceSeconds` (the balancer's health checks notice meanwhile
@@ -89,6 +96,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
     };
     const lifecycle = { draining: false };
+    // prom-client is loaded only here: a server without metrics never reads it.
+    const metrics =
+      options.metrics || options.metricsPort !== undefined
+        ? (await import('./metrics.js')).createMetrics(store)
+        : undefined;
     const app = createApp({
       lifecycle,
       store,
@@ -96,6 +108,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       settings,
       log,
       warn,
+      metrics,
+      metricsRoute: metrics !== undefined && options.metricsPort === undefined,
     });
 
     // Our own node:http server rather than serve()'s, so that connections close gently.
@@ -109,6 +123,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const metricsServer =
+      metrics && options.metricsPort !== undefined
+        ? await listenMetrics(metrics, host, options.metricsPort).catch((error: unknown) => {
+            server.close();
+            throw error;
+          })
+        : undefined;
     const verifyInterval = options.verifyIntervalSeconds ?? 0;
     const verifier =
       verifyInterval > 0
@@ -118,6 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             intervalSeconds: verifyInterval,
             dnsServer,
             warn,
+            onPass: metrics && ((pass) => metrics.verifierPass(pass)),
           })
         : undefined;
 
@@ -126,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       lifecycle.draining = true;
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
-        const stopped = verifier?.close() ?? Promise.resolve();
+        const stopped = Promise.all([verifier?.close(), metricsServer?.close()]);
         server.close(() => {
           void stopped.then(() => store.close()).then(resolve, reject);
         });
@@ -151,7 +173,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }).then(close);
       return draining;
     };
-    return { url: `http://${urlHost}:${port}`, port, store, verifier, drain, close };
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      store,
+      verifier,
+      metricsUrl: metricsServer?.url ?? (metrics && `http://${urlHost}:${port}/metrics`),
+      drain,
+      close,
+    };
   } catch (error) {
     await store.close();
     throw error;

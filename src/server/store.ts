@@ -152,6 +152,8 @@ export interface Store extends RequestStore {
   forRequest(pinned: boolean): RequestStore;
   /** Resolves once the database answers; StoreUnavailableError if it does not within its timeout. */
   ping(): Promise<void>;
+  /** A store over a pool of connections says how busy it is and what failed (for metrics). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 
   /** Unverified domains in id order after `afterId`. */
@@ -173,4 +175,17 @@ export interface Store extends RequestStore {
    * deleted.
    */
   applySeed(name: string, appliedAt: string, rows: SeedRows): Promise<boolean>;
+}
+
+export interface PoolStats {
+  /** Connections the pool opens at most. */
+  size: number;
+  /** Statements sent and not answered yet: beyond `size`, they wait for a connection. */
+  inFlight: number;
+  /** Statements that failed because the database was unreachable or too slow, since start. */
+  unavailable: number;
+  /** Statements the database refused for another reason, since start. */
+  failed: number;
+  /** Requests started again because access changed under them (see Store.forRequest). */
+  staleAccess: number;
 }

@@ -92,3 +92,16 @@ describe('the bundle the bin runs', () => {
     expect(modules.some((m) => /node_modules\/hono\//.test(m))).toBe(true);
   });
 });
+
+describe('the server bundle', () => {
+  it('loads prom-client only when metrics are asked for', () => {
+    const statically = loadedWith('dist/server-serve.js', ['import-statement', 'require-call']);
+    expect(statically.modules.filter((m) => m.includes('node_modules/prom-client/'))).toEqual([]);
+    const all = loadedWith('dist/server-serve.js', [
+      'import-statement',
+      'require-call',
+      'dynamic-import',
+    ]);
+    expect(all.modules.some((m) => m.includes('node_modules/prom-client/'))).toBe(true);
+  });
+});

@@ -165,6 +165,7 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
       '0.2',
       '--dns-server',
       await deadPort(),
+      '--metrics',
     ]);
   });
   afterAll(async () => {
@@ -227,6 +228,17 @@ describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes
     expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
     expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
     expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
+    // What a dashboard shows of it: statements that could not reach the database, and 503s.
+    const metrics = (await api(serve, 'GET', '/metrics')).text;
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(value('domainctl_db_unavailable_total')).toBeGreaterThan(0);
+    expect(
+      value('domainctl_http_requests_total{method="GET",route="/readyz",status="503"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value('domainctl_http_requests_total{method="GET",route="/v1/projects",status="503"}'),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('silent (every PostgreSQL process paused): 503 within the timeout, not a hang', async () => {

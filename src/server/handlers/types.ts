@@ -4,6 +4,7 @@ import type { OperationId } from '../../contract/routes.js';
 import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { PageCache } from '../page-cache.js';
 import type { ProjectRow, RequestStore, Store } from '../store.js';
 
@@ -26,6 +27,10 @@ export interface AppDeps {
    */
   pages: PageCache | undefined;
   lifecycle: Lifecycle;
+  /** Present when `serve` was asked for metrics (see metrics.ts). */
+  metrics?: ServerMetrics;
+  /** Serve GET /metrics on the API's own port (`--metrics` without `--metrics-port`). */
+  metricsRoute?: boolean;
   /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
   visible: MarkCache<ProjectRow>;
 }

@@ -26,6 +26,8 @@ export class AccessCheck {
     readonly expected: string | undefined,
     /** Told every version a statement read (the store keeps the newest). */
     private readonly saw: (version: string) => void,
+    /** Told when the request must start again (for metrics). */
+    private readonly onStale: () => void = () => {},
   ) {}
 
   /** The request's change mark: the expected version. */
@@ -39,6 +41,7 @@ export class AccessCheck {
     this.saw(version);
     if (this.expected === undefined) return;
     if (version !== this.expected) {
+      this.onStale();
       throw new StaleAccessError(`access changed: version ${this.expected}, now ${version}`);
     }
     this.confirmed = true;

@@ -5,6 +5,7 @@ import {
   type DatabaseRow,
   DOMAIN_COLUMNS,
   type DomainRow,
+  type PoolStats,
   type ProjectRow,
   type RegionRow,
   type RequestStore,
@@ -12,7 +13,7 @@ import {
   type Store,
 } from '../store.js';
 import { AccessCheck, newerVersion } from './access-check.js';
-import { availabilityGuard } from './availability.js';
+import { availabilityGuard, type GuardStats } from './availability.js';
 import { migrations } from './migrations.js';
 import { DOMAIN, RequestQueries } from './request-queries.js';
 import { PostgresRequestStore } from './request-store.js';
@@ -54,9 +55,16 @@ export class PostgresStore implements Store {
   /** For calls outside a request (tests, the seed): nothing cached, nothing to confirm. */
   private readonly unpinned = new AccessCheck(undefined, this.saw);
 
+  private staleAccess = 0;
+  private readonly stale = () => {
+    this.staleAccess++;
+  };
+
   private constructor(
     private readonly sql: Sql,
     private readonly guarded: ReturnType<typeof availabilityGuard>,
+    private readonly stats: GuardStats,
+    private readonly poolSize: number,
   ) {
     this.queries = new RequestQueries(sql, guarded);
   }
@@ -82,7 +90,13 @@ export class PostgresStore implements Store {
         statement_timeout: timeoutMs,
       },
     });
-    const store = new PostgresStore(sql, availabilityGuard(timeoutMs, options.warn ?? (() => {})));
+    const stats: GuardStats = { inFlight: 0, unavailable: 0, failed: 0 };
+    const store = new PostgresStore(
+      sql,
+      availabilityGuard(timeoutMs, options.warn ?? (() => {}), stats),
+      stats,
+      options.poolSize ?? DEFAULT_POOL_SIZE,
+    );
     try {
       await store.migrate();
     } catch (error) {
@@ -127,8 +141,12 @@ export class PostgresStore implements Store {
   forRequest(pinned: boolean): RequestStore {
     return new PostgresRequestStore(
       this.queries,
-      new AccessCheck(pinned ? this.latest : undefined, this.saw),
+      new AccessCheck(pinned ? this.latest : undefined, this.saw, this.stale),
     );
+  }
+
+  poolStats(): PoolStats {
+    return { size: this.poolSize, ...this.stats, staleAccess: this.staleAccess };
   }
 
   /** A round trip through the pool, bounded by the timeout as every query is. */
