@@ -213,11 +213,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         flags.verifyInterval > 0
           ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
           : '';
-      const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
-      process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})\n`,
-      );
-      await new Promise<void>((resolve) => {
+      // Listening for signals before the start line is out: whoever reads it may signal at once.
+      const stopped = new Promise<void>((resolve) => {
         let stopping = false;
         const stop = (signal: NodeJS.Signals) => {
           // A second signal, or Ctrl+C: no grace.
@@ -235,5 +232,10 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
+      process.stdout.write(
+        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})\n`,
+      );
+      await stopped;
     });
 }
