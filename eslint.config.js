@@ -1,6 +1,7 @@
 // Lint rules, configured once. Pure JavaScript tooling on purpose: Biome's platform binaries are
 // not all in the registry CI installs from, and `npm ci` then refuses the lockfile.
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,6 +31,8 @@ const ERROR_CLASSES = [
   'ApiError',
   'InvalidResponseError',
   'PagingError',
+  'MalformedResponseError',
+  'ResponseTooLargeError',
   'NetworkError',
   'RequestInputError',
   'MissingCredentialsError',
@@ -80,5 +83,55 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests a reviewer trusts: every test asserts, unconditionally, against the real thing.
+    files: ['test/**/*.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': [
+        'error',
+        // Our assertion helpers (test/helpers): they call expect themselves, or throw when the
+        // frame, line or state they wait for never comes.
+        {
+          assertFunctionNames: [
+            'expect',
+            'expect*',
+            'assert*',
+            '*.expect*',
+            'waitFor*',
+            '*.waitFor*',
+            '*.exited',
+          ],
+        },
+      ],
+      'vitest/no-conditional-expect': 'error',
+      // A hook may check that its set-up worked (the seeded server answered): a failure there
+      // names the set-up, not the test. Outside tests and hooks, no expect.
+      'vitest/no-standalone-expect': [
+        'error',
+        { additionalTestBlockFunctions: ['beforeAll', 'beforeEach', 'afterEach', 'afterAll'] },
+      ],
+      // Titles built from a case (a driver, and why it is skipped here) are strings too.
+      'vitest/valid-title': ['error', { allowArguments: true }],
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-identical-title': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'fn', 'spyOn', 'useFakeTimers', 'stubGlobal'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'No mocks, spies or fake timers: tests run against the real server, the real bin and real time.',
+        })),
+      ],
+    },
+  },
+  {
+    // A file a reader can hold in one sitting. The one listed is being split by job (issue
+    // 19); each leaves this list when it is.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'bin/**/*.js'],
+    ignores: ['scripts/bench.mjs'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
   },
 );

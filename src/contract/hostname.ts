@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 export const DEFAULT_EDGE_DOMAIN = 'edge.domainctl.test';
 export const DEFAULT_LABEL = 'domainctl';
@@ -15,9 +15,13 @@ const CHARACTER_NAMES: Record<string, string> = {
   '\n': 'a line feed',
   '\r': 'a carriage return',
   '\u00a0': 'a no-break space',
+  '\u00ad': 'U+00AD, a soft hyphen',
+  '\u200b': 'U+200B, a zero-width space',
+  '\u2060': 'U+2060, a word joiner',
 };
 const describeCharacter = (char: string) =>
-  CHARACTER_NAMES[char] ?? `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  CHARACTER_NAMES[char] ??
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 export type HostnameResult = { ok: true; hostname: string } | { ok: false; reason: string };
 
@@ -76,6 +80,13 @@ export function normalizeHostname(
   }
   // The URL host parser reads names such as "0x7f.1" as IPv4 addresses.
   if (isIP(ascii)) return { ok: false, reason: 'domain must be a host name, not an IP address' };
+  const changed = idnaChange(name, ascii);
+  if (changed !== undefined) {
+    return {
+      ok: false,
+      reason: `domain has ${describeCharacter(changed)}, which IDNA would silently drop or change (the name would become ${ascii})`,
+    };
+  }
 
   const labels = ascii.split('.');
   if (labels.length < 2) {
@@ -99,3 +110,45 @@ export function normalizeHostname(
   }
   return { ok: true, hostname: ascii };
 }
+
+// What IDNA reads as a label separator besides ".": a separator, not a character it changes.
+const DOTS = /[.\u3002\uff0e\uff61]/;
+
+/**
+ * The first character of a (lower-cased) name that IDNA's mapping dropped or changed on the way
+ * to `ascii`, or undefined when every label reads back as it was typed. IDNA drops some
+ * characters without a word (U+200B, U+00AD, variation selectors: "a\u200bb" becomes "ab") and
+ * maps others to different ones (fullwidth or mathematical letters, "ſ"): the name stored and
+ * shown would not be the name typed. Case folding is what a host name means and stays allowed,
+ * and so does another encoding of the same accented letter (composed or not: NFC).
+ */
+function idnaChange(name: string, ascii: string): string | undefined {
+  const typed = name.split(DOTS);
+  const stored = ascii.split('.');
+  for (const [i, label] of typed.entries()) {
+    const out = stored[i] ?? '';
+    if (typed.length === stored.length && (out === label || readsAs(label, out))) continue;
+    const shown = out.startsWith('xn--') ? domainToUnicode(out) : out;
+    // The first character the stored label lacks; some other one if it lost none (a reorder).
+    return [...label].find((char) => !shown.includes(char)) ?? label;
+  }
+  return undefined;
+}
+
+/** Whether an A-label (or plain label) reads back as the label typed, up to case and NFC. */
+function readsAs(typed: string, out: string): boolean {
+  const shown = out.startsWith('xn--') ? domainToUnicode(out) : out;
+  const composed = typed.normalize('NFC');
+  return shown === composed || shown === simpleFold(composed);
+}
+
+/**
+ * Simple case folding, which toLowerCase leaves undone for a few letters ("ſ" folds to "s"
+ * through "S"). A letter whose capital is two letters (the ligature "ﬁ", "ß") is left as it is:
+ * folding it into two is a change of spelling, not of case.
+ */
+const simpleFold = (text: string) =>
+  Array.from(text, (char) => {
+    const upper = char.toUpperCase();
+    return upper.length === char.length ? upper.toLowerCase() : char;
+  }).join('');

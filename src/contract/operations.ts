@@ -12,6 +12,7 @@ import {
   Health,
   PageQuery,
   Project,
+  NoQuery,
   ProjectListQuery,
   ProjectPage,
   ProjectParams,
@@ -33,16 +34,21 @@ export interface OperationSchemas {
  * schemas of read-schemas.ts.
  */
 export const operations = {
-  listRegions: { response: RegionList },
+  listRegions: { query: NoQuery, response: RegionList },
   listProjects: { query: ProjectListQuery, response: ProjectPage },
-  createProject: { body: CreateProjectBody, response: Project },
-  getProject: { params: ProjectParams, response: Project },
+  createProject: { query: NoQuery, body: CreateProjectBody, response: Project },
+  getProject: { params: ProjectParams, query: NoQuery, response: Project },
   listDatabases: { params: ProjectParams, query: PageQuery, response: DatabasePage },
-  createDatabase: { params: ProjectParams, body: CreateDatabaseBody, response: Database },
-  deleteDatabase: { params: DatabaseParams, response: Database },
-  addDomain: { params: ProjectParams, body: AddDomainBody, response: Domain },
+  createDatabase: {
+    params: ProjectParams,
+    query: NoQuery,
+    body: CreateDatabaseBody,
+    response: Database,
+  },
+  deleteDatabase: { params: DatabaseParams, query: NoQuery, response: Database },
+  addDomain: { params: ProjectParams, query: NoQuery, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
-  getOpenApi: { response: z.record(z.string(), z.unknown()) },
-  getHealth: { response: Health },
-  getReadiness: { response: Readiness },
+  getOpenApi: { query: NoQuery, response: z.record(z.string(), z.unknown()) },
+  getHealth: { query: NoQuery, response: Health },
+  getReadiness: { query: NoQuery, response: Readiness },
 } as const satisfies Record<OperationId, OperationSchemas>;

@@ -46,7 +46,7 @@ export const routes = [
     summary: 'List the regions a project can be created in',
     params: [],
     successStatus: 200,
-    errorStatuses: [500, 503],
+    errorStatuses: [400, 500, 503],
   },
   {
     operationId: 'listProjects',
@@ -139,7 +139,7 @@ export const routes = [
     summary: 'The OpenAPI 3.1 document of this API',
     params: [],
     successStatus: 200,
-    errorStatuses: [],
+    errorStatuses: [400],
   },
   {
     operationId: 'getHealth',
@@ -149,7 +149,7 @@ export const routes = [
     summary: 'Liveness: the process answers (asks nothing of the database)',
     params: [],
     successStatus: 200,
-    errorStatuses: [],
+    errorStatuses: [400],
   },
   {
     operationId: 'getReadiness',
@@ -160,7 +160,7 @@ export const routes = [
       'Readiness for a load balancer: the database answers within its timeout, and the instance is not shutting down',
     params: [],
     successStatus: 200,
-    errorStatuses: [503],
+    errorStatuses: [400, 503],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -127,7 +127,11 @@ const PageToken = z
   .optional()
   .meta({ description: 'The next_page_token of the previous page' });
 
-export const PageQuery = z.object({ page_size: PageSize, page_token: PageToken });
+// Query strings are strict: an unknown parameter is a 400 that names it, so a typo such as
+// `pagesize=5` is not answered with a page of the default size as if it had been read.
+export const PageQuery = z.strictObject({ page_size: PageSize, page_token: PageToken });
+/** The query of an operation that takes none: any parameter is unknown. */
+export const NoQuery = z.strictObject({});
 export const ProjectListQuery = PageQuery.extend({
   organization_id: z
     .string()
@@ -141,6 +145,7 @@ export const ProjectListQuery = PageQuery.extend({
  */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const LONE_SURROGATE = /\p{Cs}/u;
 const GivenName = z
   .string()
   .trim()
@@ -149,7 +154,12 @@ const GivenName = z
   .regex(
     NO_CONTROLS,
     'name must not contain control characters (U+0000–U+001F, U+007F–U+009F: a tab, a line break, an escape…)',
-  );
+  )
+  // A JSON escape can name half a surrogate pair ("\ud800"), which no UTF-8 can store: the
+  // database would keep U+FFFD in its place.
+  .refine((name) => !LONE_SURROGATE.test(name), {
+    message: 'name must be valid Unicode text (it has half of a surrogate pair)',
+  });
 
 export const AddDomainBody = z
   .object({ domain: z.string().meta({ example: 'shop.example.com' }) })

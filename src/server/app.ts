@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../contract/errors.js';
 import { matchRoute } from '../contract/match-route.js';
 import { type OperationSchemas, operations } from '../contract/operations.js';
-import { type HttpMethod, type Route, routeById, routes } from '../contract/routes.js';
+import { type HttpMethod, type Route, routes } from '../contract/routes.js';
 import { type Caller, requestMark } from './auth.js';
 import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler, Lifecycle } from './handlers/types.js';
@@ -15,7 +15,7 @@ import { MarkCache } from './mark-cache.js';
 import { JsonText, PageCache } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
-import { withRequestLog } from './request-log.js';
+import { loggedTarget, withRequestLog } from './request-log.js';
 import { METRICS_PATH, metricsResponse, withRequestMetrics } from './request-metrics.js';
 import { parseOr400, readJsonBody } from './validation.js';
 import type * as z from 'zod';
@@ -68,8 +68,13 @@ export function createApp(
     visible: new MarkCache(),
   };
   const app = new OpenAPIHono({ strict: true });
+  // Health checks come every second or two from each balancer: the log has a line only for
+  // one that fails. Answers are marked, so other requests pay one look-up, not a parse.
+  const passedProbes = new WeakSet<Response>();
   registerSecurityScheme(app);
-  let openApiDocument: Record<string, unknown> | undefined;
+  // One document per origin it was asked for (see buildOpenApiDocument); few, but the Host
+  // header is the client's to choose, so the map is bounded.
+  const openApiDocuments = new Map<string, Record<string, unknown>>();
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -92,14 +97,22 @@ export function createApp(
     registerRouteDoc(app, route);
     const handle =
       route.operationId === 'getOpenApi'
-        ? () => {
-            openApiDocument ??= buildOpenApiDocument(app);
-            return openApiDocument;
+        ? ({ query, url }: { query: () => unknown; url: () => string }) => {
+            query();
+            const origin = new URL(url()).origin;
+            let doc = openApiDocuments.get(origin);
+            if (!doc) {
+              if (openApiDocuments.size >= 16) openApiDocuments.clear();
+              doc = buildOpenApiDocument(app, origin);
+              openApiDocuments.set(origin, doc);
+            }
+            return doc;
           }
         : (handlers[route.operationId] as Handler<Route['operationId']>);
     const schemas: OperationSchemas = operations[route.operationId];
     const parseParams = schemas.params && rememberedParse(schemas.params, 'path');
     const parseQuery = schemas.query && rememberedParse(schemas.query, 'query');
+    const probe = route.operationId === 'getHealth' || route.operationId === 'getReadiness';
 
     app.on(route.method, route.path.replaceAll(/\{(\w+)\}/g, ':$1'), async (c) => {
       // Read once, whatever the attempts: the request's body can be read only once.
@@ -126,6 +139,7 @@ export function createApp(
             caller,
             mark,
             params: params as never,
+            url: () => c.req.url,
             query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
             body: body as never,
           });
@@ -153,7 +167,9 @@ export function createApp(
       if (answer instanceof JsonText) {
         return c.body(answer.bytes, route.successStatus, { 'Content-Type': 'application/json' });
       }
-      return c.json(answer as object, route.successStatus);
+      const res = c.json(answer as object, route.successStatus);
+      if (probe) passedProbes.add(res);
+      return res;
     });
   }
 
@@ -192,8 +208,11 @@ export function createApp(
     // here and nobody is left to answer. The log says so with nginx's 499 "client closed
     // request", not a 500 and a stack trace.
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    // The path as the request log writes it: decoded, it could hold a line break or an escape.
     deps.warn(
-      redactCredentials(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`),
+      redactCredentials(
+        `error: ${c.req.method} ${loggedTarget(c.req.raw, c.env)}: ${error.stack ?? error.message}`,
+      ),
     );
     return sendError(
       c,
@@ -202,15 +221,11 @@ export function createApp(
   });
 
   // Wrapped here, not in serve.ts, so that app.request() logs as the listener does.
-  // Health checks come every second or two from each balancer: a line only when one fails.
-  app.fetch = withRequestLog(app.fetch, (request) => app.getPath(request), deps.log, quietProbe);
+  app.fetch = withRequestLog(app.fetch, deps.log, (res) => passedProbes.has(res));
   if (metrics)
     app.fetch = withRequestMetrics(app.fetch, (request) => app.getPath(request), metrics);
   return app;
 }
-
-const PROBES = new Set<string>([routeById('getHealth').path, routeById('getReadiness').path]);
-const quietProbe = (path: string, status: number) => status < 400 && PROBES.has(path);
 
 /** The query string of a URL, without its "?"; "" when it has none. */
 function queryString(url: string): string {

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { codeForStatus } from '../contract/errors.js';
 import { operations } from '../contract/operations.js';
-import type { Route } from '../contract/routes.js';
+import type { OperationId, Route } from '../contract/routes.js';
 import { ErrorBody } from '../contract/schemas.js';
 import { VERSION } from '../version.js';
 
 const errorDescriptions: Record<number, string> = {
-  400: 'The request is malformed: bad JSON, a missing or invalid field, or a bad page_size or page_token',
+  400: 'The request is malformed: bad JSON, a missing or invalid field, a bad page_size or page_token, or a query parameter the operation does not take',
   401: 'No, malformed, expired or unknown credentials',
   402: "The project's plan is not Scale or Enterprise",
   403: 'The caller lacks the custom-domains feature flag',
@@ -15,6 +15,84 @@ const errorDescriptions: Record<number, string> = {
   413: 'The request body is over 64 KiB',
   500: 'An unexpected error; the message reveals no internals',
   503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',
+};
+
+type Tag = 'Regions' | 'Projects' | 'Databases' | 'Domains' | 'Operations' | 'Meta';
+
+const tags: { name: Tag; description: string }[] = [
+  { name: 'Domains', description: 'Custom domains of a project and the DNS records they need' },
+  { name: 'Projects', description: 'Projects the caller can see through its organisations' },
+  { name: 'Databases', description: "A project's databases" },
+  { name: 'Regions', description: 'Where a project can run' },
+  { name: 'Operations', description: 'For load balancers and orchestrators: liveness, readiness' },
+  { name: 'Meta', description: 'This document' },
+];
+
+/**
+ * What the document says of each operation beyond the route table's summary. Kept here, not in
+ * the table, because only the document needs it: `api request` loads the table at start-up.
+ */
+const operationDocs: Record<OperationId, { tag: Tag; description: string }> = {
+  listRegions: {
+    tag: 'Regions',
+    description: 'The regions a project can be created in. Needs no credentials.',
+  },
+  listProjects: {
+    tag: 'Projects',
+    description:
+      "The projects of the caller's organisations, newest first, one page at a time; " +
+      'organization_id narrows the list to one organisation the caller is a member of.',
+  },
+  createProject: {
+    tag: 'Projects',
+    description:
+      'Creates a project on the free plan in one of the caller’s organisations; region_id ' +
+      'defaults to eu-west.',
+  },
+  getProject: {
+    tag: 'Projects',
+    description: 'One project, if the caller is a member of its organisation (404 otherwise).',
+  },
+  listDatabases: {
+    tag: 'Databases',
+    description: "The project's databases, newest first, one page at a time.",
+  },
+  createDatabase: { tag: 'Databases', description: 'Creates a database in the project.' },
+  deleteDatabase: {
+    tag: 'Databases',
+    description: 'Deletes a database of the project and answers with what was deleted.',
+  },
+  addDomain: {
+    tag: 'Domains',
+    description:
+      'Registers a host name for the project. The answer carries dns_instructions: the CNAME, ' +
+      'the ownership TXT record and the ACME CNAME to create at the DNS provider. Needs the ' +
+      'custom-domains feature and a Scale or Enterprise plan; a host name is unique across ' +
+      'every project.',
+  },
+  listDomains: {
+    tag: 'Domains',
+    description:
+      "The project's custom domains, newest first, one page at a time, with their " +
+      'verification and certificate state. Needs the custom-domains feature.',
+  },
+  getOpenApi: {
+    tag: 'Meta',
+    description: 'This OpenAPI 3.1 document, generated from the schemas the server validates with.',
+  },
+  getHealth: {
+    tag: 'Operations',
+    description:
+      'Liveness: 200 while the process answers. Asks nothing of the database. Needs no ' +
+      'credentials; logged only when it fails.',
+  },
+  getReadiness: {
+    tag: 'Operations',
+    description:
+      'Readiness, for a load balancer: 200 when the database answers within its timeout, 503 ' +
+      'with the reason when it does not and from the moment the instance is told to stop ' +
+      '(it goes on serving for its drain grace). Needs no credentials; logged only when it fails.',
+  },
 };
 
 /** Adds a route of the table to the app's OpenAPI registry, with the contract's schemas. */
@@ -40,6 +118,8 @@ export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
     path: route.path,
     operationId: route.operationId,
     summary: route.summary,
+    description: operationDocs[route.operationId].description,
+    tags: [operationDocs[route.operationId].tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     request: {
       ...('params' in schemas ? { params: schemas.params } : {}),
@@ -61,13 +141,32 @@ export function registerSecurityScheme(app: OpenAPIHono): void {
   });
 }
 
-export function buildOpenApiDocument(app: OpenAPIHono): Record<string, unknown> {
+/**
+ * The document, with `origin` (where it was asked for) as its first server: behind a proxy that
+ * is the address clients use, which the listener's own address is not.
+ */
+export function buildOpenApiDocument(app: OpenAPIHono, origin: string): Record<string, unknown> {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Custom domains API',
       version: VERSION,
       description: 'Projects, databases and custom domains; served by `domainctl serve`.',
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      contact: { name: 'domainctl maintainers' },
     },
+    servers: [
+      { url: origin, description: 'The server that served this document' },
+      {
+        url: '{scheme}://{host}:{port}',
+        description: 'Any `domainctl serve` instance',
+        variables: {
+          scheme: { default: 'http', enum: ['http', 'https'] },
+          host: { default: '127.0.0.1' },
+          port: { default: '7878' },
+        },
+      },
+    ],
+    tags,
   }) as unknown as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
+import { visibleText } from '../core/sanitize.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
@@ -72,8 +73,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const sink = options.warn ?? (() => {});
-  // Warnings quote what others sent (paths, errors of the JWKS fetch): no key goes out in one.
-  const warn = (line: string) => sink(redactCredentials(line));
+  // Warnings quote what others sent (paths, errors of the JWKS fetch): no key goes out in one,
+  // and no control character reaches the operator's terminal (a stack keeps its line breaks).
+  const warn = (line: string) => sink(visibleText(redactCredentials(line)));
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
   const store = await openStore(options.db, {

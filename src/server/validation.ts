@@ -29,9 +29,22 @@ export function parseOr400<S extends z.ZodType>(
   );
 }
 
-/** Reads a JSON request body; an empty or broken one is a 400 before any field is looked at. */
+// JSON is UTF-8 (RFC 8259). The lenient decoder request.text() uses would store every broken
+// sequence as U+FFFD in a name; this one refuses the body instead.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a JSON request body; an empty or broken one, or one that is not valid UTF-8, is a 400
+ * before any field is looked at.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = utf8.decode(await request.arrayBuffer());
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new HttpError('invalid_request', 'the request body is not valid UTF-8');
+  }
   if (text.trim() === '')
     throw new HttpError('invalid_request', 'the request body must be a JSON object');
   let value: unknown;

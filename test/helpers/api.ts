@@ -15,8 +15,8 @@ export interface ApiOptions {
   key?: string;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as is, for bodies that are not valid JSON. */
-  rawBody?: string;
+  /** Sent as is, for bodies that are not valid JSON (or, as bytes, not valid UTF-8). */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -29,7 +29,7 @@ export async function api(
 ): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';

@@ -28,10 +28,12 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     seed: 'demo',
     ...options,
     db,
-    // Lines are "<time> METHOD /path STATUS 1.2ms"; keep the parts a test can assert on.
+    // Lines are "<time> METHOD /path STATUS 1.2ms"; keep the parts a test can assert on, and
+    // pass them on to a log the test gave (as `serve` gives its stdout).
     log: (line) => {
       logLines.push(line);
       requests.push(line.split(' ').slice(1, 4).join(' '));
+      options.log?.(line);
     },
     warn: (line) => warnings.push(line),
   }).catch(async (error: unknown) => {

@@ -107,6 +107,58 @@ describe('whitespace and control characters inside a host name are refused, not 
   });
 });
 
+describe('characters IDNA would silently drop or change are refused, not stored', () => {
+  const changed: [what: string, input: string, named: string, becomes: string][] = [
+    ['a zero-width space', 'a\u200bb.example.com', 'U+200B, a zero-width space', 'ab.example.com'],
+    ['a soft hyphen', 'so\u00adft.example.com', 'U+00AD, a soft hyphen', 'soft.example.com'],
+    [
+      'a word joiner',
+      'word\u2060joiner.example.com',
+      'U+2060, a word joiner',
+      'wordjoiner.example.com',
+    ],
+    ['a combining grapheme joiner', 'c\u034fgj.example.com', 'U+034F', 'cgj.example.com'],
+    ['a variation selector', 'v\ufe0fs.example.com', 'U+FE0F', 'vs.example.com'],
+    ['a fullwidth letter', '\uff46ull.example.com', 'U+FF46', 'full.example.com'],
+    ['a fullwidth capital', 'WID\uff25.example.com', 'U+FF45', 'wide.example.com'],
+    ['a mathematical letter', '\u{1d426}ath.example.com', 'U+1D426', 'math.example.com'],
+    ['a black-letter capital', '\u210cigh.example.com', 'U+210C', 'high.example.com'],
+    ['a ligature', '\ufb01le.example.com', 'U+FB01', 'file.example.com'],
+  ];
+
+  it.each(changed)(
+    '%s: 400 with the character and the name it would become',
+    async (_what, input, named, becomes) => {
+      const message = expectError(await add(input), 400, 'invalid_request');
+      expect(message).toBe(
+        `domain has ${named}, which IDNA would silently drop or change (the name would become ${becomes})`,
+      );
+      const list = await api(
+        server,
+        'GET',
+        '/v1/projects/prj_demo_enterprise/domains?page_size=100',
+        {
+          key: TESTER_KEY,
+        },
+      );
+      expect(DomainPage.parse(list.json).domains.map((d) => d.domain)).not.toContain(becomes);
+    },
+  );
+
+  it('case and the encoding of an accented letter are not a change', async () => {
+    for (const [input, stored] of [
+      ['ZÜRICH-idna.Example.com', 'xn--zrich-idna-9db.example.com'],
+      // "ü" as "u" and a combining diaeresis (NFD): the same letter.
+      ['zu\u0308rich-nfd.example.com', 'xn--zrich-nfd-q9a.example.com'],
+      ['STRA\u1e9eE.example.com', 'xn--strae-oqa.example.com'],
+    ]) {
+      const res = await add(input);
+      expect(res.status, input).toBe(201);
+      expect(Domain.parse(res.json).domain).toBe(stored);
+    }
+  });
+});
+
 describe('host names are normalised before they are stored', () => {
   const normalised: [what: string, input: string, stored: string][] = [
     ['capitals', 'Shop.EXAMPLE.Com', 'shop.example.com'],

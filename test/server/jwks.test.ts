@@ -71,37 +71,36 @@ const onLinux = process.platform === 'linux';
 const peakMiB = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
+const peakTitle = onLinux
+  ? 'its peak memory grows by far less than the JWKS (read from /proc)'
+  : 'skipped: peak memory is read from /proc, which only Linux has';
+
 describe('a JWKS of 64 MiB, against domainctl serve as a process', () => {
-  it.skipIf(!onLinux)(
-    onLinux
-      ? 'its peak memory grows by far less than the JWKS (read from /proc)'
-      : 'skipped: peak memory is read from /proc, which only Linux has',
-    async () => {
-      const junk = await startJunkJwksServer(OFFERED);
-      const serve = await spawnServe([
-        ...['--port', '0', '--db', ':memory:', '--seed', 'demo'],
-        ...['--jwks-url', junk.jwksUrl],
-      ]);
-      try {
-        const pid = serve.child.pid as number;
-        expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(200);
-        const before = peakMiB(pid);
-        for (let i = 0; i < 3; i++) {
-          const res = await api(serve, 'GET', '/v1/projects', {
-            key: await idp.sign('demo-tester'),
-          });
-          expectUnauthorized(res);
-        }
-        // Reading it whole took the peak up by about 400 MiB; a bounded read costs about 15.
-        expect(peakMiB(pid) - before).toBeLessThan(OFFERED / 2 ** 20);
-        await serve.waitForStderr(/^jwt: could not verify a token: .* is over 1 MiB/);
-      } finally {
-        serve.child.kill('SIGTERM');
-        await serve.exited;
-        await junk.close();
+  it.skipIf(!onLinux)(peakTitle, async () => {
+    const junk = await startJunkJwksServer(OFFERED);
+    const serve = await spawnServe([
+      ...['--port', '0', '--db', ':memory:', '--seed', 'demo'],
+      ...['--jwks-url', junk.jwksUrl],
+    ]);
+    try {
+      const pid = serve.child.pid as number;
+      expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(200);
+      const before = peakMiB(pid);
+      for (let i = 0; i < 3; i++) {
+        const res = await api(serve, 'GET', '/v1/projects', {
+          key: await idp.sign('demo-tester'),
+        });
+        expectUnauthorized(res);
       }
-    },
-  );
+      // Reading it whole took the peak up by about 400 MiB; a bounded read costs about 15.
+      expect(peakMiB(pid) - before).toBeLessThan(OFFERED / 2 ** 20);
+      await serve.waitForStderr(/^jwt: could not verify a token: .* is over 1 MiB/);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+      await junk.close();
+    }
+  });
 });
 
 describe('the keys are cached', () => {

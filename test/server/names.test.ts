@@ -62,6 +62,73 @@ describe('names with control characters are refused with 400', () => {
   });
 });
 
+describe('names that are not valid UTF-8 are refused, not stored as U+FFFD', () => {
+  // The body's bytes around a broken sequence: `{"name":"Bad<bytes>Name",…}`.
+  const bodyWith = (bytes: number[], rest: string) =>
+    Buffer.concat([Buffer.from('{"name":"Bad'), Buffer.from(bytes), Buffer.from(`Name"${rest}}`)]);
+  const broken: [what: string, bytes: number[]][] = [
+    ['a lone continuation byte', [0x80]],
+    ['a sequence cut short', [0xc3]],
+    ['an overlong "/"', [0xc0, 0xaf]],
+    ['a surrogate encoded in UTF-8', [0xed, 0xa0, 0x80]],
+    ['a byte that is never UTF-8', [0xff, 0xfe]],
+    ['a code point past U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+  ];
+  const post = (path: string, body: Buffer) =>
+    api(server, 'POST', path, {
+      key: TESTER_KEY,
+      rawBody: body,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it.each(broken)('a project name with %s', async (_what, bytes) => {
+    const before = await count('/v1/projects', 'projects');
+    const res = await post('/v1/projects', bodyWith(bytes, ',"organization_id":"org_demo"'));
+    expect(expectError(res, 400, 'invalid_request')).toBe('the request body is not valid UTF-8');
+    expect(await count('/v1/projects', 'projects')).toBe(before);
+  });
+
+  it.each(broken)('a database name with %s', async (_what, bytes) => {
+    const path = '/v1/projects/prj_demo_enterprise/databases';
+    const before = await count(path, 'databases');
+    const res = await post(path, bodyWith(bytes, ''));
+    expect(expectError(res, 400, 'invalid_request')).toBe('the request body is not valid UTF-8');
+    expect(await count(path, 'databases')).toBe(before);
+  });
+
+  it('half of a surrogate pair, as a JSON escape, is refused too', async () => {
+    const message = 'name must be valid Unicode text (it has half of a surrogate pair)';
+    for (const name of ['Bad\\ud800Name', 'Bad\\udc00', '\\udbff']) {
+      const project = await post(
+        '/v1/projects',
+        Buffer.from(`{"name":"${name}","organization_id":"org_demo"}`),
+      );
+      expect(expectError(project, 400, 'invalid_request'), name).toBe(message);
+      const database = await post(
+        '/v1/projects/prj_demo_enterprise/databases',
+        Buffer.from(`{"name":"${name}"}`),
+      );
+      expect(expectError(database, 400, 'invalid_request'), name).toBe(message);
+    }
+    // A whole pair, escaped, is a character like any other.
+    const res = await post(
+      '/v1/projects',
+      Buffer.from('{"name":"rocket \\ud83d\\ude80","organization_id":"org_demo"}'),
+    );
+    expect(res.status).toBe(201);
+    expect(Project.parse(res.json).name).toBe('rocket \u{1f680}');
+  });
+
+  it('a byte order mark before the JSON is read past, as before', async () => {
+    const res = await post(
+      '/v1/projects',
+      Buffer.from('\ufeff{"name":"Bom Corp","organization_id":"org_demo"}'),
+    );
+    expect(res.status).toBe(201);
+    expect(Project.parse(res.json).name).toBe('Bom Corp');
+  });
+});
+
 describe('names that are accepted', () => {
   it('whitespace around a name, line breaks and tabs included, is trimmed', async () => {
     const project = await createProject(' \t Trimmed Project \r\n');

@@ -40,7 +40,8 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | und
   }
 }
 
-describe.skipIf(!onPostgres)(title('instances opening one PostgreSQL database at once'), () => {
+const onceTitle = title('instances opening one PostgreSQL database at once');
+describe.skipIf(!onPostgres)(onceTitle, () => {
   it('migrate it once, under the lock, and seed it once', async () => {
     const url = await createDatabase();
     const stores: PostgresStore[] = [];
@@ -85,7 +86,8 @@ describe.skipIf(!onPostgres)(title('instances opening one PostgreSQL database at
   });
 });
 
-describe.skipIf(!onPostgres)(title('serve on PostgreSQL, as a process'), () => {
+const processTitle = title('serve on PostgreSQL, as a process');
+describe.skipIf(!onPostgres)(processTitle, () => {
   it('opens at most --db-pool-size connections, and closes them all on SIGTERM', async () => {
     const serve = await spawnServe([
       '--port',
@@ -143,7 +145,8 @@ describe.skipIf(!onPostgres)(title('serve on PostgreSQL, as a process'), () => {
   });
 });
 
-describe.skipIf(!onPostgres)(title('a PostgreSQL server that goes away and comes back'), () => {
+const outageTitle = title('a PostgreSQL server that goes away and comes back');
+describe.skipIf(!onPostgres)(outageTitle, () => {
   // A cluster of its own: stopping the run's cluster would fail every other test running now.
   let cluster: PgCluster;
   let serve: ServeProcess;

@@ -45,9 +45,13 @@ describe(`health and readiness on ${STORE_NAME}`, () => {
       paths: Record<string, { get: { security: unknown[]; responses: Record<string, unknown> } }>;
     };
     expect(doc.paths['/healthz']?.get.security).toEqual([]);
-    expect(Object.keys(doc.paths['/healthz']?.get.responses ?? {})).toEqual(['200']);
+    expect(Object.keys(doc.paths['/healthz']?.get.responses ?? {}).sort()).toEqual(['200', '400']);
     expect(doc.paths['/readyz']?.get.security).toEqual([]);
-    expect(Object.keys(doc.paths['/readyz']?.get.responses ?? {}).sort()).toEqual(['200', '503']);
+    expect(Object.keys(doc.paths['/readyz']?.get.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '503',
+    ]);
   });
 
   it('an instance told to stop answers /readyz with 503 and says why, and that is logged', async () => {

@@ -104,10 +104,9 @@ describe('domainctl serve, as a process', () => {
       expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
 
       // Closed cleanly: SQLite folded the WAL back into the file and removed it.
-      if (!onPostgres) {
-        const wal = `${db}-wal`;
-        expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-      }
+      const wal = `${db}-wal`;
+      const walBytes = !onPostgres && existsSync(wal) ? statSync(wal).size : 0;
+      expect(walBytes).toBe(0);
       // And the add that was running is stored.
       const again = await startTestServer({ db, seed: undefined });
       try {
@@ -204,18 +203,17 @@ describe('domainctl serve, as a process', () => {
 
 const unavailable = (await sqliteDriverCases()).find((c) => c.unavailable !== undefined);
 
+const refusalTitle = unavailable
+  ? `DOMAINCTL_SQLITE_DRIVER=${unavailable.driver} exits 1 and says why`
+  : 'skipped: both SQLite drivers run here';
+
 describe('domainctl serve on a SQLite driver this Node cannot run', () => {
-  it.skipIf(!unavailable)(
-    unavailable
-      ? `DOMAINCTL_SQLITE_DRIVER=${unavailable.driver} exits 1 and says why`
-      : 'skipped: both SQLite drivers run here',
-    async () => {
-      const { driver, unavailable: why } = unavailable as { driver: string; unavailable: string };
-      const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
-        env: { DOMAINCTL_SQLITE_DRIVER: driver },
-      });
-      expect((await cli.exited).code).toBe(1);
-      expect(cli.stderr).toEqual([`domainctl: cannot start: ${why}`]);
-    },
-  );
+  it.skipIf(!unavailable)(refusalTitle, async () => {
+    const { driver, unavailable: why } = unavailable as { driver: string; unavailable: string };
+    const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
+      env: { DOMAINCTL_SQLITE_DRIVER: driver },
+    });
+    expect((await cli.exited).code).toBe(1);
+    expect(cli.stderr).toEqual([`domainctl: cannot start: ${why}`]);
+  });
 });

@@ -16,6 +16,7 @@ export const listDatabases: Handler<'listDatabases'> = async (input) => {
 
 export const createDatabase: Handler<'createDatabase'> = async (input) => {
   const project = await visibleProject(input, input.params.project_id);
+  input.query();
   const { name } = await input.body();
   const row: DatabaseRow = {
     id: newId('db_'),
@@ -30,6 +31,7 @@ export const createDatabase: Handler<'createDatabase'> = async (input) => {
 export const deleteDatabase: Handler<'deleteDatabase'> = async (input) => {
   const { params } = input;
   const project = await visibleProject(input, params.project_id);
+  input.query();
   const row = await input.store.deleteDatabase(project.id, params.database_id);
   if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
   return row;

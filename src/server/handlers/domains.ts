@@ -22,6 +22,7 @@ export const addDomain: Handler<'addDomain'> = async (input) => {
       `custom domains need the Scale or Enterprise plan; project ${project.id} is on the ${planName(project.plan)} plan`,
     );
   }
+  input.query();
   const { domain } = await input.body();
   const host = normalizeHostname(domain, deps.settings.edgeDomain);
   if (!host.ok) throw new HttpError('invalid_request', host.reason);

@@ -6,7 +6,10 @@ import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
 export const handlers: Omit<Handlers, 'getOpenApi'> = {
-  listRegions: async ({ store }) => ({ regions: await store.listRegions() }),
+  listRegions: async ({ store, query }) => {
+    query();
+    return { regions: await store.listRegions() };
+  },
   listProjects,
   createProject,
   getProject,

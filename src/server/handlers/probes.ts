@@ -3,7 +3,10 @@ import { HttpError } from '../http-error.js';
 import type { Handler } from './types.js';
 
 /** Liveness: the process runs its event loop. Nothing else is asked, the database least of all. */
-export const getHealth: Handler<'getHealth'> = () => ({ status: 'ok' });
+export const getHealth: Handler<'getHealth'> = ({ query }) => {
+  query();
+  return { status: 'ok' };
+};
 
 const notReady = (reason: string) =>
   new HttpError('service_unavailable', `not ready: ${reason}`, { 'Retry-After': '1' });
@@ -13,7 +16,8 @@ const notReady = (reason: string) =>
  * stop (it goes on serving what it is sent while the balancer notices), and 503 while the
  * database does not answer within the store's timeout. Each says why.
  */
-export const getReadiness: Handler<'getReadiness'> = async ({ deps }) => {
+export const getReadiness: Handler<'getReadiness'> = async ({ deps, query }) => {
+  query();
   if (deps.lifecycle.draining) throw notReady('the instance is shutting down');
   try {
     await deps.store.ping();

@@ -24,10 +24,14 @@ export const listProjects: Handler<'listProjects'> = async ({ store, caller, que
   return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
 };
 
-export const getProject: Handler<'getProject'> = async (input) =>
-  toProject(await visibleProject(input, input.params.project_id));
+export const getProject: Handler<'getProject'> = async (input) => {
+  const project = await visibleProject(input, input.params.project_id);
+  input.query();
+  return toProject(project);
+};
 
-export const createProject: Handler<'createProject'> = async ({ store, caller, body }) => {
+export const createProject: Handler<'createProject'> = async ({ store, caller, query, body }) => {
+  query();
   const input = await body();
   requireOrganization(caller, input.organization_id);
   const regionId = input.region_id ?? DEFAULT_REGION;

@@ -42,6 +42,8 @@ type Out<Id extends OperationId, K extends 'params' | 'query' | 'body'> =
 /**
  * What a handler gets. Query and body are parsed on demand, so each handler decides where input
  * checks (400) fall in the contract's order: after visibility (404), flag (403) and plan (402).
+ * Every handler calls query() there, also when its operation takes none: an unknown parameter is
+ * a 400 (see NoQuery).
  */
 export interface HandlerInput<Id extends OperationId> {
   deps: AppDeps;
@@ -51,6 +53,8 @@ export interface HandlerInput<Id extends OperationId> {
   caller: Caller;
   params: Out<Id, 'params'>;
   query: () => Out<Id, 'query'>;
+  /** The request's URL as the client addressed it (its Host header included). */
+  url: () => string;
   body: () => Promise<Out<Id, 'body'>>;
   /** The store's change mark, read once for the whole request (see requestMark). */
   mark: RequestMark;

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The project's ESLint config on test code that is not in the tree: lintText with a filePath in
+// test/ lints it as that file would be, so these show what `npm test`'s lint step refuses.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+const header = "import { expect, it, vi } from 'vitest';\n";
+
+/**
+ * "rule: message" for each problem the test rules (vitest/*, no-restricted-properties) find in
+ * `body`, linted as a test file; the general rules (unused imports of the header) are not asked.
+ */
+async function problems(body: string): Promise<string[]> {
+  const [result] = await eslint.lintText(header + body, {
+    filePath: join(root, 'test/lint/example.test.ts'),
+  });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === null || /^(vitest\/|no-restricted-properties$)/.test(m.ruleId))
+    .map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('the lint rules for tests', () => {
+  it('refuses a test without an assertion', async () => {
+    expect(await problems("it('adds', async () => {\n  await Promise.resolve(1);\n});\n")).toEqual([
+      'vitest/expect-expect: Test has no assertions',
+    ]);
+  });
+
+  it('takes the assertion helpers of test/helpers as assertions', async () => {
+    const code = [
+      "it('shows', async () => {",
+      "  await app.waitForFrame('HOST NAME');",
+      '});',
+      "it('fails', () => {",
+      "  expectError(res, 404, 'not_found');",
+      '});',
+      '',
+    ].join('\n');
+    expect(
+      await problems(
+        `declare const app: { waitForFrame(t: string): Promise<void> };\ndeclare const res: unknown;\ndeclare function expectError(r: unknown, s: number, c: string): void;\n${code}`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an assertion that only runs under a condition', async () => {
+    const code = "it('maybe', () => {\n  if (Date.now() > 0) {\n    expect(1).toBe(1);\n  }\n});\n";
+    expect(await problems(code)).toEqual([
+      'vitest/no-conditional-expect: Avoid calling `expect` inside conditional statements',
+    ]);
+  });
+
+  it('refuses an assertion outside a test or a hook', async () => {
+    expect(await problems('expect(1).toBe(1);\n')).toEqual([
+      'vitest/no-standalone-expect: Expect must be called inside a test block',
+    ]);
+  });
+
+  it.each([
+    ['vi.mock', "vi.mock('../../src/client/send.js');"],
+    ['vi.fn', 'const f = vi.fn();\nf();'],
+    ['vi.spyOn', 'vi.spyOn(console, "log");'],
+    ['vi.useFakeTimers', 'vi.useFakeTimers();'],
+  ])('refuses %s', async (name, code) => {
+    const found = await problems(`${code}\nit('x', () => {\n  expect(1).toBe(1);\n});\n`);
+    expect(found).toEqual([
+      `no-restricted-properties: '${name}' is restricted from being used. No mocks, spies or fake timers: tests run against the real server, the real bin and real time.`,
+    ]);
+  });
+
+  it('refuses .only, so CI never runs one test alone', async () => {
+    expect(await problems("it.only('x', () => {\n  expect(1).toBe(1);\n});\n")).toEqual([
+      'vitest/no-focused-tests: Focused tests are not allowed',
+    ]);
+  });
+});
