@@ -21,6 +21,7 @@ interface ServeFlags {
   drainGrace: number;
   metrics?: boolean;
   metricsPort?: number;
+  logFormat: 'plain' | 'json';
 }
 
 function port(value: string): number {
@@ -93,6 +94,14 @@ export function registerServe(program: Command): void {
       'on SIGTERM, answer /readyz with 503 and go on serving this long before closing the listener (for a load balancer to notice)',
       seconds,
       0,
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'request log on stdout: a plain line, or one JSON object (time, method, route, status, duration, instance, request id)',
+      )
+        .choices(['plain', 'json'])
+        .default('plain'),
     )
     .option('--metrics', 'serve Prometheus metrics at GET /metrics on the API port')
     .option(
@@ -196,6 +205,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           dbTimeoutSeconds: flags.dbTimeout,
           metrics: flags.metrics,
           metricsPort: flags.metricsPort,
+          logFormat: flags.logFormat,
           log: lineBatcher(process.stdout),
           warn: (line) => process.stderr.write(`${line}\n`),
         });
@@ -233,9 +243,10 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         process.on('SIGTERM', stop);
       });
       const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
-      process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})\n`,
-      );
+      const started = `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})`;
+      // In the JSON format every line on stdout is a JSON object, this one too.
+      if (flags.logFormat === 'json') server.logInfo(started);
+      else process.stdout.write(`${started}\n`);
       await stopped;
     });
 }

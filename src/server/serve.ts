@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
 import { visibleText } from '../core/sanitize.js';
@@ -35,6 +36,10 @@ export interface ServerOptions {
   edgeDomain?: string;
   /** Where request lines go; demo mode passes nothing so the UI is not garbled. */
   log?: (line: string) => void;
+  /** The request log's format: a plain line (the default) or one JSON object (pino). */
+  logFormat?: 'plain' | 'json';
+  /** Names this instance in JSON log lines; default `<host name>:<process id>`. */
+  instanceId?: string;
   /** Where warnings and unexpected errors go. */
   warn?: (line: string) => void;
   /** `HOST:PORT` of the DNS server the verifier asks; absent: the system resolvers. */
@@ -55,6 +60,8 @@ export interface RunningServer {
   verifier?: Verifier;
   /** Where the metrics are served, when asked for. */
   metricsUrl?: string;
+  /** Writes a line other than a request's to the request log, in its format. */
+  logInfo(message: string): void;
   /**
    * Stops the way a load balancer needs (on SIGTERM): /readyz answers 503 at once, while every
    * request is still served for `graceSeconds` (the balancer's health checks notice meanwhile
@@ -103,8 +110,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       options.metrics || options.metricsPort !== undefined
         ? (await import('./metrics.js')).createMetrics(store)
         : undefined;
+    // pino is loaded only for the JSON format.
+    const jsonLog =
+      options.logFormat === 'json'
+        ? (await import('./json-log.js')).createJsonLog(
+            log,
+            options.instanceId ?? `${hostname()}:${process.pid}`,
+          )
+        : undefined;
     const app = createApp({
       lifecycle,
+      requestLog: jsonLog?.request,
       store,
       authenticate: createAuthenticator(options.jwt, warn),
       settings,
@@ -181,6 +197,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store,
       verifier,
       metricsUrl: metricsServer?.url ?? (metrics && `http://${urlHost}:${port}/metrics`),
+      logInfo: jsonLog ? jsonLog.info : log,
       drain,
       close,
     };

@@ -94,14 +94,17 @@ describe('the bundle the bin runs', () => {
 });
 
 describe('the server bundle', () => {
-  it('loads prom-client only when metrics are asked for', () => {
-    const statically = loadedWith('dist/server-serve.js', ['import-statement', 'require-call']);
-    expect(statically.modules.filter((m) => m.includes('node_modules/prom-client/'))).toEqual([]);
-    const all = loadedWith('dist/server-serve.js', [
-      'import-statement',
-      'require-call',
-      'dynamic-import',
-    ]);
-    expect(all.modules.some((m) => m.includes('node_modules/prom-client/'))).toBe(true);
-  });
+  it.each(['prom-client', 'pino'])(
+    'loads %s only when asked for (--metrics, --log-format json)',
+    (name) => {
+      const statically = loadedWith('dist/server-serve.js', ['import-statement', 'require-call']);
+      expect(statically.modules.filter((m) => m.includes(`node_modules/${name}/`))).toEqual([]);
+      const all = loadedWith('dist/server-serve.js', [
+        'import-statement',
+        'require-call',
+        'dynamic-import',
+      ]);
+      expect(all.modules.some((m) => m.includes(`node_modules/${name}/`))).toBe(true);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { PageCache } from '../page-cache.js';
+import type { RequestLogger } from '../request-log.js';
 import type { ProjectRow, RequestStore, Store } from '../store.js';
 
 /** Where the instance is in its life: /readyz says 503 from the moment it is told to stop. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   settings: DnsSettings;
   /** One line per request. */
   log: (line: string) => void;
+  /** How each answer is logged (the JSON format); absent: a plain line through `log`. */
+  requestLog?: RequestLogger;
   /** Problems an operator should see: unexpected errors, JWKS failures. */
   warn: (line: string) => void;
   /**
