@@ -11,7 +11,9 @@ import { onPostgres } from '../helpers/store.js';
 const title = (what: string) =>
   onPostgres ? what : `${what} (skipped: PostgreSQL only; the postgres project runs it)`;
 
-describe.skipIf(!onPostgres)(title('statements PostgreSQL receives for one request'), () => {
+const statementsTitle = title('statements PostgreSQL receives for one request');
+
+describe.skipIf(!onPostgres)(statementsTitle, () => {
   // A cluster of its own, logging every statement, with each line prefixed by its database.
   let cluster: PgCluster;
   let server: TestServer;
