@@ -6,6 +6,7 @@ import { visibleText } from '../core/sanitize.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
+import { DEMO_VERIFY_INTERVAL_SECONDS, startDemoDns } from './demo-dns.js';
 import { createGentleServer } from './lingering-close.js';
 import { listenMetrics } from './metrics-server.js';
 import { openStore } from './open-store.js';
@@ -44,12 +45,20 @@ export interface ServerOptions {
   warn?: (line: string) => void;
   /** `HOST:PORT` of the DNS server the verifier asks; absent: the system resolvers. */
   dnsServer?: string;
-  /** Seconds between the verifier's passes over pending domains; 0 or absent: no verifier. */
+  /**
+   * Seconds between the verifier's passes over pending domains; 0: no verifier. Absent: none,
+   * or DEMO_VERIFY_INTERVAL_SECONDS with `demoDns`.
+   */
   verifyIntervalSeconds?: number;
   /** GET /metrics (Prometheus) on the API's port, unless `metricsPort` is given. */
   metrics?: boolean;
   /** GET /metrics on a port of its own (0 picks a free one), on the same host. */
   metricsPort?: number;
+  /**
+   * The verifier asks the demo's own DNS (demo-dns.ts), which answers the records of every domain
+   * added, instead of `dnsServer`: the demo's domains get verified with no DNS set up.
+   */
+  demoDns?: boolean;
 }
 
 export interface RunningServer {
@@ -68,6 +77,10 @@ export interface RunningServer {
    * and stop sending), then close(). A close() meanwhile cuts the grace short.
    */
   drain(graceSeconds: number): Promise<void>;
+  /** How often the verifier runs, in seconds; 0: it does not. */
+  verifyIntervalSeconds: number;
+  /** `127.0.0.1:PORT` of the demo's DNS, when the verifier asks it. */
+  demoDnsAddress?: string;
   /** Stops accepting connections, lets running requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -148,14 +161,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             throw error;
           })
         : undefined;
-    const verifyInterval = options.verifyIntervalSeconds ?? 0;
+    const verifyInterval =
+      options.verifyIntervalSeconds ?? (options.demoDns ? DEMO_VERIFY_INTERVAL_SECONDS : 0);
+    const demoDns =
+      options.demoDns && verifyInterval > 0 ? await startDemoDns(store, settings) : undefined;
     const verifier =
       verifyInterval > 0
         ? startVerifier({
             store,
             settings,
             intervalSeconds: verifyInterval,
-            dnsServer,
+            dnsServer: demoDns?.address ?? dnsServer,
             warn,
             onPass: metrics && ((pass) => metrics.verifierPass(pass)),
           })
@@ -166,7 +182,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       lifecycle.draining = true;
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
-        const stopped = Promise.all([verifier?.close(), metricsServer?.close()]);
+        const stopped = Promise.all([
+          (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close()),
+          metricsServer?.close(),
+        ]);
         server.close(() => {
           void stopped.then(() => store.close()).then(resolve, reject);
         });
@@ -199,6 +218,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metricsUrl: metricsServer?.url ?? (metrics && `http://${urlHost}:${port}/metrics`),
       logInfo: jsonLog ? jsonLog.info : log,
       drain,
+      verifyIntervalSeconds: verifyInterval,
+      demoDnsAddress: demoDns?.address,
       close,
     };
   } catch (error) {
