@@ -82,7 +82,7 @@ describe('the domains screen with 600 domains, in a real terminal', () => {
     expect(domains).toHaveLength(600);
     const verified = domains.filter((d) => d.verified).length;
     await waitForScreen(
-      `600 domains · ${verified} verified · ${600 - verified} pending · ${domains.filter(expiring).length} expiring ≤ 14 days · 0 failing DNS checks`,
+      `600 domains · ${verified} verified · ${600 - verified} pending · ${domains.filter(expiring).length} expiring ≤ 14 d · 0 failing DNS`,
     );
 
     // `/northwind`, typed in one read: only the hosts that match, and how many.
