@@ -1,4 +1,4 @@
-import type { Binding } from './keymap.js';
+import type { ActionId, Binding } from './keymap.js';
 import { any, down, enter, esc, left, plain, right, up } from './key-predicates.js';
 
 /**
@@ -123,3 +123,13 @@ export const domainsListBindings = {
     match: enter,
   },
 } satisfies Record<string, Binding>;
+
+/**
+ * Keys with more than one meaning on a screen, of which exactly one works at a time (the screen
+ * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
+ * screen stops the background load while it runs under a filter or sort, else clears them, else
+ * goes back.
+ */
+export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
+  ['domains.stopLoading', 'domains.clearView', 'nav.back'],
+];
