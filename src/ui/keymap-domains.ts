@@ -21,7 +21,12 @@ export const domainsListBindings = {
     help: 'previous page',
     match: any(plain('b'), left),
   },
-  'domains.refresh': { keys: 'r', label: 'refresh', help: 'reload this page', match: plain('r') },
+  'domains.refresh': {
+    keys: 'r',
+    label: 'refresh',
+    help: 'reload this page; with a filter or sort, every page',
+    match: plain('r'),
+  },
   'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },
   'domains.raw': {
     keys: 'x',
