@@ -32,7 +32,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LINES, nodeBinary } from './node-dist.mjs';
-import { measureScaleOut, scaleOutRows } from './bench/scale-out.mjs';
+import { measureScaleOut, scaleOutNotes, scaleOutRows } from './bench/scale-out.mjs';
 import { measureUiMany, uiManyRows } from './bench/ui-many.mjs';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
@@ -1014,6 +1014,10 @@ if (floorLoads.length > 0) {
       );
     }
   }
+}
+
+for (const line of lines) {
+  for (const text of scaleOutNotes(line.label, results[line.name])) console.log(`\n${text}`);
 }
 
 const failures = lines.flatMap((line) =>
