@@ -4,6 +4,24 @@ import type { Route } from './navigation.js';
 import type { PrefetchedCall as Prefetched, Session } from './session.js';
 
 /**
+ * How long runUi waits, once Ink has loaded, for the first screen's answers before it draws. An
+ * answer usually lands while Ink loads, but on a fast start (Node's compile cache) it is still
+ * being read when Ink is ready: without the wait the screen would draw "Loading", and draw again
+ * with the rows a moment later, the second frame costing as much as the first. A slower API gets
+ * its "Loading" frame this much later.
+ */
+export const FIRST_ANSWERS_WAIT_MS = 200;
+
+/** Resolves once `settled` has, or after `ms`, whichever comes first; leaves no timer behind. */
+export function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Starts the first screen's requests at once, while Ink, React and the screens are still loading:
  * the screen then asks for the very same page and gets the answer already on its way, instead of
  * asking only after its first frame. Each request started here is handed out once, to the first
@@ -44,8 +62,8 @@ export function prefetchFirstScreen(
     const page = { pageToken: undefined, pageSize: undefined };
     start('listProjects', [page], client.listProjects(page));
   }
-  // Once every request started here has its answer (or its failure); run.ts does not wait for
-  // it, a test does to render with the answers in.
+  // Once every request started here has its answer (or its failure); run.ts waits for it at most
+  // FIRST_ANSWERS_WAIT_MS once Ink has loaded, a test waits for it to render with the answers in.
   const settled = Promise.allSettled(started.values()).then(() => undefined);
   if (started.size === 0) return { session, settled };
 

@@ -3,7 +3,7 @@ import type { GlobalFlags } from '../config/resolve.js';
 import { Interrupted } from '../core/errors.js';
 import type { EndingSignal } from '../core/exit-codes.js';
 import { type BootOptions, bootUi } from './boot.js';
-import { prefetchFirstScreen } from './prefetch.js';
+import { FIRST_ANSWERS_WAIT_MS, prefetchFirstScreen, settledWithin } from './prefetch.js';
 
 // Bracketed paste (?2004) too: a paste comes marked, so its line breaks are text, not Enter.
 const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H\u001b[?2004h';
@@ -23,11 +23,16 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   // The first screen's requests go out now, and Ink and React load while they are answered. The
   // size is the one the UI measures first (useTerminalSize).
   const first = props.routes.at(-1);
+  let answers: Promise<void> | undefined;
   if (props.session && first) {
     const size = { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-    props.session = prefetchFirstScreen(props.session, first, size).session;
+    const prefetch = prefetchFirstScreen(props.session, first, size);
+    props.session = prefetch.session;
+    answers = prefetch.settled;
   }
   const { renderApp } = await import('./render-app.js');
+  // The answers that came while Ink loaded are read now, so the first frame shows them.
+  if (answers) await settledWithin(answers, FIRST_ANSWERS_WAIT_MS);
   let restored = false;
   const restore = () => {
     if (restored) return;

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
@@ -38,3 +41,37 @@ it('asks for the first page of domains and the project once, before the UI has l
   await send('q');
   await waitForScreen('EXIT:0');
 });
+
+it('draws the rows in its first frame: no "Loading" frame before them', async () => {
+  // Everything the UI writes, escapes and every frame included, as the terminal received it.
+  const dir = mkdtempSync(join(tmpdir(), 'domainctl-first-frame-'));
+  const written = join(dir, 'pane');
+  const { server, term } = session;
+  try {
+    await clearScreen(term);
+    term.tmux('pipe-pane', '-o', '-t', 'first-screen', `cat > '${written}'`);
+    await term.send(
+      {
+        text: `cd ${root} && ${shellNode} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+      },
+      'Enter',
+    );
+    await term.waitForScreen('www.acme-shop.com');
+    await term.send('q');
+    await term.waitForScreen('EXIT:0');
+    term.tmux('pipe-pane', '-t', 'first-screen');
+    const output = readFileSync(written, 'latin1');
+    // Ink marks each frame as one synchronized update (ESC [?2026h … ESC [?2026l).
+    const firstFrame = output.split('\u001b[?2026h')[1]?.split('\u001b[?2026l')[0] ?? '';
+    expect(firstFrame).toContain('www.acme-shop.com');
+    expect(output.slice(0, output.indexOf('www.acme-shop.com'))).not.toContain('Loading');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Clears the screen of the test before: its EXIT:0 must not answer this one's wait. */
+async function clearScreen(term: typeof session.term) {
+  await term.send({ text: 'clear; echo CLEARED-$((1 + 1))' }, 'Enter');
+  await term.waitForScreen('CLEARED-2');
+}

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { settledWithin } from '../../src/ui/prefetch.js';
 
 // runUi starts the first screen's requests before Ink and React load (src/ui/prefetch.ts); when
 // their answers are in by the time the screen mounts, its first frame shows them: no "Loading"
@@ -56,4 +57,15 @@ it('shows "Loading" first without them, as any screen does', async () => {
   ui = await renderApp({ flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' } });
   await ui.waitForFrame('www.acme-shop.com');
   expect(ui.written()).toContain('Loading');
+});
+
+// runUi waits this way for the first screen's answers once Ink has loaded, before it draws.
+it('waits for the answers until they are in, and no longer than it was told', async () => {
+  let started = performance.now();
+  await settledWithin(Promise.resolve(), 60_000);
+  expect(performance.now() - started).toBeLessThan(1_000);
+
+  started = performance.now();
+  await settledWithin(new Promise<void>(() => {}), 50);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(49);
 });
