@@ -96,6 +96,21 @@ describe('the bundle the bin runs', () => {
   });
 });
 
+describe("Node's own modules", () => {
+  it('are loaded with require() in every bundle, never through their ESM facades', () => {
+    // An import of a builtin reads every export of it, the lazy ones too: on Node 24 an import of
+    // node:http loads all of undici, of node:crypto WebCrypto (scripts/build.mjs, builtinsByRequire).
+    const imported = Object.entries(meta.outputs).flatMap(([file, output]) =>
+      output.imports
+        .filter((edge) => edge.path.startsWith('node:') && edge.kind !== 'require-call')
+        .map((edge) => `${file}: ${edge.kind} ${edge.path}`),
+    );
+    expect(imported).toEqual([]);
+    const required = meta.outputs['dist/ui-run.js']?.imports.map((edge) => edge.path);
+    expect(required).toContain('node:http');
+  });
+});
+
 describe('the server bundle', () => {
   it.each(['prom-client', 'pino'])(
     'loads %s only when asked for (--metrics, --log-format json)',
