@@ -77,6 +77,41 @@ const builtinsByRequire = {
   },
 };
 
+const SIMPLE_WIDTH = resolve(root, 'src/ui/simple-width.ts');
+
+/**
+ * Every import of string-width (Ink's, wrap-ansi's, cli-truncate's, ours) gets a stand-in that
+ * answers text of one-column characters itself (src/ui/simple-width.ts) and requires the
+ * string-width that importer would have had only for other text: bundled, a require() of an ES
+ * module runs its top level at the first call, so string-width's Unicode expressions and
+ * segmenter are made only if some text needs them. The UI's first frame has none that does.
+ */
+const fastStringWidth = {
+  name: 'fast-string-width',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'real',
+      });
+      if (real.errors.length > 0) return real;
+      return { path: real.path, namespace: 'fast-string-width' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'fast-string-width' }, (args) => ({
+      contents: `import { simpleWidth } from ${JSON.stringify(SIMPLE_WIDTH)};
+let real;
+export default function stringWidth(text, options) {
+  return simpleWidth(text, options) ?? (real ??= require(${JSON.stringify(args.path)}).default)(text, options);
+}`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Turns each dynamic import of a module under src/ into an import of its own bundle. */
 function lazyModules(found) {
   return {
@@ -107,6 +142,11 @@ const options = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // esbuild lowers a regular expression with the v flag to `new RegExp(…, 'v')` for node20,
+  // although Node 20 has the flag; built that way it is parsed as the module loads, and
+  // string-width's /^\p{RGI_Emoji}$/v then costs ~13 ms before the UI's first frame (as a
+  // literal, ~1 ms when first used).
+  supported: { 'regexp-set-notation': true },
   // Loaded from node_modules at run time: a native addon cannot be bundled, and jq-web reads its
   // WebAssembly from beside its own file (its __dirname, which a bundle has not).
   external: ['better-sqlite3', 'jq-web'],
@@ -144,14 +184,15 @@ while (pending.length > 0) {
       build({
         ...options,
         entryPoints: { [file.endsWith('cli.ts') ? 'cli' : outName(file)]: file },
-        plugins: [noInkDevtools, builtinsByRequire, lazyModules(found)],
+        plugins: [noInkDevtools, builtinsByRequire, fastStringWidth, lazyModules(found)],
       }),
     ),
   );
   for (const { metafile } of results) {
-    // Node's modules (builtinsByRequire's stubs) are no files of ours: nothing to compare.
+    // Node's modules and string-width's stand-ins (the plugins' stubs) are no files: nothing to
+    // compare.
     for (const [input, value] of Object.entries(metafile.inputs)) {
-      if (!input.startsWith('builtin:')) meta.inputs[input] = value;
+      if (!/^(builtin|fast-string-width):/.test(input)) meta.inputs[input] = value;
     }
     Object.assign(meta.outputs, metafile.outputs);
   }
