@@ -1,4 +1,3 @@
-import ky, { HTTPError } from 'ky';
 import type { HttpMethod } from '../contract/routes.js';
 import { VERSION } from '../version.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/byte-size.js';
@@ -10,7 +9,12 @@ import {
 } from '../core/errors.js';
 import { Deadline } from './deadline.js';
 import { printableHeader, printableUrl } from './mask.js';
-import { MalformedHttpError, nodeFetch } from './node-fetch.js';
+import {
+  type AnswerHeaders,
+  type HttpAnswer,
+  httpRequest,
+  MalformedHttpError,
+} from './http-transport.js';
 
 export const USER_AGENT = `domainctl/${VERSION}`;
 /** The most one request may take (every attempt, retry wait and its body) when nothing says less. */
@@ -35,23 +39,24 @@ export interface SendOptions {
 }
 
 export interface SentResponse {
-  response: Response;
+  response: HttpAnswer;
   /** Milliseconds from the first attempt to the response headers of the last. */
   ms: number;
 }
 
 // Retries are safe only where repeating the request cannot do something twice: POST and PATCH
 // never retry. A Retry-After on 408/429/503 is honoured when the deadline leaves time for it.
+// These are the rules the client kept when it ran on ky, with ky's own reading of Retry-After.
 const RETRY = {
   limit: 2,
-  methods: ['get', 'put', 'delete'] as ('get' | 'put' | 'delete')[],
+  methods: ['GET', 'PUT', 'DELETE'] as HttpMethod[],
   statusCodes: [408, 429, 500, 502, 503, 504],
   afterStatusCodes: [408, 429, 503],
   maxRetryAfter: 60_000,
   backoffLimit: 5_000,
 };
 
-/** ky's own backoff: 0.3 s, 0.6 s, 1.2 s … */
+/** The backoff: 0.3 s, 0.6 s, 1.2 s … */
 const defaultDelay = (attempt: number) => 0.3 * 2 ** (attempt - 1) * 1000;
 
 const SYSCALL_REASONS: Record<string, string> = {
@@ -148,10 +153,10 @@ function isFinal(error: unknown): boolean {
 }
 
 /**
- * How long the server asks us to wait (Retry-After and the rate-limit headers ky reads too), as
- * ky reads it: seconds, a date, or a timestamp in seconds. One ky cannot read counts as ky's cap.
+ * How long the server asks us to wait (Retry-After, else one of the rate-limit headers): seconds,
+ * a date, or a timestamp in seconds. One that cannot be read counts as the cap.
  */
-function retryAfterMs(headers: Headers): number | undefined {
+function retryAfterMs(headers: AnswerHeaders): number | undefined {
   const value =
     headers.get('retry-after') ??
     headers.get('ratelimit-reset') ??
@@ -166,83 +171,127 @@ function retryAfterMs(headers: Headers): number | undefined {
 }
 
 /**
- * Sends one HTTP request through ky with the product's retry, deadline and user-agent rules. An
- * HTTP error status is returned, not thrown: callers decide what a 4xx means. Redirects are not
- * followed, so a credential can never ride a redirect to another host. The returned body is
- * still bound to the deadline and to the size limit: read it before the deadline runs out.
+ * The request's headers as fetch's Headers would send them: names in lower case (repeats joined
+ * with ", "), values without surrounding whitespace, text/plain for a body of no stated type,
+ * listed by name.
  */
-export async function send(options: SendOptions): Promise<SentResponse> {
-  const { debug } = options;
-  const deadline = options.deadline ?? Deadline.after(DEFAULT_TIMEOUT_MS);
-  const delay = options.retryDelayMs ?? defaultDelay;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const headers = new Headers({
+function requestHeaders(options: SendOptions): Record<string, string> {
+  const given: Record<string, string> = {
     'user-agent': USER_AGENT,
     accept: 'application/json',
     ...options.headers,
+  };
+  const merged = new Map<string, string>();
+  for (const [name, value] of Object.entries(given)) {
+    const key = name.toLowerCase();
+    const trimmed = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    const before = merged.get(key);
+    merged.set(key, before === undefined ? trimmed : `${before}, ${trimmed}`);
+  }
+  if (options.body !== undefined && !merged.has('content-type')) {
+    merged.set('content-type', 'text/plain;charset=UTF-8');
+  }
+  return Object.fromEntries([...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
+    signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Sends one HTTP request with the product's retry, deadline and user-agent rules. An HTTP error
+ * status is returned, not thrown: callers decide what a 4xx means. Redirects are not followed,
+ * so a credential can never ride a redirect to another host. The returned body is still bound to
+ * the deadline and to the size limit: read it before the deadline runs out.
+ *
+ * A GET, PUT or DELETE is tried again, at most twice, after a network failure or a 408, 429 or
+ * 5xx, when the wait ends before the deadline does: the server's Retry-After on 408, 429 and 503
+ * (at most a minute), else the backoff.
+ */
+export async function send(options: SendOptions): Promise<SentResponse> {
+  const { debug, method, url } = options;
+  const deadline = options.deadline ?? Deadline.after(DEFAULT_TIMEOUT_MS);
+  const delay = options.retryDelayMs ?? defaultDelay;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const headers = requestHeaders(options);
   const started = performance.now();
 
-  // A retry happens only when its wait ends before the deadline does; otherwise the answer (or
-  // the failure) stands: a Retry-After past the deadline ends the request with the server's answer.
-  const shouldRetry = ({ error, retryCount }: { error: Error; retryCount: number }) => {
-    if (deadline.expired || isFinal(error)) return false;
-    let pause = Math.min(RETRY.backoffLimit, delay(retryCount));
-    if (error instanceof HTTPError) {
-      const { status, headers: received } = error.response;
-      if (!RETRY.statusCodes.includes(status)) return undefined; // ky ends it
-      if (RETRY.afterStatusCodes.includes(status)) pause = retryAfterMs(received) ?? pause;
+  /** The wait before the next attempt, or undefined when this attempt's outcome stands. */
+  const retryAfter = (retryCount: number, answer?: HttpAnswer, error?: unknown) => {
+    if (retryCount > RETRY.limit || !RETRY.methods.includes(method)) return undefined;
+    if (deadline.expired || (!answer && isFinal(error))) return undefined;
+    const backoff = Math.min(RETRY.backoffLimit, delay(retryCount));
+    if (answer) {
+      if (!RETRY.statusCodes.includes(answer.status)) return undefined;
+      if (RETRY.afterStatusCodes.includes(answer.status)) {
+        const asked = retryAfterMs(answer.headers);
+        if (asked !== undefined) {
+          if (!(asked < deadline.remaining())) return noRetry(asked);
+          return Math.min(asked, RETRY.maxRetryAfter);
+        }
+      }
     }
-    const left = deadline.remaining();
-    if (pause < left) return undefined; // ky's own rules from here
-    debug?.(`* no retry: it would wait ${seconds(pause)}, and ${seconds(left)} are left`);
-    return false;
+    return backoff < deadline.remaining() ? backoff : noRetry(backoff);
+  };
+  const noRetry = (wait: number) => {
+    debug?.(
+      `* no retry: it would wait ${seconds(wait)}, and ${seconds(deadline.remaining())} are left`,
+    );
+    return undefined;
   };
 
-  try {
-    const response = await ky(options.url, {
-      // node:http instead of undici: the first undici fetch costs 100 ms or more of start-up.
-      fetch: (input: string | URL | Request, init?: RequestInit) =>
-        nodeFetch(input, init, { maxResponseBytes }),
-      method: options.method,
-      headers,
-      body: options.body,
-      // The deadline's signal bounds every attempt, wait and body; ky's own per-attempt timer
-      // would bound only the time to the headers.
-      signal: deadline.signal,
-      timeout: false,
-      redirect: 'manual',
-      retry: { ...RETRY, delay, shouldRetry },
-      hooks: {
-        beforeRequest: debug
-          ? [
-              (request) => {
-                debug(`> ${request.method} ${printableUrl(request.url)}`);
-                request.headers.forEach((value, name) => {
-                  debug(`> ${name}: ${printableHeader(name, value)}`);
-                });
-              },
-            ]
-          : [],
-        beforeRetry: debug
-          ? [
-              ({ error, retryCount }) => {
-                const status =
-                  error instanceof HTTPError
-                    ? `HTTP ${error.response.status}`
-                    : networkReason(error);
-                debug(`* retry ${retryCount} of ${RETRY.limit} after ${status}`);
-              },
-            ]
-          : [],
-      },
-    });
-    return traced({ response, ms: performance.now() - started }, debug);
-  } catch (error) {
-    if (error instanceof HTTPError) {
-      return traced({ response: error.response, ms: performance.now() - started }, debug);
+  for (let retryCount = 1; ; retryCount++) {
+    if (debug) {
+      debug(`> ${method} ${printableUrl(url.href)}`);
+      for (const [name, value] of Object.entries(headers)) {
+        debug(`> ${name}: ${printableHeader(name, value)}`);
+      }
     }
-    throw requestFailure(error, options.url, deadline);
+    let answer: HttpAnswer | undefined;
+    let failure: unknown;
+    try {
+      answer = await httpRequest({
+        method,
+        url,
+        headers,
+        body: options.body,
+        signal: deadline.signal,
+        maxResponseBytes,
+      });
+    } catch (error) {
+      failure = error;
+    }
+    if (answer && answer.status >= 200 && answer.status <= 299) {
+      return traced({ response: answer, ms: performance.now() - started }, debug);
+    }
+    const wait = retryAfter(retryCount, answer, failure);
+    if (wait === undefined) {
+      if (answer) return traced({ response: answer, ms: performance.now() - started }, debug);
+      throw requestFailure(failure, url, deadline);
+    }
+    answer?.discard();
+    try {
+      await pause(wait, deadline.signal);
+    } catch (error) {
+      throw requestFailure(error, url, deadline);
+    }
+    const why = answer ? `HTTP ${answer.status}` : networkReason(failure);
+    debug?.(`* retry ${retryCount} of ${RETRY.limit} after ${why}`);
   }
 }
 
@@ -270,7 +319,7 @@ export interface ExchangeOptions extends Omit<SendOptions, 'deadline'> {
 export interface Exchange {
   status: number;
   statusText: string;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The body as text; "" when empty. */
   text: string;
   /** Milliseconds from the first attempt to the response headers of the last. */

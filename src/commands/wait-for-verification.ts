@@ -14,7 +14,7 @@ export function nextInterval(current: number, first: number): number {
 
 /**
  * An error worth asking again about: the API did not answer, or answered that it is overloaded or
- * broken for now (ky has already retried these twice). Any other HTTP error (401, 403, 404) will
+ * broken for now (send() has already asked twice more). Any other HTTP error (401, 403, 404) will
  * not change by waiting.
  */
 export function isTransient(error: unknown): boolean {

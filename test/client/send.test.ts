@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
-import { send } from '../../src/client/send.js';
+import { send, USER_AGENT } from '../../src/client/send.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
@@ -57,7 +57,7 @@ describe('send() over nodeFetch', () => {
         url: new URL(`${server.url}/v1/x`),
         retryDelayMs: noDelay,
       });
-      expect(await response.json()).toEqual({ ok: true });
+      expect(JSON.parse(await response.text())).toEqual({ ok: true });
     }
     expect(server.seen).toEqual([
       'GET /v1/x',
@@ -145,5 +145,116 @@ describe('send() over nodeFetch', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A server that answers the statuses given, one a request (the last one from then on). */
+async function answers(...statuses: [number, Record<string, string>?][]) {
+  const seen: { line: string; headers: IncomingMessage['headers'] }[] = [];
+  const server = await listen(
+    createServer((req, res) => {
+      seen.push({ line: `${req.method} ${req.url}`, headers: req.headers });
+      const [status, headers] = statuses[Math.min(seen.length, statuses.length) - 1] ?? [200];
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(`{"status":${status}}`);
+    }),
+  );
+  open.push(server);
+  return Object.assign(server, { seen });
+}
+
+describe('send(): when it asks again', () => {
+  it('asks at most three times in all, then hands on the last answer', async () => {
+    const server = await answers([500]);
+    const { response } = await send({
+      method: 'GET',
+      url: new URL(`${server.url}/v1/x`),
+      retryDelayMs: noDelay,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('{"status":500}');
+    expect(server.seen.map((r) => r.line)).toEqual(['GET /v1/x', 'GET /v1/x', 'GET /v1/x']);
+  });
+
+  it.each([408, 429, 502, 503, 504])('asks again after a %i', async (status) => {
+    const server = await answers([status], [200]);
+    const { response } = await send({
+      method: 'DELETE',
+      url: new URL(`${server.url}/v1/x`),
+      retryDelayMs: noDelay,
+    });
+    expect(response.status).toBe(200);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it.each([400, 401, 404, 409, 413, 501])('hands on a %i at once', async (status) => {
+    const server = await answers([status], [200]);
+    const { response } = await send({ method: 'GET', url: new URL(`${server.url}/v1/x`) });
+    expect(response.status).toBe(status);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it.each(['POST', 'PATCH'] as const)(
+    'never asks again with a %s, whatever the answer',
+    async (method) => {
+      const server = await answers([503, { 'retry-after': '0' }], [200]);
+      const { response } = await send({
+        method,
+        url: new URL(`${server.url}/v1/x`),
+        body: '{}',
+        retryDelayMs: noDelay,
+      });
+      expect(response.status).toBe(503);
+      expect(server.seen).toHaveLength(1);
+    },
+  );
+
+  it('waits the Retry-After of a 429, as a date too, and says so with --debug', async () => {
+    const when = new Date(Date.now() + 1_500).toUTCString();
+    const server = await answers([429, { 'retry-after': when }], [200]);
+    const lines: string[] = [];
+    const started = performance.now();
+    const { response } = await send({
+      method: 'GET',
+      url: new URL(`${server.url}/v1/x?a=1`),
+      headers: { authorization: 'Bearer dk_secret_token' },
+      debug: (line) => lines.push(line),
+      retryDelayMs: () => 60_000,
+    });
+    expect(response.status).toBe(200);
+    // The date has whole seconds: between 0.5 and 1.5 s from when it was written.
+    expect(performance.now() - started).toBeGreaterThan(400);
+    const request = [
+      `> GET ${server.url}/v1/x?a=1`,
+      '> accept: application/json',
+      '> authorization: Bearer ****oken',
+      `> user-agent: ${USER_AGENT}`,
+    ];
+    expect(lines.filter((line) => !line.startsWith('<'))).toEqual([
+      ...request,
+      '* retry 1 of 2 after HTTP 429',
+      ...request,
+    ]);
+    expect(lines.join('\n')).not.toContain('dk_secret_token');
+  });
+});
+
+describe('send(): the request', () => {
+  it('sends its headers in lower case, by name, with a type for a body that has none', async () => {
+    const server = await answers([200]);
+    await send({
+      method: 'PUT',
+      url: new URL(`${server.url}/v1/x`),
+      headers: { 'X-Trace': '  abc ', Accept: 'text/plain' },
+      body: 'hello',
+    });
+    const seen = server.seen[0]?.headers ?? {};
+    expect(seen).toMatchObject({
+      accept: 'application/json, text/plain',
+      'content-type': 'text/plain;charset=UTF-8',
+      'content-length': '5',
+      'user-agent': USER_AGENT,
+      'x-trace': 'abc',
+    });
   });
 });

@@ -1,17 +1,18 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { ResponseTooLargeError } from '../core/errors.js';
 import { formatByteSize } from '../core/byte-size.js';
 
-// Statuses whose response has no body (fetch's "null body status"); Response refuses one for them.
+// Statuses whose response has no body (fetch's "null body status").
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
 // Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
 // connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
 // command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
-// request rarely meets a socket the server is closing (ky retries a GET, PUT or DELETE that does).
+// request rarely meets a socket the server is closing (send() retries a GET, PUT or DELETE that
+// does).
 // These are the settings of Node's global agent, in agents of our own that nothing else changes.
 const AGENTS = {
   'http:': new http.Agent({ keepAlive: true, timeout: 5_000 }),
@@ -32,8 +33,15 @@ const DECODERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress(BROTLI_FLUSH),
 };
 
-/** What nodeFetch takes beyond fetch's own arguments. */
-export interface NodeFetchOptions {
+/** One request, as send() makes each attempt of it. */
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  /** Names in lower case, each once, in the order to send them. */
+  headers?: Record<string, string>;
+  body?: string;
+  /** Aborting it destroys the connection and ends the request (or its body) with its reason. */
+  signal?: AbortSignal;
   /**
    * The most bytes a body may have once decoded: past it the body errors with
    * ResponseTooLargeError and the connection is closed, so nothing ever holds more.
@@ -43,8 +51,8 @@ export interface NodeFetchOptions {
 
 /**
  * The server's answer is not HTTP the parser takes (a bad header, status line or chunk), or has a
- * status no Response can hold. It is the `cause` of nodeFetch's `TypeError('fetch failed')`, or
- * the error of a body cut short by it: the caller tells it from a network failure by its class.
+ * status outside 200-599. It is the `cause` of httpRequest's `TypeError('fetch failed')`, or the
+ * error of a body cut short by it: the caller tells it from a network failure by its class.
  */
 export class MalformedHttpError extends Error {
   override readonly name = 'MalformedHttpError';
@@ -62,52 +70,88 @@ function malformed(error: Error & { code?: string }): MalformedHttpError {
 }
 
 /**
- * A `fetch` for ky built on node:http and node:https. Node's global `fetch` (undici) spends
- * 100 ms or more on its first request, which a script calling `api request` in a loop pays
- * every time; node:http has no such cost. (Request, Response and Headers are still undici's
- * classes: ky needs them anyway, and loading them costs far less than that first request.)
- *
- * It keeps the parts of fetch the client relies on: the Request's method, headers and body; the
- * signal (an abort destroys the socket and rejects with the signal's reason); network failures
- * as `TypeError('fetch failed', { cause })` with the system error, code included, as the cause;
- * a streamed body, decoded when the server sent it gzip, deflate or br encoded; no body for
- * HEAD, 204 and 304. Redirects are never followed (the client asks for `redirect: 'manual'`).
- * Connections are kept alive between requests but never hold the process open once it is done.
+ * An answer's headers, read as fetch's Headers reads them: names in lower case, a repeated
+ * header's values joined with ", " (set-cookie's kept apart when listed), listed by name.
  */
-export async function nodeFetch(
-  input: string | URL | Request,
-  init?: RequestInit,
-  options: NodeFetchOptions = {},
-): Promise<Response> {
-  // ky passes a ready Request and an init that is usually empty: use the Request as it is.
-  const request =
-    input instanceof Request && (!init || Object.keys(init).length === 0)
-      ? input
-      : new Request(input, init);
-  const { signal } = request;
-  signal.throwIfAborted();
-  const url = new URL(request.url);
+export class AnswerHeaders {
+  readonly #values = new Map<string, string[]>();
+
+  /** From node:http's rawHeaders: name, value, name, value… as they came. */
+  constructor(raw: readonly string[] = []) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = (raw[i] as string).toLowerCase();
+      const values = this.#values.get(name);
+      if (values) values.push(raw[i + 1] as string);
+      else this.#values.set(name, [raw[i + 1] as string]);
+    }
+  }
+
+  get(name: string): string | null {
+    return this.#values.get(name.toLowerCase())?.join(', ') ?? null;
+  }
+
+  getSetCookie(): string[] {
+    return [...(this.#values.get('set-cookie') ?? [])];
+  }
+
+  /** Each header by name (set-cookie once per cookie), as fetch's Headers lists them. */
+  forEach(each: (value: string, name: string) => void): void {
+    for (const name of [...this.#values.keys()].sort()) {
+      const values = this.#values.get(name) as string[];
+      if (name === 'set-cookie') for (const value of values) each(value, name);
+      else each(values.join(', '), name);
+    }
+  }
+}
+
+/** An answer whose headers have come; its body is read (or left) by the caller. */
+export interface HttpAnswer {
+  /** The URL asked for (redirects are never followed). */
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: AnswerHeaders;
+  /** The body, decoded and bound to the size limit; null for HEAD, 204, 205 and 304. */
+  readonly body: Readable | null;
+  /** The whole body as UTF-8 text, as fetch's text() reads it; rejects as the body breaks. */
+  text(): Promise<string>;
+  /** Reads no more of the body and closes its connection (an answer not wanted). */
+  discard(): void;
+}
+
+/**
+ * One HTTP request over node:http or node:https: what fetch would do for it, without fetch.
+ * Node's global fetch (undici) spends 100 ms or more on its first request, and loading its
+ * Request, Response and Headers classes alone ~25 ms of every start; node:http has neither cost.
+ *
+ * It keeps fetch's behaviour where the client relies on it: network failures as
+ * `TypeError('fetch failed', { cause })` with the system error, code included, as the cause; the
+ * signal (an abort destroys the socket and rejects with the signal's reason); a body decoded when
+ * the server sent it gzip, deflate or br encoded; no body for HEAD, 204, 205 and 304; a length for
+ * every body, and 0 for a POST or PUT without one. Redirects are never followed. Connections are
+ * kept alive between requests but never hold the process open once it is done.
+ */
+export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
+  const { method, url, signal } = request;
+  signal?.throwIfAborted();
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError('fetch failed', {
       cause: new Error(`unsupported protocol ${url.protocol}`),
     });
   }
-  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-  signal.throwIfAborted();
-
-  const headers: Record<string, string> = Object.fromEntries(request.headers);
-  // fetch sends a length for every body, and 0 for a POST or PUT without one.
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const headers: Record<string, string> = { ...request.headers };
   if (body) headers['content-length'] = String(body.byteLength);
-  else if (request.method === 'POST' || request.method === 'PUT') headers['content-length'] = '0';
+  else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<HttpAnswer>((resolve, reject) => {
     const req = (url.protocol === 'https:' ? https : http).request({
       agent: AGENTS[url.protocol as keyof typeof AGENTS],
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), // [::1] → ::1; Node adds the brackets back in Host
       port: url.port,
       path: `${url.pathname}${url.search}`,
-      method: request.method,
+      method,
       headers,
     });
     let response: http.IncomingMessage | undefined;
@@ -116,11 +160,11 @@ export async function nodeFetch(
     // is still streaming.
     const onAbort = () => {
       req.destroy();
-      response?.destroy(signal.reason);
-      reject(signal.reason);
+      response?.destroy(signal?.reason);
+      reject(signal?.reason);
     };
-    const release = () => signal.removeEventListener('abort', onAbort);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const release = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
 
     req.on('error', (error) => {
       release();
@@ -132,42 +176,49 @@ export async function nodeFetch(
     req.on('response', (res) => {
       response = res;
       res.once('close', release);
-      try {
-        resolve(toResponse(request, res, options.maxResponseBytes));
-      } catch (error) {
-        // A status or header that Response cannot hold (a status above 599, say).
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status > 599) {
+        // fetch's Response cannot hold it either.
         res.destroy();
-        const reason = (error as Error).message;
+        const reason = `init["status"] must be in the range of 200 to 599, inclusive.`;
         reject(new TypeError('fetch failed', { cause: new MalformedHttpError(reason) }));
+        return;
       }
+      resolve(toAnswer(request, res, status));
     });
     req.end(body);
   });
 }
 
-function toResponse(
-  request: Request,
-  res: http.IncomingMessage,
-  maxBytes: number | undefined,
-): Response {
-  const status = res.statusCode ?? 0;
-  // rawHeaders keeps each occurrence; Headers joins repeats with ", " (set-cookie stays apart).
-  const headers = new Headers();
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-    headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
-  }
-  let body: ReadableStream<Uint8Array> | null = null;
+function toAnswer(request: HttpRequest, res: http.IncomingMessage, status: number): HttpAnswer {
+  const headers = new AnswerHeaders(res.rawHeaders);
+  let body: Readable | null = null;
   if (request.method === 'HEAD' || NULL_BODY_STATUS.has(status)) {
     res.resume(); // nothing to read, but the message must still finish to free the socket
   } else {
     const decoded = decode(res, headers.get('content-encoding'));
-    const limited = maxBytes === undefined ? decoded : limit(decoded, maxBytes, request.url);
-    body = Readable.toWeb(limited) as ReadableStream<Uint8Array>;
+    const max = request.maxResponseBytes;
+    body = max === undefined ? decoded : limit(decoded, max, request.url.href);
   }
-  const response = new Response(body, { status, statusText: res.statusMessage ?? '', headers });
-  // Response has no constructor option for its URL; fetch sets it to the request's.
-  Object.defineProperty(response, 'url', { value: request.url });
-  return response;
+  return {
+    url: request.url.href,
+    status,
+    statusText: res.statusMessage ?? '',
+    headers,
+    body,
+    text: () => (body ? readText(body) : Promise.resolve('')),
+    // As fetch's body.cancel(): the rest is not read, and the connection goes with it.
+    discard: () => {
+      if (body && !body.readableEnded) body.destroy();
+    },
+  };
+}
+
+/** Every byte of the body, decoded as fetch's text() decodes (UTF-8, a leading BOM dropped). */
+async function readText(body: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
