@@ -14,7 +14,7 @@
 // and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.
 //
 // `--if-stale` builds only when dist/ is not current (scripts/dist-staleness.mjs says when).
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,38 @@ const builtinsByRequire = {
       contents: `module.exports = require(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * yoga (Ink's layout engine) carries its WebAssembly as a base64 data: URL and reads it with the
+ * global fetch, whose first use loads all of undici (~25 ms before the UI's first frame). These
+ * two edits of its Emscripten loader take the path it has for a Node without fetch, decoding the
+ * base64 with Buffer instead of its own loop. The build stops if yoga's loader no longer reads so.
+ */
+const YOGA_LOADER = /node_modules\/yoga-layout\/dist\/binaries\/yoga-wasm-base64-esm\.js$/;
+const YOGA_EDITS = [
+  ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
+  [
+    'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+    'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+  ],
+];
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: YOGA_LOADER }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of YOGA_EDITS) {
+        if (contents.split(from).length !== 2) {
+          throw new Error(
+            `${args.path} has changed: scripts/build.mjs (yogaWithoutFetch) expects ${from}`,
+          );
+        }
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: 'js' };
+    });
   },
 };
 
@@ -184,7 +216,13 @@ while (pending.length > 0) {
       build({
         ...options,
         entryPoints: { [file.endsWith('cli.ts') ? 'cli' : outName(file)]: file },
-        plugins: [noInkDevtools, builtinsByRequire, fastStringWidth, lazyModules(found)],
+        plugins: [
+          noInkDevtools,
+          builtinsByRequire,
+          fastStringWidth,
+          yogaWithoutFetch,
+          lazyModules(found),
+        ],
       }),
     ),
   );
