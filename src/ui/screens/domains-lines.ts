@@ -1,4 +1,4 @@
-import type { Tone } from '../../core/display.js';
+import { groupedCount as count, type Tone } from '../../core/display.js';
 import { type DomainSummary, SORTS, type SortKey } from '../domain-list.js';
 import type { DomainCatalog } from '../hooks/useDomainCatalog.js';
 import type { DomainsWatch } from '../hooks/useDomainsWatch.js';
@@ -6,7 +6,6 @@ import type { DomainsWatch } from '../hooks/useDomainsWatch.js';
 // The domains screen's lines of words, apart from its layout: the summary under the title, and
 // what the status line says of a filter, a sort and the watch.
 
-const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 /**
