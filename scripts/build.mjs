@@ -110,6 +110,27 @@ const yogaWithoutFetch = {
 };
 
 const SIMPLE_WIDTH = resolve(root, 'src/ui/simple-width.ts');
+const GRAPHEME_SEGMENTER = resolve(root, 'src/ui/grapheme-segmenter.ts');
+
+/**
+ * In the libraries, `new Intl.Segmenter(…)` makes a GraphemeSegmenter instead
+ * (src/ui/grapheme-segmenter.ts): the first Intl.Segmenter of a process loads ICU's break rules
+ * (~10 ms), and Ink, slice-ansi, ansi-tokenize and string-width each make one as they load. The
+ * stand-in segments text of one-unit graphemes itself and makes the real one only for other text.
+ */
+const lazySegmenters = {
+  name: 'lazy-segmenters',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\/node_modules\/.*\.m?js$/ }, async (args) => {
+      const contents = await readFile(args.path, 'utf8');
+      if (!contents.includes('new Intl.Segmenter(')) return undefined;
+      return {
+        contents: `import { GraphemeSegmenter as __GraphemeSegmenter } from ${JSON.stringify(GRAPHEME_SEGMENTER)};\n${contents.replaceAll('new Intl.Segmenter(', 'new __GraphemeSegmenter(')}`,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 /**
  * Every import of string-width (Ink's, wrap-ansi's, cli-truncate's, ours) gets a stand-in that
@@ -221,6 +242,7 @@ while (pending.length > 0) {
           builtinsByRequire,
           fastStringWidth,
           yogaWithoutFetch,
+          lazySegmenters,
           lazyModules(found),
         ],
       }),

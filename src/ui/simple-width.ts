@@ -1,15 +1,19 @@
 import stripAnsi from 'strip-ansi';
 
 /**
- * Text whose every character takes one column and is a grapheme of its own: printable ASCII and
+ * The characters (a regular expression's class) that take one column each and are a grapheme of
+ * their own: printable ASCII and
  * the Latin, punctuation, arrow, mathematical, box-drawing and shape characters the UI draws
  * (· … – › ≥ ─ ● ✓ ✗ among them). Characters that join their neighbours (combining marks,
  * joiners, variation selectors), take two columns or none, or that a version of string-width
  * counts as an emoji, are not in it. test/ui/simple-width.test.ts checks every character of it
  * against string-width 8 and 7 (Ink's, and wrap-ansi's) and Intl.Segmenter.
  */
-export const SIMPLE_TEXT =
-  /^[\u0020-\u007E\u00A0-\u00A8\u00AA-\u00AC\u00AF-\u02FF\u2010-\u2027\u2030-\u203B\u203D-\u2048\u204A-\u205E\u2190-\u2193\u219A-\u21A8\u21AB-\u21FF\u2200-\u22FF\u2500-\u25A9\u25AC-\u25B5\u25B7-\u25BF\u25C1-\u25FA\u2713\u2717]*$/;
+export const SIMPLE_CHARACTERS =
+  '\\u0020-\\u007E\\u00A0-\\u00A8\\u00AA-\\u00AC\\u00AF-\\u02FF\\u2010-\\u2027\\u2030-\\u203B\\u203D-\\u2048\\u204A-\\u205E\\u2190-\\u2193\\u219A-\\u21A8\\u21AB-\\u21FF\\u2200-\\u22FF\\u2500-\\u25A9\\u25AC-\\u25B5\\u25B7-\\u25BF\\u25C1-\\u25FA\\u2713\\u2717';
+
+/** Text of SIMPLE_CHARACTERS only. */
+export const SIMPLE_TEXT = new RegExp(`^[${SIMPLE_CHARACTERS}]*$`);
 
 /**
  * The columns `text` takes, as string-width counts them, when that needs no grapheme segmenting
