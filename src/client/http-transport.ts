@@ -1,37 +1,51 @@
 import http from 'node:http';
-import https from 'node:https';
+import type Https from 'node:https';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import zlib from 'node:zlib';
+import type Zlib from 'node:zlib';
 import { ResponseTooLargeError } from '../core/errors.js';
 import { formatByteSize } from '../core/byte-size.js';
 
 // Statuses whose response has no body (fetch's "null body status").
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
+// node:https (with node:tls) and node:zlib are loaded when a request is the first to need them:
+// together 3-6 ms of every start, and a UI on a loopback API or a page without content coding
+// needs neither.
+const httpsModule = () => process.getBuiltinModule('node:https') as typeof Https;
+const zlibModule = () => process.getBuiltinModule('node:zlib') as typeof Zlib;
+
 // Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
 // connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
 // command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
 // request rarely meets a socket the server is closing (send() retries a GET, PUT or DELETE that
-// does).
-// These are the settings of Node's global agent, in agents of our own that nothing else changes.
-const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true, timeout: 5_000 }),
-  'https:': new https.Agent({ keepAlive: true, timeout: 5_000 }),
-};
+// does). These are the settings of Node's global agent, in agents of our own that nothing else
+// changes.
+const AGENT_OPTIONS = { keepAlive: true, timeout: 5_000 };
+let httpAgent: http.Agent | undefined;
+let httpsAgent: Https.Agent | undefined;
+const agentFor = (protocol: string) =>
+  protocol === 'https:'
+    ? (httpsAgent ??= new (httpsModule().Agent)(AGENT_OPTIONS))
+    : (httpAgent ??= new http.Agent(AGENT_OPTIONS));
 
-// Flushing every chunk lets a decoded body stream as it arrives, and tolerates a body cut short
-// after its last complete block, as undici's fetch does.
-const ZLIB_FLUSH = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-const BROTLI_FLUSH = {
-  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-};
-const DECODERS: Record<string, () => Transform> = {
-  gzip: () => zlib.createGunzip(ZLIB_FLUSH),
-  'x-gzip': () => zlib.createGunzip(ZLIB_FLUSH),
-  deflate: () => zlib.createInflate(ZLIB_FLUSH),
-  br: () => zlib.createBrotliDecompress(BROTLI_FLUSH),
-};
+/** The content codings decode() undoes. */
+const CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+/** A decoder for one of CODINGS. */
+function decoder(coding: string): Transform {
+  const zlib = zlibModule();
+  // Flushing every chunk lets a decoded body stream as it arrives, and tolerates a body cut
+  // short after its last complete block, as undici's fetch does.
+  const { Z_SYNC_FLUSH, BROTLI_OPERATION_FLUSH } = zlib.constants;
+  const flush = { flush: Z_SYNC_FLUSH, finishFlush: Z_SYNC_FLUSH };
+  if (coding === 'br') {
+    return zlib.createBrotliDecompress({
+      flush: BROTLI_OPERATION_FLUSH,
+      finishFlush: BROTLI_OPERATION_FLUSH,
+    });
+  }
+  return coding === 'deflate' ? zlib.createInflate(flush) : zlib.createGunzip(flush);
+}
 
 /** One request, as send() makes each attempt of it. */
 export interface HttpRequest {
@@ -145,8 +159,8 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
   else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
 
   return new Promise<HttpAnswer>((resolve, reject) => {
-    const req = (url.protocol === 'https:' ? https : http).request({
-      agent: AGENTS[url.protocol as keyof typeof AGENTS],
+    const req = (url.protocol === 'https:' ? httpsModule() : http).request({
+      agent: agentFor(url.protocol),
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), // [::1] → ::1; Node adds the brackets back in Host
       port: url.port,
@@ -245,13 +259,13 @@ function limit(body: Readable, max: number, url: string): Readable {
 /** The body with its content codings undone, last applied first; as it came for a coding we do not know. */
 function decode(res: http.IncomingMessage, contentEncoding: string | null): Readable {
   if (!contentEncoding) return res;
-  const makers = contentEncoding
+  const codings = contentEncoding
     .toLowerCase()
     .split(',')
     .reverse()
-    .map((coding) => DECODERS[coding.trim()]);
-  if (makers.some((make) => !make)) return res;
-  const decoders = makers.map((make) => (make as () => Transform)());
+    .map((coding) => coding.trim());
+  if (!codings.every((coding) => CODINGS.has(coding))) return res;
+  const decoders = codings.map(decoder);
   // pipeline destroys every stage when one fails or the reader cancels; the error itself
   // reaches the reader through the last stage.
   return pipeline([res, ...decoders], () => {}) as unknown as Readable;
