@@ -78,34 +78,58 @@ const builtinsByRequire = {
 };
 
 /**
+ * Edits of two libraries' code, each checked: the build stops if a library no longer reads as
+ * expected (after an update), rather than bundle it unedited.
+ *
  * yoga (Ink's layout engine) carries its WebAssembly as a base64 data: URL and reads it with the
- * global fetch, whose first use loads all of undici (~25 ms before the UI's first frame). These
- * two edits of its Emscripten loader take the path it has for a Node without fetch, decoding the
- * base64 with Buffer instead of its own loop. The build stops if yoga's loader no longer reads so.
+ * global fetch, whose first use loads all of undici (~25 ms before the UI's first frame). Two edits
+ * of its Emscripten loader take the path it has for a Node without fetch, decoding the base64 with
+ * Buffer instead of its own loop.
+ *
+ * Ink cuts every line inside a box with overflow hidden (the UI's body is one) with slice-ansi,
+ * also a line that fits whole (~6-10 ms of the first frame). For text of one-unit graphemes
+ * (src/ui/grapheme-segmenter.ts) the cut line has the very styled characters Ink draws the line
+ * from, so it is skipped there; test/ui/grapheme-segmenter.test.ts checks that against slice-ansi.
  */
-const YOGA_LOADER = /node_modules\/yoga-layout\/dist\/binaries\/yoga-wasm-base64-esm\.js$/;
-const YOGA_EDITS = [
-  ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
-  [
-    'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
-    'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
-  ],
+const LIBRARY_EDITS = [
+  {
+    file: /node_modules\/yoga-layout\/dist\/binaries\/yoga-wasm-base64-esm\.js$/,
+    edits: [
+      ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
+      [
+        'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+        'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+      ],
+    ],
+  },
+  {
+    file: /node_modules\/ink\/build\/output\.js$/,
+    prepend: `import { isOneUnitText as __isOneUnitText } from ${JSON.stringify(resolve(root, 'src/ui/grapheme-segmenter.ts'))};\n`,
+    edits: [
+      [
+        'return sliceAnsi(line, from, to);',
+        'return from === 0 && to === width && __isOneUnitText(line) ? line : sliceAnsi(line, from, to);',
+      ],
+    ],
+  },
 ];
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
+const libraryEdits = {
+  name: 'library-edits',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: YOGA_LOADER }, async (args) => {
-      let contents = await readFile(args.path, 'utf8');
-      for (const [from, to] of YOGA_EDITS) {
-        if (contents.split(from).length !== 2) {
-          throw new Error(
-            `${args.path} has changed: scripts/build.mjs (yogaWithoutFetch) expects ${from}`,
-          );
+    for (const { file, edits, prepend = '' } of LIBRARY_EDITS) {
+      pluginBuild.onLoad({ filter: file }, async (args) => {
+        let contents = await readFile(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (contents.split(from).length !== 2) {
+            throw new Error(
+              `${args.path} has changed: scripts/build.mjs (LIBRARY_EDITS) expects ${from}`,
+            );
+          }
+          contents = contents.replace(from, to);
         }
-        contents = contents.replace(from, to);
-      }
-      return { contents, loader: 'js' };
-    });
+        return { contents: prepend + contents, loader: 'js' };
+      });
+    }
   },
 };
 
@@ -241,7 +265,7 @@ while (pending.length > 0) {
           noInkDevtools,
           builtinsByRequire,
           fastStringWidth,
-          yogaWithoutFetch,
+          libraryEdits,
           lazySegmenters,
           lazyModules(found),
         ],

@@ -7,6 +7,9 @@ import { SIMPLE_CHARACTERS } from './simple-width.js';
  */
 const ONE_UNIT_GRAPHEMES = new RegExp(`^[\\t\\n\\u001B\\u009B${SIMPLE_CHARACTERS}]*$`);
 
+/** Whether every UTF-16 unit of `text` is a grapheme of its own (ONE_UNIT_GRAPHEMES). */
+export const isOneUnitText = (text: string) => ONE_UNIT_GRAPHEMES.test(text);
+
 type Segment = { segment: string; index: number; input: string };
 
 /** What Intl.Segmenter's segment() gives for text of ONE_UNIT_GRAPHEMES: one segment a unit. */
@@ -49,7 +52,7 @@ export class GraphemeSegmenter {
   segment(input: string): Intl.Segments {
     const text = String(input);
     const grapheme = (this.#options?.granularity ?? 'grapheme') === 'grapheme';
-    if (grapheme && ONE_UNIT_GRAPHEMES.test(text)) {
+    if (grapheme && isOneUnitText(text)) {
       return new OneUnitSegments(text) as unknown as Intl.Segments;
     }
     return this.#intl().segment(text);
