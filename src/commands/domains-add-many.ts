@@ -7,7 +7,7 @@ import { ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { describeFailure } from '../core/failure.js';
 import { visible } from '../core/sanitize.js';
-import { suggest } from '../core/suggested-commands.js';
+import { standAlone, suggest } from '../core/suggested-commands.js';
 import { type CommandContext, readFileText, readStdin, writeOut } from './context.js';
 import { apiClient, say } from './domain-calls.js';
 import {
@@ -143,7 +143,9 @@ export async function addMany(
   }
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
-    say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+    say(
+      `The records to create for each: ${standAlone(suggest.domainsRecords('HOST', project), context.flags)}`,
+    );
   }
 }
 

@@ -15,7 +15,6 @@ export const suggest = {
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
   domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
-  /** Only where `standsAlone` holds; else nextPageOfSameCommand. */
   domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
     `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
   domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
@@ -30,25 +29,40 @@ export const suggest = {
 
 export type SuggestedCommand = keyof typeof suggest;
 
-/** The settings given as flags that a suggested command, which names only the project, drops. */
+/** The settings given as flags, which the shell that ran a command does not hold otherwise. */
 export interface GivenFlags {
   baseUrl?: string;
   token?: string;
-  org?: string;
   profile?: string;
 }
 
 /**
- * Whether a suggested command works as written in the shell that ran the one that suggests it:
- * not when the base URL, token, org or profile came from flags, which it does not repeat (a
- * token is never printed). Settings from the environment or a profile carry over.
+ * A suggested command that works in the shell that ran the one that suggests it: the profile and
+ * base URL given as flags repeated, and the token given as a flag as `--token TOKEN`,
+ * a word to fill in as every capitalised word of the table is: a token is never printed, and a
+ * reference such as "$DOMAINCTL_TOKEN" would name a variable that is not set (were it set, the
+ * flag would not have been needed). A base URL that carries credentials becomes `URL` the same way.
+ * The settings from the environment or a profile carry over by themselves; no suggested command
+ * reads --org.
  */
-export const standsAlone = (flags: GivenFlags) =>
-  !flags.baseUrl && !flags.token && !flags.org && !flags.profile;
+export function standAlone(command: string, flags: GivenFlags): string {
+  const words = [command];
+  if (flags.profile) words.push(`--profile ${shellWord(flags.profile)}`);
+  if (flags.baseUrl) words.push(`--base-url ${printableBaseUrl(flags.baseUrl)}`);
+  if (flags.token) words.push('--token TOKEN');
+  return words.join(' ');
+}
 
-/** The next page when the command had flags of its own: said as a change to it, not a command. */
-export const nextPageOfSameCommand = (pageToken: string) =>
-  `run the same command with --page-token ${shellWord(pageToken)}`;
+/** A base URL as one shell word, or URL when it holds a user name, password or query. */
+function printableBaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password || parsed.search) return 'URL';
+  } catch {
+    // Not a URL: the command failed before it could suggest anything with it.
+  }
+  return shellWord(url);
+}
 
 /** `--project X` as it goes into a command line the user can copy. */
 export const projectFlag = (project: string) => `--project ${shellWord(project)}`;

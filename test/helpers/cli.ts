@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ export interface RunOptions {
 }
 
 const made: string[] = [];
+/** The folder of binOnPath(), once made. */
+let shimDir: string | undefined;
 
 /** A fresh, empty directory for DOMAINCTL_CONFIG_DIR; removed by removeTempDirs(). */
 export function tempConfigDir(): string {
@@ -41,6 +43,7 @@ export function tempConfigDir(): string {
 
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  shimDir = undefined;
 }
 
 /**
@@ -108,5 +111,42 @@ export function runCliBytes(args: readonly string[], options: RunOptions = {}): 
     // A closed stdin (EPIPE) is not the test's concern: the child may exit before reading it.
     child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A folder holding a `domainctl` that runs the built bin, as `npm install -g` would put it. */
+export function binOnPath(): string {
+  if (shimDir) return shimDir;
+  const dir = mkdtempSync(join(tmpdir(), 'domainctl-bin-'));
+  const shim = join(dir, 'domainctl');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  made.push(dir);
+  shimDir = dir;
+  return dir;
+}
+
+/**
+ * Runs one line in `sh`, as a person pastes it into a shell: `domainctl` on PATH (the built bin),
+ * the clean environment of runCli with `options.env` applied, stdin closed.
+ */
+export async function runShell(line: string, options: RunOptions = {}): Promise<CliResult> {
+  const env = cliEnv(options.env);
+  env.PATH = `${binOnPath()}:${env.PATH ?? ''}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', line], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${line} did not finish within 15 s\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code });
+    });
   });
 }
