@@ -141,8 +141,10 @@ export function registerServe(program: Command): void {
       'after',
       `
 With --seed demo and no --dns-server, the verifier asks a DNS server of the demo's own on
-127.0.0.1 (a free port), which answers the records of every domain added to the database as if
-they had been created: \`domains wait\` sees a domain added to the demo verified in seconds.
+127.0.0.1, UDP, the API's port number (a free one when that is taken), which answers the records
+of every domain added to the database as if they had been created: \`domains wait\` sees a
+domain added to the demo verified in seconds, and \`domains check\` finds its records right
+with DOMAINCTL_DNS_SERVER=127.0.0.1:7878 (the port of --port).
 
 Examples:
   $ domainctl serve --seed demo --db :memory:
@@ -229,6 +231,13 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         if (code === 'EADDRNOTAVAIL')
           throw new CliError(`${flags.host} is not an address of this machine`, 1);
         throw new CliError(`cannot start: ${(error as Error).message}`, 1);
+      }
+      // The README and scripts name the demo's DNS by the API's port; when another program holds
+      // that UDP port, they would ask it instead, so the operator hears of it.
+      if (server.demoDnsAddress && !server.demoDnsAddress.endsWith(`:${server.port}`)) {
+        process.stderr.write(
+          `domainctl serve: warning: UDP port ${server.port} is taken, so the demo's DNS answers at ${server.demoDnsAddress}, not 127.0.0.1:${server.port}\n`,
+        );
       }
       const via = server.demoDnsAddress
         ? `the demo's DNS at ${server.demoDnsAddress}, which answers for every domain added`

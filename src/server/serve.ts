@@ -164,7 +164,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const verifyInterval =
       options.verifyIntervalSeconds ?? (options.demoDns ? DEMO_VERIFY_INTERVAL_SECONDS : 0);
     const demoDns =
-      options.demoDns && verifyInterval > 0 ? await startDemoDns(store, settings) : undefined;
+      options.demoDns && verifyInterval > 0
+        ? await startDemoDns(store, settings, port).catch((error: unknown) => {
+            server.close();
+            throw error;
+          })
+        : undefined;
     const verifier =
       verifyInterval > 0
         ? startVerifier({

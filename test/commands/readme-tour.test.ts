@@ -9,7 +9,8 @@ import { type CliProcess, spawnCli } from '../helpers/serve-process.js';
 // The README's tour: every fenced block tagged `sh tour`, run in order, line by line, in one
 // shell's working folder and config folder, as a reader would paste them. The one line the test
 // changes is the server's: it listens on a free port rather than 7878 (which may be taken on
-// this machine), and the other lines get that port in place of 7878.
+// this machine), and the other lines get that port in place of 7878. An `export` line is kept
+// for the lines after it, as the shell would keep it.
 
 const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
 
@@ -26,6 +27,15 @@ function tourLines(): string[] {
 const EXPECTED: [RegExp, RegExp][] = [
   [/^domainctl domains list +#/, /www\.acme-shop\.com/],
   [/^domainctl domains add shop\.example\.com/, /Create these DNS records at your DNS provider/],
+  // What `domains add` says to run next is the tour's next line, word for word.
+  [
+    /^domainctl domains add shop\.example\.com/,
+    /check them with\n {2}domainctl domains check shop\.example\.com --project prj_demo_scale\n/,
+  ],
+  [
+    /^domainctl domains check shop\.example\.com --project prj_demo_scale +#/,
+    /All 3 records are right/,
+  ],
   [/^domainctl domains wait shop\.example\.com/, /^shop\.example\.com is verified \(at /m],
   [/^domainctl profile list/, /^\* +demo +http/m],
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
@@ -62,7 +72,7 @@ describe("the README's tour runs as written against the demo server", () => {
       `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`,
     );
     chmodSync(join(binDir, 'domainctl'), 0o755);
-    const env = {
+    const env: Record<string, string> = {
       PATH: `${binDir}:${process.env.PATH ?? ''}`,
       HOME: home,
       TZ: 'UTC',
@@ -76,10 +86,14 @@ describe("the README's tour runs as written against the demo server", () => {
     server = spawnCli(serveArgs.slice(1), { env });
     const started = await server.waitForStdout(/^domainctl serve listening on /);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(started)?.[1] ?? '';
-    expect(started).toContain("verifying DNS every 2 s via the demo's DNS at 127.0.0.1:");
+    // The demo's DNS answers on the API's port number, over UDP, as the tour's export says.
+    const port = new URL(url).port;
+    expect(started).toContain(
+      `verifying DNS every 2 s via the demo's DNS at 127.0.0.1:${port}, which answers`,
+    );
 
     for (const line of rest) {
-      const command = line.replaceAll('http://127.0.0.1:7878', url);
+      const command = line.replaceAll('127.0.0.1:7878', `127.0.0.1:${port}`);
       const run = spawnSync('sh', ['-c', command], {
         cwd: work,
         env,
@@ -90,6 +104,8 @@ describe("the README's tour runs as written against the demo server", () => {
       expect({ line, code: run.status, output }).toMatchObject({ line, code: 0 });
       const printed = EXPECTED.filter(([which]) => which.test(line)).map(([, text]) => text);
       for (const text of printed) expect(output, line).toMatch(text);
+      const exported = /^export (\w+)=(\S+)/.exec(command);
+      if (exported) Object.assign(env, { [exported[1] as string]: exported[2] });
     }
     // What the lines left behind is what they said they would.
     expect(readFileSync(join(work, 'example.com.zone'), 'utf8')).toMatch(

@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ describe('domainctl serve, as a process', () => {
         ),
       );
       expect(serve.url).not.toMatch(/:0$/);
+      // The demo's DNS answers on the API's port number (UDP), an address one can write down.
+      expect(serve.startLine).toContain(`the demo's DNS at 127.0.0.1:${new URL(serve.url).port},`);
 
       const res = await api(serve, 'GET', '/v1/regions');
       expect(RegionList.parse(res.json).regions).toHaveLength(3);
@@ -188,6 +191,32 @@ describe('domainctl serve, as a process', () => {
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
+    }
+  });
+
+  it("says where the demo's DNS answers when the API's port number is taken over UDP", async () => {
+    const holder = createSocket('udp4');
+    await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
+    const port = holder.address().port;
+    try {
+      const serve = await spawnServe([
+        '--port',
+        String(port),
+        '--db',
+        ':memory:',
+        '--seed',
+        'demo',
+      ]);
+      const dns = /the demo's DNS at (127\.0\.0\.1:\d+),/.exec(serve.startLine)?.[1];
+      expect(dns).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(dns).not.toBe(`127.0.0.1:${port}`);
+      expect(serve.stderr).toEqual([
+        `domainctl serve: warning: UDP port ${port} is taken, so the demo's DNS answers at ${dns}, not 127.0.0.1:${port}`,
+      ]);
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      holder.close();
     }
   });
 
