@@ -13,6 +13,7 @@ import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
+import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../theme.js';
 
 const LABEL = 12;
@@ -24,7 +25,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         <Text dimColor>{label}</Text>
       </Box>
       <Box flexGrow={1}>
-        <Text>{children}</Text>
+        <Paragraph>{children}</Paragraph>
       </Box>
     </Box>
   );
@@ -194,12 +195,12 @@ export function DomainScreen({
         <Text color={tone(status.tone)}>{status.text}</Text>
       </Text>
       {justAdded ? (
-        <Text bold color={tone('ok')}>
+        <Paragraph bold color={tone('ok')}>
           ✓ Added. Now create these records at your DNS provider:
-        </Text>
+        </Paragraph>
       ) : null}
       <Text> </Text>
-      <Text bold>
+      <Paragraph bold>
         DNS records
         {record ? (
           <Text dimColor>
@@ -207,7 +208,7 @@ export function DomainScreen({
             · {record.type} {record.purpose}
           </Text>
         ) : null}
-      </Text>
+      </Paragraph>
       <RecordsTable
         records={records}
         selected={selected}
@@ -224,7 +225,7 @@ export function DomainScreen({
         <Loading label={`Looking the records up in DNS (${services.dnsServerLabel})…`} />
       ) : null}
       {statusLine.kind === 'check' && summary ? (
-        <Text color={tone(summary.tone)}>{summary.text}</Text>
+        <Paragraph color={tone(summary.tone)}>{summary.text}</Paragraph>
       ) : null}
       {statusLine.kind === 'check' && check.status === 'done'
         ? check.result.warnings.flatMap((warning) =>
@@ -237,11 +238,13 @@ export function DomainScreen({
           )
         : null}
       {statusLine.kind === 'check' && check.status === 'failed' ? (
-        <Text color={tone('error')}>✗ The DNS check failed: {visible(check.message)}</Text>
+        <Paragraph color={tone('error')}>
+          ✗ The DNS check failed: {visible(check.message)}
+        </Paragraph>
       ) : null}
       {statusLine.kind === 'notice' ? (
         <>
-          <Text color={tone(statusLine.tone)}>{visible(statusLine.text)}</Text>
+          <Paragraph color={tone(statusLine.tone)}>{visible(statusLine.text)}</Paragraph>
           {statusLine.select?.map((text, i) => (
             // The lines of one text, in order: the index is their identity.
             <Text key={i}>
@@ -252,9 +255,9 @@ export function DomainScreen({
         </>
       ) : null}
       {statusLine.kind === 'hint' ? (
-        <Text dimColor>
+        <Paragraph dimColor>
           c copies the selected value, h its host, z the zone snippet; d checks DNS
-        </Text>
+        </Paragraph>
       ) : null}
       <Text> </Text>
       <Field label="ID">{visible(domain.id)}</Field>

@@ -5,6 +5,7 @@ import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/pl
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { Paragraph } from '../components/Paragraph.js';
 import { Table, tableWindow } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
@@ -304,13 +305,13 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
             actions="r try again · Esc back to the pages · q quit"
           />
         ) : catalog.domains.length === 0 ? (
-          <Text>No domains yet: press a to add one.</Text>
+          <Paragraph>No domains yet: press a to add one.</Paragraph>
         ) : (
-          <Text color={tone('warn')}>
+          <Paragraph color={tone('warn')}>
             No domain matches "{visible(filterText)}" among the {catalog.domains.length} loaded
             {loading ? ' so far' : ''}: change the filter, or Esc clears it (words: pending,
             verified, expiring).
-          </Text>
+          </Paragraph>
         )}
         <Text wrap="truncate-end">
           <Text bold>
@@ -338,13 +339,13 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     body = <Loading label={`Loading page ${list.pageNumber} of the domains…`} />;
   } else if (rows.length === 0 && gatedPlan) {
     body = (
-      <Text color={tone('warn')}>
+      <Paragraph color={tone('warn')}>
         No domains: this project is on the {visible(planName(gatedPlan))} plan, and custom domains
         need {DOMAIN_PLAN_NAMES}.
-      </Text>
+      </Paragraph>
     );
   } else if (rows.length === 0) {
-    body = <Text>No domains yet: press a to add one.</Text>;
+    body = <Paragraph>No domains yet: press a to add one.</Paragraph>;
   } else {
     body = (
       <Box flexDirection="column">

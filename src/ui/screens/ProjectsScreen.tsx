@@ -19,6 +19,7 @@ import { useTone } from '../theme.js';
 import { selectedRow } from '../selection.js';
 import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
 const ALL_PAGE_SIZE = 100;
@@ -125,7 +126,7 @@ export function ProjectsScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Projects</Text>
-      <Text dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Text>
+      <Paragraph dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Paragraph>
       {mode === 'id' ? (
         <ProjectIdField value={typedId} onChange={(value) => dispatch({ type: 'typeId', value })} />
       ) : mode === 'filter' || filter ? (
@@ -137,7 +138,7 @@ export function ProjectsScreen() {
           isActive={mode === 'filter'}
         />
       ) : (
-        <Text dimColor>/ filters · i types a project ID</Text>
+        <Paragraph dimColor>/ filters · i types a project ID</Paragraph>
       )}
       {list.status === 'loading' && list.items.length === 0 ? (
         <Loading label="Loading projects…" />
@@ -211,13 +212,15 @@ function ProjectIdField({ value, onChange }: { value: string; onChange(value: st
         placeholder="prj_…"
         isActive
       />
-      <Text color={tone(problem ? 'error' : prefixWarning ? 'warn' : 'ok')}>
-        {problem
-          ? `  ✗ ${problem}`
-          : prefixWarning
-            ? `  ! ${prefixWarning}; Enter opens it anyway`
-            : '  ✓ Enter opens its domains'}
-      </Text>
+      <Box marginLeft={2}>
+        <Paragraph color={tone(problem ? 'error' : prefixWarning ? 'warn' : 'ok')}>
+          {problem
+            ? `✗ ${problem}`
+            : prefixWarning
+              ? `! ${prefixWarning}; Enter opens it anyway`
+              : '✓ Enter opens its domains'}
+        </Paragraph>
+      </Box>
     </Box>
   );
 }

@@ -20,6 +20,7 @@ import type { ProjectRef } from '../navigation.js';
 import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
@@ -147,7 +148,9 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   // What the typed path reaches, live.
   let routeInfo: ReactNode;
   if (path === '') {
-    routeInfo = <Text dimColor>Type a path; Tab completes it from the API's routes.</Text>;
+    routeInfo = (
+      <Paragraph dimColor>Type a path; Tab completes it from the API's routes.</Paragraph>
+    );
   } else if (match) {
     const params = Object.entries(match.params).map(([name, value]) => `${name} = ${value}`);
     routeInfo = (
@@ -186,9 +189,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   let bodyCheck: ReactNode = null;
   if (withBody) {
     const problem = body.trim() === '' ? undefined : jsonProblem(body);
-    if (body.trim() === '') bodyCheck = <Text dimColor>no body; type JSON to send one</Text>;
-    else if (problem) bodyCheck = <Text color={tone('error')}>✗ not JSON: {problem}</Text>;
-    else bodyCheck = <Text color={tone('ok')}>✓ valid JSON</Text>;
+    if (body.trim() === '') {
+      bodyCheck = <Paragraph dimColor>no body; type JSON to send one</Paragraph>;
+    } else if (problem) {
+      bodyCheck = <Paragraph color={tone('error')}>✗ not JSON: {problem}</Paragraph>;
+    } else bodyCheck = <Paragraph color={tone('ok')}>✓ valid JSON</Paragraph>;
   }
 
   let response: ReactNode = null;
@@ -236,10 +241,10 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
 
   return (
     <Box flexDirection="column">
-      <Text bold>
+      <Paragraph bold>
         Raw request
         <Text dimColor> · the same code as `domainctl api request`</Text>
-      </Text>
+      </Paragraph>
       <Box>
         <Box flexDirection="column" width={12} flexShrink={0}>
           <ChoiceList
