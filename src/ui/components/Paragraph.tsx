@@ -1,17 +1,28 @@
 import { Text, type TextProps, Transform } from 'ink';
 
-// Spaces and the style codes that open a line (a coloured or dim span starts with its codes).
-const LEADING = /^(?:\u001b\[[0-9;]*m| )+/;
+const ESC = '\u001b';
 
 /**
  * A line after the first of a wrapped sentence, without the space it starts with. Ink wraps
  * text with wrap-ansi keeping white space (`trim: false`), so a line that a word ends exactly at
  * the width, or a break after two spaces, leaves the next line starting with a space: a ragged
- * left edge. Only the spaces go; the style codes among them stay.
+ * left edge. Only the spaces go; the style codes among them (a coloured or dim span opens the
+ * line with its codes) stay.
  */
 export function trimContinuation(line: string, index: number): string {
   if (index === 0) return line;
-  return line.replace(LEADING, (lead) => lead.replaceAll(' ', ''));
+  let kept = '';
+  let i = 0;
+  for (;;) {
+    if (line[i] === ' ') i++;
+    else if (line[i] === ESC && line[i + 1] === '[') {
+      const end = line.indexOf('m', i);
+      if (end === -1) break;
+      kept += line.slice(i, end + 1);
+      i = end + 1;
+    } else break;
+  }
+  return kept + line.slice(i);
 }
 
 /**
