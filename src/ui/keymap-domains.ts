@@ -133,8 +133,9 @@ export const domainsListBindings = {
  * Keys with more than one meaning on a screen, of which exactly one works at a time (the screen
  * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
  * screen stops the background load while it runs under a filter or sort, else clears them, else
- * goes back.
+ * goes back; on the projects screen it clears a filter, else goes back.
  */
 export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
   ['domains.stopLoading', 'domains.clearView', 'nav.back'],
+  ['projects.clearFilter', 'nav.back'],
 ];

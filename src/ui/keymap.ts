@@ -131,6 +131,12 @@ export const keymap = {
     help: 'filter by name, id, plan or organisation',
     match: plain('/'),
   },
+  'projects.clearFilter': {
+    keys: 'Esc',
+    label: 'clear filter',
+    help: 'clear the filter the list was left with (/ types a new one)',
+    match: esc,
+  },
   'projects.more': {
     keys: 'm',
     label: 'more',
@@ -297,7 +303,14 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
-    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId', 'nav.back'],
+    footer: [
+      'projects.open',
+      'projects.filter',
+      'projects.more',
+      'projects.enterId',
+      'projects.clearFilter',
+      'nav.back',
+    ],
     more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'profiles.switch'],
     typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },

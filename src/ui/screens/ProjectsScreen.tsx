@@ -88,6 +88,8 @@ export function ProjectsScreen() {
   }, [isTop, mode, focus]);
 
   const listed = list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0);
+  // A filter applied, not being typed: Esc clears it rather than going back.
+  const filtered = mode === 'list' && filter !== '';
   const canLoadMore = listed && list.next !== '' && !list.more;
   useAvailableKeys({
     'projects.up': listed,
@@ -96,6 +98,8 @@ export function ProjectsScreen() {
     'projects.filter': listed,
     'projects.more': canLoadMore,
     'projects.all': canLoadMore && list.items.length < ALL_MAX_PROJECTS,
+    'projects.clearFilter': filtered,
+    'nav.back': !filtered,
   });
 
   useKeys((is, _input, key) => {
@@ -120,6 +124,7 @@ export function ProjectsScreen() {
     else if (is('projects.all')) list.loadMore(true);
     else if (is('projects.refresh')) list.refresh();
     else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
+    else if (is('projects.clearFilter') && filtered) dispatch({ type: 'clearFilter' });
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
@@ -129,14 +134,22 @@ export function ProjectsScreen() {
       <Paragraph dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Paragraph>
       {mode === 'id' ? (
         <ProjectIdField value={typedId} onChange={(value) => dispatch({ type: 'typeId', value })} />
-      ) : mode === 'filter' || filter ? (
+      ) : mode === 'filter' ? (
         <TextField
           id="projects.filter"
           label="Filter"
           value={filter}
           onChange={(value) => dispatch({ type: 'typeFilter', value })}
-          isActive={mode === 'filter'}
+          isActive
         />
+      ) : filtered ? (
+        // Not a field: nothing is being typed, and the list shows only what matches.
+        <Paragraph>
+          <Text bold color={tone('accent')}>
+            Filtered by "{visible(filter)}"
+          </Text>
+          <Text dimColor> · Esc clears it · / types a new one</Text>
+        </Paragraph>
       ) : (
         <Paragraph dimColor>/ filters · i types a project ID</Paragraph>
       )}
