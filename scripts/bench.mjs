@@ -9,7 +9,7 @@
 //   npm run bench -- --only server,deep  only the figures whose group or id has one of these
 //   npm run bench -- --runs 40           runs per start-up figure (default 25)
 //   npm run bench -- --seconds 10        seconds per measured load run (default 5)
-//   npm run bench -- --markdown          the table as markdown, for the README
+//   npm run bench -- --markdown          the table as markdown, for docs/performance.md
 //   npm run bench -- --json              the results as JSON as well
 //
 // Start-up figures are medians of interleaved runs (ours and the floor alternate, so drift hits
