@@ -102,9 +102,14 @@ export function App({ services, session: initialSession, routes, color = true }:
   const keyBus = useKeyBusSource();
   useBusListener(
     keyBus,
-    (input, key) => {
+    (input, key, sequence) => {
       if (matches('app.forceQuit', input, key)) {
         quit();
+        return;
+      }
+      // F1 opens and closes the help from anywhere, a text field included, where `?` is text.
+      if (matches('app.helpAnywhere', input, key, sequence)) {
+        setHelpOpen((open) => !open);
         return;
       }
       if (helpOpen) {

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
@@ -6,10 +6,8 @@ import { shellNode } from '../helpers/tmux.js';
 
 // The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
 // the screen read with capture-pane until what is expected shows up.
+// tmux keeps its defaults (set-clipboard external: an application's OSC 52 is dropped).
 const session = terminalSessionForFile({ name: 'tui', columns: 100, rows: 30 });
-beforeAll(() => {
-  session.term.tmux('set-option', '-g', 'set-clipboard', 'on');
-});
 
 it('drives the UI in a real terminal: pages, adds a domain, copies a record, quits cleanly', async () => {
   const { server, term } = session;
@@ -54,9 +52,11 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
     ),
   );
 
-  // c on the TXT record: OSC 52 reaches tmux, which keeps it as a paste buffer.
+  // c on the TXT record: copied through tmux itself into its paste buffer, and the message
+  // says where it went.
+  expect(tmux('show-options', '-gv', 'set-clipboard').trim()).toBe('external');
   await send('j', 'c');
-  await waitForScreen('✓ Copied the TXT value');
+  await waitForScreen(/✓ Copied the TXT value .* into tmux's paste buffer/);
   expect(tmux('show-buffer')).toBe(domain.dns_instructions.txt_value);
   expect(screen()).toContain('create these records at your DNS provider');
 

@@ -125,6 +125,18 @@ describe('adding a domain', () => {
     await app.waitForFrame('Host name › www.acme-shop.org');
   });
 
+  it('409: editing the host name clears the error about the name it judged', async () => {
+    const app = await openAdd('prj_demo_enterprise');
+    await app.press('www.acme-shop.com', 'enter');
+    await app.waitForFrame('HTTP 409 domain_already_exists');
+    await app.press('\u0017', 'shop.acme-new.com');
+    const frame = oneLine(await app.waitForFrame('Host name › shop.acme-new.com'));
+    expect(frame).toContain('✓ a valid host name');
+    expect(frame).not.toContain('409');
+    expect(frame).not.toContain('www.acme-shop.com');
+    expect(frame).toContain('Once added, you get the three DNS records');
+  });
+
   it('400: the API refuses a name the local rules let through; the text stays', async () => {
     // A server whose edge domain the client does not know: only the API can say no.
     const edge = await startTestServer({ edgeDomain: 'edge.example.net' });

@@ -28,7 +28,7 @@ export function HelpOverlay({
     <Box flexDirection="column">
       <Text>
         <Text bold>Keys: {titles[screen]}</Text>
-        <Text dimColor> · ? or Esc closes this</Text>
+        <Text dimColor> · ?, F1 or Esc closes this</Text>
       </Text>
       {ids.map((id) => {
         const off = unavailable.has(id);

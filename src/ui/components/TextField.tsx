@@ -1,7 +1,10 @@
 import { Box, Text, useFocus } from 'ink';
 import { useLayoutEffect, useState } from 'react';
+import { visible } from '../../core/sanitize.js';
 import { useScreen, useUi } from '../context.js';
 import { useKeyInput } from '../hooks/useKeys.js';
+import { lineEditReducer } from '../line-editor.js';
+import { editOf } from '../line-editor-keys.js';
 
 export interface TextFieldProps {
   /** The focus id, e.g. `add.hostname`; screens move focus with `focus(id)`. */
@@ -9,28 +12,34 @@ export interface TextFieldProps {
   label: string;
   /** Width of the label column, so the fields of a form line up. */
   labelWidth?: number;
+  /** The text; a value set from outside (completion, history) puts the cursor at its end. */
   value: string;
   onChange(value: string): void;
   placeholder?: string;
   /** Shown instead of each typed character (a token is never on screen). */
   mask?: string;
   isActive?: boolean;
-  /** Bump when the value is replaced from outside (completion, history): the cursor goes to the end. */
+  /** Bump when the value is replaced from outside by the same text: the cursor goes to the end. */
   revision?: number;
 }
 
-/** Where the cursor is, with the value and revision it belongs to. */
+/** Where the cursor is, with the value and revision it belongs to, and the last killed text. */
 interface Cursor {
   at: number;
   value: string;
   revision: number;
+  killed: string;
 }
 
 /**
- * A labelled one-line text field. It hears keys through the key bus (useKeyInput with `text`):
- * characters typed or pasted together arrive as one insert, each editing key on its own. While it
- * has focus it tells the app, which then keeps single-key shortcuts quiet; Enter, Tab and Esc are
- * left to the screen's keys.
+ * A labelled one-line text field that edits as readline does (line-editor.ts): Ctrl+A/E, Ctrl+U/K,
+ * Ctrl+W, Alt+B/F/D/Backspace, Home/End, ←→, Backspace/Delete, Ctrl+Y. Ours rather than
+ * ink-text-input: that one keeps its cursor inside, reads keys through Ink's `Key`, which cannot
+ * tell Backspace from Delete, and types Ctrl+U as `u`; the cursor-aware kills and word moves do
+ * not fit on top of it, so extending it would have meant rewriting its input handling anyway.
+ * It hears keys through the key bus (useKeyInput with `text`): characters typed or pasted
+ * together arrive as one insert, each editing key on its own. While it has focus it tells the
+ * app, which then keeps single-key shortcuts quiet; Enter, Tab, Esc and ↑↓ are the screen's.
  */
 export function TextField({
   id,
@@ -52,7 +61,7 @@ export function TextField({
     return () => setFieldFocused(id, false);
   }, [id, isFocused, setFieldFocused]);
 
-  const [cursor, setCursor] = useState<Cursor>({ at: value.length, value, revision });
+  const [cursor, setCursor] = useState<Cursor>({ at: value.length, value, revision, killed: '' });
   // A value set from outside (completion, history, a screen that clears it) puts the cursor at
   // its end; a value this field produced keeps the cursor where the edit left it.
   const at =
@@ -60,24 +69,14 @@ export function TextField({
       ? Math.min(cursor.at, value.length)
       : value.length;
 
-  const edit = (next: string, nextAt: number) => {
-    setCursor({ at: nextAt, value: next, revision });
-    if (next !== value) onChange(next);
-  };
+  // The bus hands keys one at a time, the UI settled between them: value and at are current.
   useKeyInput(
     (input, key) => {
-      if (key.leftArrow) edit(value, stepBack(value, at));
-      else if (key.rightArrow) edit(value, stepForward(value, at));
-      else if (key.home) edit(value, 0);
-      else if (key.end) edit(value, value.length);
-      else if (key.backspace && at > 0) {
-        const from = stepBack(value, at);
-        edit(value.slice(0, from) + value.slice(at), from);
-      } else if (key.delete && at < value.length) {
-        edit(value.slice(0, at) + value.slice(stepForward(value, at)), at);
-      } else if (input !== '' && !key.ctrl && !key.meta && !key.tab && !key.return) {
-        edit(value.slice(0, at) + input + value.slice(at), at + input.length);
-      }
+      const edit = editOf(input, key);
+      if (!edit) return;
+      const next = lineEditReducer({ value, cursor: at, killed: cursor.killed }, edit);
+      setCursor({ at: next.cursor, value: next.value, revision, killed: next.killed });
+      if (next.value !== value) onChange(next.value);
     },
     { isActive: isFocused, text: true },
   );
@@ -91,8 +90,7 @@ export function TextField({
       <Box flexGrow={1}>
         <FieldText
           value={value}
-          at={at}
-          focused={isFocused}
+          cursor={isFocused ? at : undefined}
           placeholder={placeholder}
           mask={mask}
         />
@@ -101,51 +99,37 @@ export function TextField({
   );
 }
 
-/** The value with the cursor drawn as an inverted character (a space at the end). */
+/** The text with the cursor shown as an inverted character (a space at the end). */
 function FieldText({
   value,
-  at,
-  focused,
+  cursor,
   placeholder,
   mask,
 }: {
   value: string;
-  at: number;
-  focused: boolean;
+  cursor: number | undefined;
   placeholder?: string;
   mask?: string;
 }) {
+  const show = (text: string) => (mask ? mask.repeat([...text].length) : visible(text));
   if (value === '') {
-    if (!placeholder) return <Text inverse={focused}> </Text>;
-    if (!focused) return <Text dimColor>{placeholder}</Text>;
+    const hint = placeholder ?? '';
+    if (cursor === undefined) return <Text dimColor>{hint}</Text>;
+    const first = [...hint][0] ?? ' ';
     return (
       <Text>
-        <Text inverse>{placeholder.slice(0, 1)}</Text>
-        <Text dimColor>{placeholder.slice(1)}</Text>
+        <Text inverse>{first}</Text>
+        <Text dimColor>{hint.slice(first.length)}</Text>
       </Text>
     );
   }
-  const shown = (text: string) => (mask ? mask.repeat(Array.from(text).length) : text);
-  if (!focused) return <Text>{shown(value)}</Text>;
-  const after = stepForward(value, at);
+  if (cursor === undefined) return <Text>{show(value)}</Text>;
+  const under = [...value.slice(cursor)][0] ?? '';
   return (
     <Text>
-      {shown(value.slice(0, at))}
-      <Text inverse>{at < value.length ? shown(value.slice(at, after)) : ' '}</Text>
-      {shown(value.slice(after))}
+      {show(value.slice(0, cursor))}
+      <Text inverse>{under === '' ? ' ' : show(under)}</Text>
+      {show(value.slice(cursor + under.length))}
     </Text>
   );
-}
-
-/** One character back from `at`, never into the middle of a surrogate pair. */
-function stepBack(value: string, at: number): number {
-  if (at <= 0) return 0;
-  const low = value.charCodeAt(at - 1);
-  return at >= 2 && low >= 0xdc00 && low <= 0xdfff ? at - 2 : at - 1;
-}
-
-function stepForward(value: string, at: number): number {
-  if (at >= value.length) return value.length;
-  const high = value.charCodeAt(at);
-  return high >= 0xd800 && high <= 0xdbff && at + 1 < value.length ? at + 2 : at + 1;
 }

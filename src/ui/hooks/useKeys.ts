@@ -47,6 +47,8 @@ export interface KeyInputOptions {
  *   one key set is rendered and its effects have run (focus moved, a screen pushed) before the
  *   next key is handled, and the handler called is the latest render's. So a handler may read
  *   its component's state as it is; no functional updates are needed for correctness.
+ * - `sequence` is the key's bytes as the terminal sent them, for the few keys `Key` has no flag
+ *   for (F1).
  * - `input` and `key` are as Ink's useInput gives them (`input` is '' for arrows, Enter, Esc,
  *   Tab, Backspace…; Ctrl+U is `input` "u" with `key.ctrl`; Alt+B is "b" with `key.meta`), except
  *   that Backspace (DEL or Ctrl+H) is `key.backspace` and only the Delete key (ESC [ 3 ~) is
@@ -94,11 +96,12 @@ export function useKeys(
   const { isTop } = useScreen();
   const ui = useUi();
   useKeyInput(
-    (input, key) => {
+    (input, key, sequence) => {
       const typing = ui.typingNow();
       handler(
         (action) =>
-          matches(action, input, key) && (!typing || binding(action).whileTyping === true),
+          matches(action, input, key, sequence) &&
+          (!typing || binding(action).whileTyping === true),
         input,
         key,
       );

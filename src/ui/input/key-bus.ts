@@ -6,7 +6,8 @@ import {
 } from 'scheduler';
 import { type KeyPress, splitKeys } from './split-keys.js';
 
-export type KeyHandler = (input: string, key: Key) => void;
+/** `sequence` is the key's bytes as the terminal sent them (F1 has no flag in `key`). */
+export type KeyHandler = (input: string, key: Key, sequence: string) => void;
 
 /** One listener of the bus: refs, so a listener's latest handler and state are read at key time. */
 export interface KeySubscriber {
@@ -104,9 +105,11 @@ export class KeyBus {
       // A field has focus: the characters typed together are one insert, and only the field's.
       let input = first.input;
       while (this.queue[0]?.text) input += this.queue.shift()?.input ?? '';
-      for (const field of fields) field.handler.current(input, first.key);
+      for (const field of fields) field.handler.current(input, first.key, input);
       return;
     }
-    for (const subscriber of ordered) subscriber.handler.current(first.input, first.key);
+    for (const subscriber of ordered) {
+      subscriber.handler.current(first.input, first.key, first.sequence);
+    }
   }
 }

@@ -9,6 +9,8 @@ export interface KeyPress {
   key: Key;
   /** Printable characters, which a text field takes as text (a run of them is one insert). */
   text: boolean;
+  /** The bytes of the key as the terminal sent them: for keys `Key` has no flag for, like F1. */
+  sequence: string;
 }
 
 /** What node:readline's keypress parser says about one key. */
@@ -103,7 +105,7 @@ function toKeyPress(parsed: ReadlineKey): KeyPress {
   else input = sequence;
   if (/^[A-Z]$/.test(input)) key.shift = true;
   const text = !key.ctrl && !key.meta && input !== '' && !CONTROL.test(input);
-  return { input, key, text };
+  return { input, key, text, sequence };
 }
 
 /**
@@ -150,7 +152,11 @@ export function groupText(keys: KeyPress[]): KeyPress[] {
   for (const press of keys) {
     const last = grouped.at(-1);
     if (press.text && last?.text) {
-      grouped[grouped.length - 1] = { ...last, input: last.input + press.input };
+      grouped[grouped.length - 1] = {
+        ...last,
+        input: last.input + press.input,
+        sequence: last.sequence + press.sequence,
+      };
     } else {
       grouped.push(press);
     }

@@ -13,6 +13,7 @@ import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
+import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenSignal } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
@@ -104,6 +105,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   };
 
   const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
+  const template = useBodyTemplate(match?.route.operationId);
   const routeInfoLines =
     match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
   const responseLines =
@@ -264,7 +266,9 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             <Text dimColor wrap="truncate-end">
               {candidates.length > 0
                 ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
-                : ' '}
+                : form.nothingToComplete
+                  ? 'Tab: no route of the API goes on from this path'
+                  : ' '}
             </Text>
           </Box>
           {withBody ? (
@@ -276,7 +280,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 value={body}
                 revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
-                placeholder='{"name": "…"}'
+                placeholder={template ?? '{…}'}
                 isActive={field === 'raw.body'}
               />
               <Box marginLeft={8}>{bodyCheck}</Box>
