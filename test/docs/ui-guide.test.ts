@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { groupText, splitKeys } from '../../src/ui/input/split-keys.js';
 import { type ActionId, globalKeys, keymap, screenKeys } from '../../src/ui/keymap.js';
+import { editOf } from '../../src/ui/line-editor-keys.js';
 import type { RouteName } from '../../src/ui/navigation.js';
-import { readGuide, section } from '../helpers/guide.js';
+import { column, readGuide, section } from '../helpers/guide.js';
 
 // docs/ui.md against the key-map (src/ui/keymap.ts), which also writes the footer and the `?`
 // help: every action is listed under the screen that has it, with the keys the key-map gives it,
@@ -77,5 +79,59 @@ describe('the UI guide and the key-map', () => {
       Object.keys(SCREENS).flatMap((title) => rows(title).map((r) => r.action)),
     );
     expect([...listed].sort()).toEqual(Object.keys(keymap).sort());
+  });
+});
+
+// What a terminal (xterm, tmux) sends for the keys the text fields' table names.
+const NAMED: Record<string, string[]> = {
+  '←→': ['\u001b[D', '\u001b[C'],
+  'Ctrl+←→': ['\u001b[1;5D', '\u001b[1;5C'],
+  Home: ['\u001b[H'],
+  End: ['\u001b[F'],
+  Backspace: ['\u007f'],
+  'Alt+Backspace': ['\u001b\u007f'],
+  Delete: ['\u001b[3~'],
+};
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const ctrl = (letter: string) => String.fromCharCode(letter.charCodeAt(0) - 64);
+const alt = (letter: string) => `\u001b${letter.toLowerCase()}`;
+
+/** The bytes of a key as the guide names it; undefined for a name no terminal key has. */
+function bytesOf(name: string): string[] | undefined {
+  const letter = /^(Ctrl|Alt)\+([A-Z])$/.exec(name);
+  if (letter) return [letter[1] === 'Ctrl' ? ctrl(letter[2] ?? '') : alt(letter[2] ?? '')];
+  return NAMED[name];
+}
+
+/** The text field's edits for what the terminal sent, as the key bus hands it on. */
+const editsOf = (bytes: string) =>
+  groupText(splitKeys(bytes)).map(({ input, key }) => editOf(input, key)?.type ?? 'none');
+
+describe("the UI guide and the text fields' keys", () => {
+  const listed = column(section(guide, 'Text fields', 2), 0).flatMap((cell) => cell.codes);
+
+  it('lists only keys that edit a text field', () => {
+    for (const name of listed) {
+      const bytes = bytesOf(name);
+      expect({ name, known: bytes !== undefined }).toEqual({ name, known: true });
+      for (const sent of bytes ?? []) {
+        const edits = editsOf(sent);
+        expect({ name, edits }).toEqual({
+          name,
+          edits: [expect.not.stringMatching(/^(none|insert)$/)],
+        });
+      }
+    }
+  });
+
+  it('lists every Ctrl and Alt letter that edits a text field', () => {
+    const editing = LETTERS.flatMap((letter) =>
+      [`Ctrl+${letter}`, `Alt+${letter}`].filter((name) =>
+        editsOf(bytesOf(name)?.[0] ?? '').some((edit) => edit !== 'none' && edit !== 'insert'),
+      ),
+    );
+    expect(listed.filter((name) => /^(Ctrl|Alt)\+[A-Z]$/.test(name)).sort()).toEqual(
+      editing.sort(),
+    );
   });
 });
