@@ -1,3 +1,4 @@
+import { pairArgOptions } from './commands/jq-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { describeFailure, type Failure } from './core/failure.js';
 import { visible, visibleText } from './core/sanitize.js';
@@ -17,7 +18,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     debug = action.optsWithGlobals().debug === true;
   });
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(pairArgOptions(argv));
   } catch (error) {
     end(ending(error, debug));
   }

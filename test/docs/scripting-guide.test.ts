@@ -64,10 +64,11 @@ describe('the scripting guide and the command tree', () => {
     expect([...sections.keys()].sort()).toEqual([...leaves.keys()].sort());
   });
 
-  it("names each command's arguments in its heading, <required> and [optional]", () => {
+  it("names each command's arguments in its heading, <required>, [optional] and [many...]", () => {
     for (const [name, command] of leaves) {
       const expected = command.registeredArguments
-        .map((arg) => (arg.required ? `<${arg.name()}>` : `[${arg.name()}]`))
+        .map((arg) => `${arg.name()}${arg.variadic ? '...' : ''}`)
+        .map((name, i) => (command.registeredArguments[i]?.required ? `<${name}>` : `[${name}]`))
         .join(' ');
       const heading = sections.get(name)?.codes[0] ?? '';
       expect(heading, name).toBe(`domainctl ${name}${expected ? ` ${expected}` : ''}`);
