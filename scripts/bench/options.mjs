@@ -7,7 +7,7 @@ import { ROWS } from './figures/index.mjs';
 export const USAGE = `usage: npm run bench -- [--node 20,24] [--only TEXT,…] [--runs N] [--seconds S] [--markdown] [--json]
 
   --only TEXT,…  the figures whose group or id has one of these texts: start-up (version, api
-                 request, UI first frame, npm start), server (page, store), deep pages, memory`;
+                 request, UI first frame, npm start), server (page, store), deep pages, memory, scale-out`;
 
 export const OWN_LINE = process.versions.node.split('.')[0];
 

@@ -8,6 +8,7 @@ import { ROWS } from './figures/index.mjs';
 const thousands = (n) => Math.round(n).toLocaleString('en-US');
 const msText = (v) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
 function cell(m, which) {
+  if (m.cells) return m.cells[which];
   if (m.unit === 'ms') return msText(m[which]);
   if (m.unit === 'MiB') return `${m[which].toFixed(0)} MiB`;
   return `${thousands(m[which])}/s (p99 ${m.load[which].p99.toFixed(1)} ms)`;
@@ -33,8 +34,8 @@ function tableOf(lines, results) {
       else if (m.failed) cells.push('FAILED', '', '');
       else {
         const ratio = ratioOf(m);
-        cells.push(cell(m, 'ours'), cell(m, 'floor'), ratioText(ratio));
-        if (row.goal.met) verdicts.push([line.name, row.goal.met(ratio) ? 'met' : 'missed']);
+        cells.push(cell(m, 'ours'), cell(m, 'floor'), m.unit === 'count' ? '' : ratioText(ratio));
+        if (row.goal.met) verdicts.push([line.name, row.goal.met(ratio, m) ? 'met' : 'missed']);
       }
     }
     let goalText = row.goal.text;
@@ -77,9 +78,10 @@ function printTable(header, table, markdown) {
  */
 function printLoads(lines, results, cores) {
   const floorLoads = lines.flatMap((line) =>
-    Object.values(results[line.name] ?? {})
-      .filter((m) => m.unit === 'rps')
-      .map((m) => ({ line, ...m.load.floor })),
+    Object.entries(results[line.name] ?? {})
+      // Only figures against the static floor (scale-out's compare stores with each other).
+      .filter(([id, m]) => m.unit === 'rps' && ROWS.find((r) => r.id === id)?.againstFloor)
+      .map(([, m]) => ({ line, ...m.load.floor })),
   );
   if (floorLoads.length === 0) return;
   console.log('');

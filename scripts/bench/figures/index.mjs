@@ -6,6 +6,7 @@ import deepPages from './deep-pages.mjs';
 import memoryApi from './memory-api.mjs';
 import memoryUi from './memory-ui.mjs';
 import npmStart from './npm-start.mjs';
+import scaleOut from './scale-out.mjs';
 import serverPage from './server-page.mjs';
 import serverStore from './server-store.mjs';
 import uiFirstFrame from './ui-first-frame.mjs';
@@ -18,12 +19,17 @@ export const FIGURES = [
   npmStart,
   serverPage,
   serverStore,
+  scaleOut,
   deepPages,
   memoryUi,
   memoryApi,
 ];
 
-/** The rows of the table, in its order, each with its group. */
+/** The rows of the table, in its order, each with its group and whether it has a static floor. */
 export const ROWS = FIGURES.flatMap((figure) =>
-  figure.rows.map((row) => ({ ...row, group: figure.group })),
+  figure.rows.map((row) => ({
+    ...row,
+    group: figure.group,
+    againstFloor: figure.againstFloor ?? true,
+  })),
 );
