@@ -28,6 +28,7 @@ const SCREENS: Record<string, RouteName | 'every screen'> = {
   'Profile form': 'profileForm',
   Projects: 'projects',
   Domains: 'domains',
+  Profiles: 'profiles',
   Domain: 'domain',
   'Add domain': 'addDomain',
   'Raw request': 'raw',
