@@ -3,7 +3,7 @@
 // with --json the results as JSON as well.
 import { availableParallelism } from 'node:os';
 import { CONNECTIONS, WARMUP_SECONDS } from './context.mjs';
-import { ROWS } from './figures/index.mjs';
+import { FIGURES, ROWS } from './figures/index.mjs';
 
 const thousands = (n) => Math.round(n).toLocaleString('en-US');
 const msText = (v) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
@@ -124,6 +124,14 @@ export function report({ lines, results, loadAtStart, loadAtEnd, options }) {
   const [header, table] = tableOf(lines, results);
   printTable(header, table, options.markdown);
   printLoads(lines, results, cores);
+  // A figure's own lines for below the table (scale-out: the cores' shares while it ran).
+  for (const line of lines) {
+    for (const figure of FIGURES) {
+      for (const text of figure.notes?.(line.label, results[line.name]) ?? []) {
+        console.log(`\n${text}`);
+      }
+    }
+  }
 
   const failures = lines.flatMap((line) =>
     ROWS.filter((row) => results[line.name]?.[row.id]?.failed).map(

@@ -1,6 +1,7 @@
 // Every figure of the bench, in the order they run and the table shows them. A figure is a
 // module of its own: its group (the figures measured together, the name in the progress lines
-// and what --only matches), its rows of the table, and how to measure them on one Node line.
+// and what --only matches), its rows of the table, how to measure them on one Node line, and
+// optionally `againstFloor: false` (no static floor) and `notes` (its lines below the table).
 import apiRequest from './api-request.mjs';
 import deepPages from './deep-pages.mjs';
 import memoryApi from './memory-api.mjs';

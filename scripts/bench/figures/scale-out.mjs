@@ -6,13 +6,15 @@ import { goal } from '../goals.mjs';
 import { measurePart, summarise, target, warmUp } from '../load.mjs';
 import { postgresCluster } from '../postgres.mjs';
 import { startChild, stopChild } from '../processes.mjs';
-import { measureScaleOut, scaleOutRows } from '../scale-out.mjs';
+import { measureScaleOut, scaleOutNotes, scaleOutRows } from '../scale-out.mjs';
 
 export default {
   group: 'scale-out',
   rows: scaleOutRows(goal).map(({ id, label, goal: rowGoal }) => ({ id, label, goal: rowGoal })),
   /** Its figures compare stores with each other, not with the static floor. */
   againstFloor: false,
+  /** Lines for below the table: how busy the servers and the machine were meanwhile. */
+  notes: scaleOutNotes,
   async measure({ line, node, put }) {
     await measureScaleOut({
       node,
