@@ -6,6 +6,7 @@ import apiRequest from './api-request.mjs';
 import deepPages from './deep-pages.mjs';
 import memoryApi from './memory-api.mjs';
 import memoryUi from './memory-ui.mjs';
+import memoryUiMany from './memory-ui-many.mjs';
 import npmStart from './npm-start.mjs';
 import scaleOut from './scale-out.mjs';
 import serverPage from './server-page.mjs';
@@ -23,6 +24,7 @@ export const FIGURES = [
   scaleOut,
   deepPages,
   memoryUi,
+  memoryUiMany,
   memoryApi,
 ];
 
