@@ -236,7 +236,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       // that UDP port, they would ask it instead, so the operator hears of it.
       if (server.demoDnsAddress && !server.demoDnsAddress.endsWith(`:${server.port}`)) {
         process.stderr.write(
-          `domainctl serve: warning: UDP port ${server.port} is taken, so the demo's DNS answers at ${server.demoDnsAddress}, not 127.0.0.1:${server.port}\n`,
+          `warning: UDP port ${server.port} is taken, so the demo's DNS answers at ${server.demoDnsAddress}, not 127.0.0.1:${server.port}\n`,
         );
       }
       const via = server.demoDnsAddress

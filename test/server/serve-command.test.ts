@@ -211,7 +211,7 @@ describe('domainctl serve, as a process', () => {
       expect(dns).toMatch(/^127\.0\.0\.1:\d+$/);
       expect(dns).not.toBe(`127.0.0.1:${port}`);
       expect(serve.stderr).toEqual([
-        `domainctl serve: warning: UDP port ${port} is taken, so the demo's DNS answers at ${dns}, not 127.0.0.1:${port}`,
+        `warning: UDP port ${port} is taken, so the demo's DNS answers at ${dns}, not 127.0.0.1:${port}`,
       ]);
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toEqual({ code: 0, signal: null });
