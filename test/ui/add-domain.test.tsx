@@ -97,6 +97,10 @@ describe('adding a domain', () => {
     expect(frame).toContain('custom domains need Scale or Enterprise');
     expect(frame).not.toContain('press a');
     expect(frame).not.toContain('a add');
+    // Only what applies: no summary of no domains, nothing to filter or sort.
+    expect(frame).not.toContain('0 domains');
+    expect(frame).not.toContain('/ filter');
+    expect(frame).not.toContain('s sort');
     await ui.press('a');
     expect(ui.frame()).not.toContain('Host name');
     expect(posts()).toHaveLength(before);

@@ -167,6 +167,9 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const gatedPlan =
     project.plan && canHaveCustomDomains(project.plan) === false ? project.plan : undefined;
   const planGated = gatedPlan !== undefined;
+  // The project has no domain at all (its one page is empty): nothing to filter, sort or sum up.
+  const empty =
+    !all && list.itemsIndex >= 0 && rows.length === 0 && !list.hasNext && !list.hasPrevious;
   const can = {
     'domains.up': rows.length > 1,
     'domains.down': rows.length > 1,
@@ -174,8 +177,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.nextPage': !all && list.hasNext && !failed,
     'domains.previousPage': !all && list.hasPrevious && !failed,
     'domains.add': !failed && !planGated,
-    'domains.filter': list.itemsIndex >= 0,
-    'domains.sort': list.itemsIndex >= 0,
+    'domains.filter': list.itemsIndex >= 0 && !empty,
+    'domains.sort': list.itemsIndex >= 0 && !empty,
     // Of the rows, not of those on screen: the footer's height decides how many rows show, so
     // a key that came and went with them would change the footer back and forth.
     'domains.checkDns': rows.some((d) => !d.verified),
@@ -372,7 +375,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     );
   }
 
-  const showSummary = list.itemsIndex >= 0 || all;
+  // A project whose plan has no custom domains, and none left from before: only that applies.
+  const showSummary = (list.itemsIndex >= 0 || all) && !(empty && planGated);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
