@@ -30,3 +30,4 @@ export { type DnsServerAddress, formatDnsServer, parseDnsServer } from './server
 export { cdnOfAddress, cdnOfName } from './cdn.js';
 export { findZone, type Nameserver, type ZoneInfo, type ZoneLookup } from './zone.js';
 export { type WireAnswer, type WireResult, wireQuery } from './wire.js';
+export { type ProbeOptions, probeHttps } from './https-probe.js';
