@@ -31,14 +31,17 @@ export function probeHttps(host: string, options: ProbeOptions): Promise<Serving
   return new Promise((resolve) => {
     const target = options.connectTo ?? { host, port: options.port ?? 443 };
     const where = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
-    let socket: TLSSocket | undefined;
+    if (options.signal?.aborted) {
+      resolve({ kind: 'unreachable', reason: 'the check was cancelled' });
+      return;
+    }
     let settled = false;
     const finish = (probe: ServingProbe) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abort);
-      socket?.destroy();
+      socket.destroy();
       resolve(probe);
     };
     const abort = () => finish({ kind: 'unreachable', reason: 'the check was cancelled' });
@@ -50,13 +53,8 @@ export function probeHttps(host: string, options: ProbeOptions): Promise<Serving
         }),
       options.timeoutMs,
     );
-    if (options.signal?.aborted) {
-      abort();
-      return;
-    }
-    options.signal?.addEventListener('abort', abort, { once: true });
     // The certificate is judged here, not by the handshake: a bad one is a finding to show.
-    socket = connect({
+    const socket = connect({
       host: target.host,
       port: target.port,
       servername: host,
@@ -64,11 +62,12 @@ export function probeHttps(host: string, options: ProbeOptions): Promise<Serving
       ALPNProtocols: ['http/1.1'],
       ...(options.ca ? { ca: [...rootCertificates, ...options.ca] } : {}),
     });
+    options.signal?.addEventListener('abort', abort, { once: true });
     socket.once('error', (error: NodeJS.ErrnoException) =>
       finish({ kind: 'unreachable', reason: connectionProblem(error, host, where) }),
     );
     socket.once('secureConnect', () => {
-      const tls = socket as TLSSocket;
+      const tls = socket;
       const cert = tls.getPeerCertificate();
       const issuer = issuerName(cert);
       const validTo = cert.valid_to ? new Date(cert.valid_to).toISOString() : undefined;
