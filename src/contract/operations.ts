@@ -16,6 +16,8 @@ import {
   ProjectPage,
   ProjectParams,
   RegionList,
+  TlsAskAnswer,
+  TlsAskQuery,
 } from './schemas.js';
 
 export interface OperationSchemas {
@@ -46,5 +48,6 @@ export const operations = {
   deleteDatabase: { params: DatabaseParams, query: NoQuery, response: Database },
   addDomain: { params: ProjectParams, query: NoQuery, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
+  tlsAsk: { query: TlsAskQuery, response: TlsAskAnswer },
   getOpenApi: { query: NoQuery, response: z.record(z.string(), z.unknown()) },
 } as const satisfies Record<OperationId, OperationSchemas>;

@@ -109,6 +109,7 @@ export const readSchemas = {
   deleteDatabase: ReadDatabase,
   addDomain: ReadDomain,
   listDomains: ReadDomainPage,
+  tlsAsk: z.looseObject({ domain: z.string(), verified: z.boolean() }),
   getOpenApi: z.looseObject({}),
 } as const satisfies Record<OperationId, z.ZodType>;
 

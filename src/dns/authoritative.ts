@@ -1,8 +1,9 @@
 import type { RecordCheck } from '../core/dns-check.js';
-import { createDnsClient, type DnsClient } from './resolver.js';
-import { type DnsServerAddress, formatDnsServer } from './server-address.js';
+import { checkTxtRecord } from './check-records.js';
+import { createDnsClient, DEFAULT_DNS_TIMEOUT_MS, type DnsClient } from './resolver.js';
+import { type DnsServerAddress, formatDnsServer, parseDnsServer } from './server-address.js';
 import { recordsAt, wireQuery } from './wire.js';
-import type { ZoneInfo } from './zone.js';
+import { findZone, type ZoneInfo } from './zone.js';
 
 export interface AuthoritativeAnswers {
   /** One row a record, in the order `rowsOf` gives them: what the nameservers say. */
@@ -145,4 +146,57 @@ async function cachedFor(
     if (at.length > 0) return Math.min(...at.map((r) => r.ttl ?? 0));
   }
   return ttls.length > 0 ? Math.min(...ttls) : negative ? options.zone.negativeTtl : undefined;
+}
+
+/**
+ * The verifier's question, asked of the authoritative nameservers of `domain`'s zone: is the TXT
+ * record at `host` exactly `expected`? Falls back to `client` (the resolver) when the zone has no
+ * nameservers to ask (no SOA above the name) or the resolver's address is not known; when the
+ * zone or its servers cannot be reached, the answer is `error`, never `missing`.
+ */
+export async function checkTxtAuthoritative(
+  domain: string,
+  host: string,
+  expected: string,
+  options: {
+    client: DnsClient;
+    server?: string | DnsServerAddress;
+    port?: number;
+    timeoutMs?: number;
+  },
+): Promise<RecordCheck> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
+  const resolver =
+    typeof options.server === 'string' ? parseDnsServer(options.server) : options.server;
+  if (!resolver) return checkTxtRecord(options.client, host, expected);
+  const zone = await findZone(domain, { resolver, timeoutMs, port: options.port });
+  if (zone.kind === 'none') return checkTxtRecord(options.client, host, expected);
+  if (zone.kind === 'error') {
+    return {
+      record: 'txt',
+      type: 'TXT',
+      host,
+      expected,
+      status: 'error',
+      found: [],
+      detail: zone.reason,
+    };
+  }
+  const asked = await askAuthoritative(
+    zone,
+    async (c) => [await checkTxtRecord(c, host, expected)],
+    { timeoutMs },
+  ).catch((error: Error) => error);
+  if (asked instanceof Error) {
+    return {
+      record: 'txt',
+      type: 'TXT',
+      host,
+      expected,
+      status: 'error',
+      found: [],
+      detail: asked.message,
+    };
+  }
+  return asked.rows[0] as RecordCheck;
 }

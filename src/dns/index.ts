@@ -31,3 +31,4 @@ export { cdnOfAddress, cdnOfName } from './cdn.js';
 export { findZone, type Nameserver, type ZoneInfo, type ZoneLookup } from './zone.js';
 export { type WireAnswer, type WireResult, wireQuery } from './wire.js';
 export { type ProbeOptions, probeHttps } from './https-probe.js';
+export { checkTxtAuthoritative } from './authoritative.js';

@@ -40,6 +40,15 @@ export interface ServerOptions {
   dnsServer?: string;
   /** Seconds between the verifier's passes over pending domains; 0 or absent: no verifier. */
   verifyIntervalSeconds?: number;
+  /**
+   * The verifier asks the zone's authoritative nameservers (found through `dnsServer`) for the
+   * TXT record, so a resolver still caching "no such record" does not hold verification back.
+   */
+  verifyAuthoritative?: boolean;
+  /** The port nameservers are asked on (53; a test set-up on loopback uses another). */
+  authoritativePort?: number;
+  /** Questions to /v1/tls/ask each client address may ask a minute (default 600). */
+  askLimit?: number;
 }
 
 export interface RunningServer {
@@ -89,6 +98,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       settings,
       log,
       warn,
+      askLimit: options.askLimit,
     });
 
     // Our own node:http server rather than serve()'s, so that connections close gently.
@@ -110,6 +120,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             settings,
             intervalSeconds: verifyInterval,
             dnsServer,
+            authoritative: options.verifyAuthoritative,
+            authoritativePort: options.authoritativePort,
             warn,
           })
         : undefined;

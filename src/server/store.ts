@@ -118,6 +118,8 @@ export interface Store {
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]>;
   /** Rejects with DuplicateDomainError if the host name is taken, even by a concurrent add. */
   insertDomain(row: DomainRow): Promise<void>;
+  /** The domain with this host name (stored normalised), in any project. */
+  domainByName(domain: string): Promise<DomainRow | undefined>;
   /** Unverified domains in id order after `afterId`. */
   pendingDomains(afterId: string, limit: number): Promise<DomainRow[]>;
   /**

@@ -1,6 +1,7 @@
 import { createDatabase, deleteDatabase, listDatabases } from './databases.js';
 import { addDomain, listDomains } from './domains.js';
 import { createProject, getProject, listProjects } from './projects.js';
+import { tlsAsk } from './tls-ask.js';
 import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
@@ -17,4 +18,5 @@ export const handlers: Omit<Handlers, 'getOpenApi'> = {
   deleteDatabase,
   addDomain,
   listDomains,
+  tlsAsk,
 };

@@ -268,6 +268,15 @@ export class PostgresStore implements Store {
     }
   }
 
+  async domainByName(domain: string): Promise<DomainRow | undefined> {
+    const [row] = await this.guarded(() =>
+      this.sql.unsafe<DomainRow[]>(`SELECT ${DOMAIN} FROM domains WHERE domain = $1`, [domain], {
+        prepare: true,
+      }),
+    );
+    return row;
+  }
+
   async pendingDomains(afterId: string, limit: number): Promise<DomainRow[]> {
     return [
       ...(await this.guarded(() =>
