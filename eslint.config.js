@@ -31,6 +31,8 @@ const ERROR_CLASSES = [
   'ApiError',
   'InvalidResponseError',
   'PagingError',
+  'MalformedResponseError',
+  'ResponseTooLargeError',
   'NetworkError',
   'RequestInputError',
   'MissingCredentialsError',
@@ -126,10 +128,10 @@ export default tseslint.config(
     },
   },
   {
-    // A file a reader can hold in one sitting. The three listed are being split by job (issue
+    // A file a reader can hold in one sitting. The one listed is being split by job (issue
     // 19); each leaves this list when it is.
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'bin/**/*.js'],
-    ignores: ['scripts/bench.mjs', 'src/commands/domains-actions.ts'],
+    ignores: ['scripts/bench.mjs'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
 );

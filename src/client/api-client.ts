@@ -4,14 +4,28 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
 import { type OperationId, routeById } from '../contract/routes.js';
 import { ApiError, InvalidResponseError, MissingCredentialsError } from '../core/errors.js';
+import { Deadline } from './deadline.js';
 import { PageGuard } from './paging.js';
-import { joinUrl, parseBaseUrl } from './prepare-request.js';
-import { send } from './send.js';
+import { checkToken, joinUrl, parseBaseUrl } from './prepare-request.js';
+import { exchange } from './send.js';
 
 export interface ApiClientOptions {
   baseUrl: string;
   token?: string;
+  /** The most one request may take: every attempt, retry wait and its body (default 30 s). */
   timeoutMs?: number;
+  /**
+   * The deadline of everything the client is asked to do (`domains wait --timeout`): no request
+   * outlives it. None when absent.
+   */
+  deadline?: Deadline;
+  /**
+   * Aborting it ends every request in flight at once, rejecting with its reason (the UI quitting).
+   * Used when no deadline is given (a deadline carries its caller's signal itself).
+   */
+  signal?: AbortSignal;
+  /** The most bytes one answer may have, decoded (default 64 MiB). */
+  maxResponseBytes?: number;
   debug?: (line: string) => void;
 }
 
@@ -80,6 +94,7 @@ function readAnswer<T>(schema: z.ZodType<T>, value: unknown, fail: Answer['fail'
  */
 export function createApiClient(options: ApiClientOptions) {
   const base = parseBaseUrl(options.baseUrl);
+  const deadline = options.deadline ?? Deadline.none(options.signal);
 
   async function answer(id: OperationId, input: CallInput): Promise<Answer> {
     const route = routeById(id);
@@ -87,22 +102,24 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = {};
     if (route.auth === 'bearer') {
       if (!options.token) throw new MissingCredentialsError(`${route.method} ${route.path}`);
-      headers.authorization = `Bearer ${options.token}`;
+      headers.authorization = `Bearer ${checkToken(options.token)}`;
     }
     const body = input.body === undefined ? undefined : JSON.stringify(input.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    const { response } = await send({
+    const response = await exchange({
       method: route.method,
       url: joinUrl(base, path),
       headers,
       body,
+      deadline,
       timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
       debug: options.debug,
     });
-    const text = await response.text();
+    const { text } = response;
     const json = parseJson(text);
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       const error = (json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
       const code = typeof error?.code === 'string' ? error.code : 'http_error';
       const message =

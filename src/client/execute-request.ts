@@ -1,8 +1,9 @@
 import { pathnameOf } from '../contract/match-route.js';
 import { RequestInputError } from '../core/errors.js';
+import type { Deadline } from './deadline.js';
 import { PageGuard } from './paging.js';
 import type { PreparedRequest } from './prepare-request.js';
-import { send } from './send.js';
+import { exchange } from './send.js';
 
 export interface RawResponse {
   status: number;
@@ -16,7 +17,14 @@ export interface RawResponse {
 }
 
 export interface ExecuteOptions {
+  /** The deadline of the whole run (`api request --timeout`): every page, retry and body. */
+  deadline?: Deadline;
+  /** The most one request may take within it: attempts, retry waits and body (default 30 s). */
   timeoutMs?: number;
+  /** Ends the request in flight at once, with its reason (the UI leaving); when no deadline is given. */
+  signal?: AbortSignal;
+  /** The most bytes one answer may have, decoded (default 64 MiB). */
+  maxResponseBytes?: number;
   debug?: (line: string) => void;
   retryDelayMs?: (attempt: number) => number;
 }
@@ -47,16 +55,19 @@ export async function executeRequest(
   } else if (debug) {
     debug('* route: none of the known routes matches this path');
   }
-  const { response, ms } = await send({
+  const response = await exchange({
     method: request.method,
     url: request.url,
     headers: request.headers,
     body: request.body,
+    deadline: options.deadline,
+    signal: options.signal,
     timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     debug,
     retryDelayMs: options.retryDelayMs,
   });
-  const text = await response.text();
+  const { text, ms } = response;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     headers.push([name, value]);
@@ -94,8 +105,9 @@ export interface ListPage {
  * The pages of a list from the first to the last, following `next_page_token` (`--paginate`).
  * Each success page is yielded with its items as it comes, so a caller can write it out and hold
  * no more than one page. An error answer, or a success answer that is not a page of the list,
- * is yielded without items and ends the walk. A token handed out twice, or an empty page that
- * points to another, throws PagingError rather than be followed for ever.
+ * is yielded without items and ends the walk. Empty pages that point further are followed (up to
+ * MAX_EMPTY_PAGES in a row); a token handed out twice, or more empty pages in a row than that,
+ * throws PagingError rather than be followed for ever.
  */
 export async function* paginate(
   request: PreparedRequest,

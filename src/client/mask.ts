@@ -17,3 +17,39 @@ export function printableHeader(name: string, value: string): string {
   const scheme = /^(Bearer|Basic|Token)\s+(.*)$/i.exec(value);
   return scheme ? `${scheme[1]} ${maskSecret(scheme[2] ?? '')}` : maskSecret(value);
 }
+
+// The contract's own query parameters whose names happen to match the rule above: a page token
+// is a cursor, not a credential, and --debug is where one is looked for.
+const NOT_CREDENTIALS = new Set(['page_token']);
+
+/** Decodes a query-string part as URLSearchParams would, keeping it as it is when it does not. */
+function decodeQueryPart(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A URL as it may be printed (`--debug`, messages): the value of every query parameter whose name
+ * says it may carry a credential (`api_key`, `access_token`, `token`, `secret`, `password`,
+ * `auth`…, by the rule that masks headers) masked to its last 4 characters, and any user name or
+ * password in it dropped. The rest is left exactly as it is sent.
+ */
+export function printableUrl(url: URL | string): string {
+  const { origin, pathname, search, hash } = new URL(url);
+  if (search.length <= 1) return `${origin}${pathname}${search}${hash}`;
+  const parts = search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      if (equals === -1) return part;
+      const name = decodeQueryPart(part.slice(0, equals));
+      if (!isSensitiveHeader(name) || NOT_CREDENTIALS.has(name)) return part;
+      const value = decodeQueryPart(part.slice(equals + 1));
+      return `${part.slice(0, equals)}=${encodeURIComponent(maskSecret(value))}`;
+    });
+  return `${origin}${pathname}?${parts.join('&')}${hash}`;
+}

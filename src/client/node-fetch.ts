@@ -1,7 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline, Readable, type Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { ResponseTooLargeError } from '../core/errors.js';
+import { formatByteSize } from '../core/byte-size.js';
 
 // Statuses whose response has no body (fetch's "null body status"); Response refuses one for them.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
@@ -30,6 +32,35 @@ const DECODERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress(BROTLI_FLUSH),
 };
 
+/** What nodeFetch takes beyond fetch's own arguments. */
+export interface NodeFetchOptions {
+  /**
+   * The most bytes a body may have once decoded: past it the body errors with
+   * ResponseTooLargeError and the connection is closed, so nothing ever holds more.
+   */
+  maxResponseBytes?: number;
+}
+
+/**
+ * The server's answer is not HTTP the parser takes (a bad header, status line or chunk), or has a
+ * status no Response can hold. It is the `cause` of nodeFetch's `TypeError('fetch failed')`, or
+ * the error of a body cut short by it: the caller tells it from a network failure by its class.
+ */
+export class MalformedHttpError extends Error {
+  override readonly name = 'MalformedHttpError';
+}
+
+/** Node's HTTP parser's errors (llhttp) carry a code `HPE_…`: the peer broke the protocol. */
+const isParseError = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' &&
+  (error as { code: string }).code.startsWith('HPE_');
+
+/** The parser's error as a MalformedHttpError: `invalid header token (HPE_INVALID_HEADER_TOKEN)`. */
+function malformed(error: Error & { code?: string }): MalformedHttpError {
+  const reason = error.message.replace(/^Parse Error: /, '').replace(/^./, (c) => c.toLowerCase());
+  return new MalformedHttpError(`${reason} (${error.code})`, { cause: error });
+}
+
 /**
  * A `fetch` for ky built on node:http and node:https. Node's global `fetch` (undici) spends
  * 100 ms or more on its first request, which a script calling `api request` in a loop pays
@@ -46,6 +77,7 @@ const DECODERS: Record<string, () => Transform> = {
 export async function nodeFetch(
   input: string | URL | Request,
   init?: RequestInit,
+  options: NodeFetchOptions = {},
 ): Promise<Response> {
   // ky passes a ready Request and an init that is usually empty: use the Request as it is.
   const request =
@@ -92,24 +124,32 @@ export async function nodeFetch(
 
     req.on('error', (error) => {
       release();
-      reject(new TypeError('fetch failed', { cause: error }));
+      const cause = isParseError(error) ? malformed(error) : error;
+      // After the headers, the body is what breaks: its reader gets the reason, not "aborted".
+      response?.destroy(cause);
+      reject(new TypeError('fetch failed', { cause }));
     });
     req.on('response', (res) => {
       response = res;
       res.once('close', release);
       try {
-        resolve(toResponse(request, res));
+        resolve(toResponse(request, res, options.maxResponseBytes));
       } catch (error) {
         // A status or header that Response cannot hold (a status above 599, say).
         res.destroy();
-        reject(new TypeError('fetch failed', { cause: error }));
+        const reason = (error as Error).message;
+        reject(new TypeError('fetch failed', { cause: new MalformedHttpError(reason) }));
       }
     });
     req.end(body);
   });
 }
 
-function toResponse(request: Request, res: http.IncomingMessage): Response {
+function toResponse(
+  request: Request,
+  res: http.IncomingMessage,
+  maxBytes: number | undefined,
+): Response {
   const status = res.statusCode ?? 0;
   // rawHeaders keeps each occurrence; Headers joins repeats with ", " (set-cookie stays apart).
   const headers = new Headers();
@@ -120,12 +160,35 @@ function toResponse(request: Request, res: http.IncomingMessage): Response {
   if (request.method === 'HEAD' || NULL_BODY_STATUS.has(status)) {
     res.resume(); // nothing to read, but the message must still finish to free the socket
   } else {
-    body = Readable.toWeb(decode(res, headers.get('content-encoding')));
+    const decoded = decode(res, headers.get('content-encoding'));
+    const limited = maxBytes === undefined ? decoded : limit(decoded, maxBytes, request.url);
+    body = Readable.toWeb(limited) as ReadableStream<Uint8Array>;
   }
   const response = new Response(body, { status, statusText: res.statusMessage ?? '', headers });
   // Response has no constructor option for its URL; fetch sets it to the request's.
   Object.defineProperty(response, 'url', { value: request.url });
   return response;
+}
+
+/**
+ * The body, erroring with ResponseTooLargeError as soon as more than `max` bytes have come out of
+ * it (decoded: a gzip bomb stops at the limit too). The stages before it are destroyed then, the
+ * connection with them, so the server's sending stops as well.
+ */
+function limit(body: Readable, max: number, url: string): Readable {
+  let total = 0;
+  const target = (() => {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  })();
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.byteLength;
+      if (total > max) done(new ResponseTooLargeError(target, max, formatByteSize(max)));
+      else done(null, chunk);
+    },
+  });
+  return pipeline([body, counter], () => {}) as unknown as Readable;
 }
 
 /** The body with its content codings undone, last applied first; as it came for a coding we do not know. */

@@ -32,6 +32,56 @@ export interface PreparedRequest {
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// What Node's HTTP client sends in a header value: tab, printable ASCII and latin1 bytes.
+const NOT_IN_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+// A bearer token or API key is printable ASCII without spaces (RFC 6750's b64token and more).
+const NOT_IN_TOKEN = /[^\x21-\x7e]/;
+
+/** A character as a message may name it: `U+0001`, never the character itself. */
+const codePoint = (char: string) =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * The token as it goes into `Authorization: Bearer …`, or a RequestInputError (a usage error:
+ * nothing is sent) when no HTTP header can carry it. The message never quotes the token.
+ */
+export function checkToken(token: string): string {
+  const bad = NOT_IN_TOKEN.exec(token);
+  if (bad) {
+    const what =
+      bad[0] === ' '
+        ? 'a space'
+        : bad[0] > '\x7e'
+          ? 'a character outside ASCII'
+          : 'a control character';
+    throw new RequestInputError(
+      `the token cannot be sent: it holds ${what} (${codePoint(bad[0])}, character ${bad.index + 1}), and a token is printable ASCII without spaces; check --token, DOMAINCTL_TOKEN or the profile's token`,
+    );
+  }
+  return token;
+}
+
+/** A segment the URL parser would resolve away: `.`, `..`, and their `%2e` spellings. */
+function isDotSegment(segment: string): boolean {
+  const plain = segment.toLowerCase().replaceAll('%2e', '.');
+  return plain === '.' || plain === '..';
+}
+
+/**
+ * Refuses a path with a dot segment (`/../`, `/./`, `%2e%2e`, `.%2E`, also after a backslash,
+ * which URLs treat as a slash): resolved, it would reach another path than the one typed and
+ * matched against the routes, outside the base URL's path even, with the token. No path of the
+ * API needs one, so it is an input error and nothing is sent.
+ */
+export function refuseDotSegments(path: string): void {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  const dots = pathname.split(/[/\\]/).find(isDotSegment);
+  if (dots !== undefined) {
+    throw new RequestInputError(
+      `the path ${pathname} has a dot segment ("${dots}"), which would make it another path: write the path it means`,
+    );
+  }
+}
 
 export function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -48,8 +98,12 @@ export function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-/** The base URL and a relative path joined, keeping a path prefix the base URL may have. */
+/**
+ * The base URL and a relative path joined, keeping a path prefix the base URL may have. A path
+ * with a dot segment is refused (see refuseDotSegments): it could walk out of that prefix.
+ */
 export function joinUrl(base: URL, path: string): URL {
+  refuseDotSegments(path);
   return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}${path}`);
 }
 
@@ -60,6 +114,8 @@ function relativePath(path: string, base: URL): string {
     }
     return path;
   }
+  // Checked as typed: the URL parser resolves dot segments away before the prefix is compared.
+  refuseDotSegments(path.replace(ABSOLUTE, '/').replace(/^\/[^/?#\\]*/, ''));
   let url: URL;
   try {
     url = new URL(path);
@@ -109,9 +165,18 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
       throw new RequestInputError(`header "${line}" is not of the form 'Name: value'`);
     }
     const value = line.slice(colon + 1).trim();
-    // A line break in a value would smuggle in another header (fetch refuses it anyway, late).
-    if (/[\r\n\0]/.test(value)) {
-      throw new RequestInputError(`header "${name}" has a line break or NUL in its value`);
+    // A line break in a value would smuggle in another header; Node refuses every control
+    // character, late, in a way that would read as a network failure.
+    const bad = NOT_IN_HEADER_VALUE.exec(value);
+    if (bad) {
+      const what = /[\r\n]/.test(bad[0])
+        ? 'a line break'
+        : bad[0] > '\xff'
+          ? 'a character a header cannot carry'
+          : 'a control character';
+      throw new RequestInputError(
+        `header "${name}" has ${what} (${codePoint(bad[0])}) in its value, which HTTP cannot send`,
+      );
     }
     headers[name.toLowerCase()] = value;
   }
@@ -155,7 +220,7 @@ export function prepareRequest(input: RawRequestInput): PreparedRequest {
   const isPublic = match?.route.auth === 'public';
   if (!isPublic && !headers.authorization) {
     if (input.token) {
-      headers.authorization = `Bearer ${input.token}`;
+      headers.authorization = `Bearer ${checkToken(input.token)}`;
     } else if (match) {
       throw new MissingCredentialsError(`${match.route.method} ${match.route.path}`);
     }

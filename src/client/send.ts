@@ -1,11 +1,19 @@
-import ky, { HTTPError, TimeoutError } from 'ky';
+import ky, { HTTPError } from 'ky';
 import type { HttpMethod } from '../contract/routes.js';
 import { VERSION } from '../version.js';
-import { NetworkError } from '../core/errors.js';
-import { printableHeader } from './mask.js';
-import { nodeFetch } from './node-fetch.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/byte-size.js';
+import {
+  isDomainctlError,
+  MalformedResponseError,
+  NetworkError,
+  RequestInputError,
+} from '../core/errors.js';
+import { Deadline } from './deadline.js';
+import { printableHeader, printableUrl } from './mask.js';
+import { MalformedHttpError, nodeFetch } from './node-fetch.js';
 
 export const USER_AGENT = `domainctl/${VERSION}`;
+/** The most one request may take (every attempt, retry wait and its body) when nothing says less. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface SendOptions {
@@ -13,7 +21,13 @@ export interface SendOptions {
   url: URL;
   headers?: Record<string, string>;
   body?: string;
-  timeoutMs?: number;
+  /**
+   * The time this request has: every attempt, every wait between them (Retry-After included)
+   * and the reading of its body. DEFAULT_TIMEOUT_MS from now when absent.
+   */
+  deadline?: Deadline;
+  /** The most bytes the body may have, decoded; DEFAULT_MAX_RESPONSE_BYTES when absent. */
+  maxResponseBytes?: number;
   /** Writes a line of the request/response trace (`--debug`); credentials arrive masked. */
   debug?: (line: string) => void;
   /** Backoff between retries; tests and the UI keep the default. */
@@ -27,7 +41,7 @@ export interface SentResponse {
 }
 
 // Retries are safe only where repeating the request cannot do something twice: POST and PATCH
-// never retry. A Retry-After on 429/503 is honoured (ky reads it).
+// never retry. A Retry-After on 408/429/503 is honoured when the deadline leaves time for it.
 const RETRY = {
   limit: 2,
   methods: ['get', 'put', 'delete'] as ('get' | 'put' | 'delete')[],
@@ -36,6 +50,9 @@ const RETRY = {
   maxRetryAfter: 60_000,
   backoffLimit: 5_000,
 };
+
+/** ky's own backoff: 0.3 s, 0.6 s, 1.2 s … */
+const defaultDelay = (attempt: number) => 0.3 * 2 ** (attempt - 1) * 1000;
 
 const SYSCALL_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -50,49 +67,157 @@ const SYSCALL_REASONS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another host',
 };
 
+/** The errors Node throws for a header it will not send: a usage error, never a network one. */
+const INVALID_HEADER = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN']);
+
+/** The error and its causes, outermost first: fetch nests the system error in `cause`. */
+function* causes(error: unknown): Generator<unknown> {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
 function networkReason(error: unknown): string {
   let reason = (error as Error).message;
-  let cause = (error as { cause?: unknown }).cause;
-  // fetch (nodeFetch, as undici) nests the system error: TypeError("fetch failed") → cause (→ cause …)
-  while (cause && typeof cause === 'object') {
+  for (const cause of [...causes(error)].slice(1)) {
+    if (!cause || typeof cause !== 'object') break;
     const code = (cause as { code?: string }).code;
     if (code) return SYSCALL_REASONS[code] ?? code;
     reason = (cause as Error).message ?? reason;
-    cause = (cause as { cause?: unknown }).cause;
   }
   return reason;
 }
 
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+const targetOf = (url: URL) => `${url.origin}${url.pathname}`;
+
 /**
- * Sends one HTTP request through ky with the product's retry, timeout and user-agent rules. An
+ * What a failed request (or body) becomes: the deadline's end a timed-out NetworkError, the
+ * caller's abort its own reason, an answer that is not HTTP a MalformedResponseError, a header
+ * Node will not send a RequestInputError, anything else a NetworkError. `reading` says the
+ * headers had come and the body was being read.
+ */
+export function requestFailure(
+  error: unknown,
+  url: URL,
+  deadline: Deadline,
+  reading = false,
+): unknown {
+  const target = targetOf(url);
+  if (isDomainctlError(error)) return error;
+  const exceeded = deadline.exceeded(error) ?? (deadline.expired ? deadline.exceeded() : undefined);
+  if (exceeded) {
+    return new NetworkError(
+      `no complete answer from ${target} within ${seconds(exceeded.ms)}`,
+      target,
+      true,
+    );
+  }
+  // The caller gave up (the UI quit, Ctrl+C): its reason, as it gave it.
+  if (deadline.expired) return deadline.signal.reason;
+  for (const cause of causes(error)) {
+    if (cause instanceof MalformedHttpError)
+      return new MalformedResponseError(target, cause.message);
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && INVALID_HEADER.has(code)) {
+      // The message names the header, never its value (it may be the token).
+      return new RequestInputError(
+        `a header of the request cannot be sent: ${(cause as Error).message}`,
+      );
+    }
+  }
+  const reason = networkReason(error);
+  return new NetworkError(
+    reading
+      ? `the connection to ${url.origin} broke while its answer was arriving: ${reason}`
+      : `cannot reach ${url.origin}: ${reason}`,
+    target,
+    false,
+  );
+}
+
+/** True for a failure that asking again would only repeat: the answer was not HTTP, or the request cannot be sent. */
+function isFinal(error: unknown): boolean {
+  return [...causes(error)].some(
+    (cause) =>
+      cause instanceof MalformedHttpError ||
+      isDomainctlError(cause) ||
+      INVALID_HEADER.has(String((cause as { code?: unknown } | undefined)?.code)),
+  );
+}
+
+/**
+ * How long the server asks us to wait (Retry-After and the rate-limit headers ky reads too), as
+ * ky reads it: seconds, a date, or a timestamp in seconds. One ky cannot read counts as ky's cap.
+ */
+function retryAfterMs(headers: Headers): number | undefined {
+  const value =
+    headers.get('retry-after') ??
+    headers.get('ratelimit-reset') ??
+    headers.get('x-ratelimit-retry-after') ??
+    headers.get('x-ratelimit-reset') ??
+    headers.get('x-rate-limit-reset');
+  if (!value) return undefined;
+  let after = Number(value) * 1000;
+  if (Number.isNaN(after)) after = Date.parse(value) - Date.now();
+  else if (after >= Date.parse('2024-01-01')) after -= Date.now();
+  return Number.isNaN(after) ? RETRY.maxRetryAfter : after;
+}
+
+/**
+ * Sends one HTTP request through ky with the product's retry, deadline and user-agent rules. An
  * HTTP error status is returned, not thrown: callers decide what a 4xx means. Redirects are not
- * followed, so a credential can never ride a redirect to another host.
+ * followed, so a credential can never ride a redirect to another host. The returned body is
+ * still bound to the deadline and to the size limit: read it before the deadline runs out.
  */
 export async function send(options: SendOptions): Promise<SentResponse> {
   const { debug } = options;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = options.deadline ?? Deadline.after(DEFAULT_TIMEOUT_MS);
+  const delay = options.retryDelayMs ?? defaultDelay;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const headers = new Headers({
     'user-agent': USER_AGENT,
     accept: 'application/json',
     ...options.headers,
   });
   const started = performance.now();
-  const target = `${options.url.origin}${options.url.pathname}`;
+
+  // A retry happens only when its wait ends before the deadline does; otherwise the answer (or
+  // the failure) stands: a Retry-After past the deadline ends the request with the server's answer.
+  const shouldRetry = ({ error, retryCount }: { error: Error; retryCount: number }) => {
+    if (deadline.expired || isFinal(error)) return false;
+    let pause = Math.min(RETRY.backoffLimit, delay(retryCount));
+    if (error instanceof HTTPError) {
+      const { status, headers: received } = error.response;
+      if (!RETRY.statusCodes.includes(status)) return undefined; // ky ends it
+      if (RETRY.afterStatusCodes.includes(status)) pause = retryAfterMs(received) ?? pause;
+    }
+    const left = deadline.remaining();
+    if (pause < left) return undefined; // ky's own rules from here
+    debug?.(`* no retry: it would wait ${seconds(pause)}, and ${seconds(left)} are left`);
+    return false;
+  };
+
   try {
     const response = await ky(options.url, {
       // node:http instead of undici: the first undici fetch costs 100 ms or more of start-up.
-      fetch: nodeFetch,
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
+        nodeFetch(input, init, { maxResponseBytes }),
       method: options.method,
       headers,
       body: options.body,
-      timeout: timeoutMs,
+      // The deadline's signal bounds every attempt, wait and body; ky's own per-attempt timer
+      // would bound only the time to the headers.
+      signal: deadline.signal,
+      timeout: false,
       redirect: 'manual',
-      retry: { ...RETRY, ...(options.retryDelayMs ? { delay: options.retryDelayMs } : {}) },
+      retry: { ...RETRY, delay, shouldRetry },
       hooks: {
         beforeRequest: debug
           ? [
               (request) => {
-                debug(`> ${request.method} ${request.url}`);
+                debug(`> ${request.method} ${printableUrl(request.url)}`);
                 request.headers.forEach((value, name) => {
                   debug(`> ${name}: ${printableHeader(name, value)}`);
                 });
@@ -117,18 +242,7 @@ export async function send(options: SendOptions): Promise<SentResponse> {
     if (error instanceof HTTPError) {
       return traced({ response: error.response, ms: performance.now() - started }, debug);
     }
-    if (error instanceof TimeoutError) {
-      throw new NetworkError(
-        `no response from ${target} within ${timeoutMs / 1000} s`,
-        target,
-        true,
-      );
-    }
-    throw new NetworkError(
-      `cannot reach ${options.url.origin}: ${networkReason(error)}`,
-      target,
-      false,
-    );
+    throw requestFailure(error, options.url, deadline);
   }
 }
 
@@ -141,4 +255,49 @@ function traced(sent: SentResponse, debug: SendOptions['debug']): SentResponse {
     });
   }
   return sent;
+}
+
+export interface ExchangeOptions extends Omit<SendOptions, 'deadline'> {
+  /** The deadline of the whole run this request is part of (none when absent). */
+  deadline?: Deadline;
+  /** The most this one request may take within it; DEFAULT_TIMEOUT_MS when absent. */
+  timeoutMs?: number;
+  /** Ends the request at once with its reason (the UI leaving); when no deadline is given. */
+  signal?: AbortSignal;
+}
+
+/** An answer read in full. */
+export interface Exchange {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The body as text; "" when empty. */
+  text: string;
+  /** Milliseconds from the first attempt to the response headers of the last. */
+  ms: number;
+}
+
+/**
+ * Sends a request and reads its whole answer, within the run's deadline and the request's own
+ * timeout (whichever ends first) and the response-size limit. The one way the API client and
+ * `api request` talk to the API.
+ */
+export async function exchange(options: ExchangeOptions): Promise<Exchange> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = options.deadline
+    ? options.deadline.within(timeoutMs)
+    : Deadline.after(timeoutMs, options.signal);
+  try {
+    const { response, ms } = await send({ ...options, deadline });
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw requestFailure(error, options.url, deadline, true);
+    }
+    const { status, statusText, headers } = response;
+    return { status, statusText, headers, text, ms };
+  } finally {
+    deadline.dispose();
+  }
 }

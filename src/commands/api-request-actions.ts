@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { Deadline } from '../client/deadline.js';
 import {
   type ExecuteOptions,
   errorSummary,
@@ -8,7 +9,7 @@ import {
   type RawResponse,
 } from '../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../client/prepare-request.js';
-import { requireBaseUrl } from '../config/resolve.js';
+import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import { CliError, ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
@@ -20,6 +21,7 @@ import {
   traceOptions,
   writeErr,
   writeOut,
+  writeOutPaced,
 } from './context.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
@@ -77,8 +79,9 @@ function printResponse(response: RawResponse, flags: ApiRequestFlags, context: C
 }
 
 /**
- * `--paginate`: the items of every page as one document, written a page at a time (only one
- * page is held in memory). Until the last page is in, the output is not a whole JSON document,
+ * `--paginate`: the items of every page as one document, written a page at a time: the next page
+ * is asked for once stdout has taken the last, so only one page is held in memory, however slow
+ * the reader. Until the last page is in, the output is not a whole JSON document,
  * so a walk that fails half-way (an HTTP error, paging that would never end) can never pass for
  * the complete list; stderr says where it stopped. A first page that fails is printed as a
  * single request prints it.
@@ -116,16 +119,16 @@ async function printPaginated(
       if (!out) {
         if (flags.include && !flags.silent) writeOut(statusAndHeaders(response));
         out = flags.silent
-          ? { items: () => {}, close: () => {} }
+          ? { items: async () => {}, close: async () => {} }
           : jsonListWriter(
               listKey,
               { compact: context.flags.json, color: context.color },
-              writeOut,
+              writeOutPaced,
             );
       }
-      out.items(items);
+      await out.items(items);
     }
-    out?.close();
+    await out?.close();
   } catch (error) {
     // The endings above and a paging error say so themselves; a network error does not.
     if (out && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
@@ -157,10 +160,18 @@ async function apiRequest(
   for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
   traceOptions(context);
 
-  const execute = {
-    timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
-    debug,
-  };
+  const maxResponseBytes = resolveMaxResponseBytes(context.flags);
+  // --timeout bounds the whole command from here (every page, retry, wait and body); without it
+  // each request has the default 30 s.
+  const execute: ExecuteOptions =
+    flags.timeout === undefined
+      ? { maxResponseBytes, debug }
+      : {
+          deadline: Deadline.after(flags.timeout * 1000),
+          timeoutMs: Number.POSITIVE_INFINITY,
+          maxResponseBytes,
+          debug,
+        };
   if (flags.paginate) await printPaginated(request, flags, context, execute);
   else printResponse(await executeRequest(request, execute), flags, context);
 }

@@ -29,7 +29,7 @@ Examples:
     .option('--paginate', 'GET on a list: follow next_page_token and print one merged document')
     .option(
       '--timeout <seconds>',
-      'give up after this many seconds without a response, retries included (default 30)',
+      'the most the whole command may take: every request, retry, wait and body (default: 30 each request)',
       positiveSeconds,
     )
     .addHelpText(
@@ -38,10 +38,10 @@ Examples:
 {project_id} and {org_id} in the path are filled from --project and --org or the profile.
 --paginate writes the merged document a page at a time; if it stops half-way the output is
 unfinished JSON and stderr says why.
-Exit codes: 0 ok, 1 HTTP error (or --paginate met a page token twice, or an empty page that
-points further), 2 usage or input error (nothing sent), 3 network error or timeout, 4 no
-credentials for a route that needs them (nothing sent), 6 a later --paginate page was not a page
-of the list.
+Exit codes: 0 ok, 1 HTTP error (or --paginate met a page token twice, or more than 10 empty
+pages in a row), 2 usage or input error (nothing sent), 3 network error or timeout, 4 no
+credentials for a route that needs them (nothing sent), 6 an answer that is not valid HTTP, or a
+later --paginate page that was not a page of the list, 7 an answer over --max-response-size.
 
 Examples:
   $ domainctl api request GET /v1/regions

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { maskSecret } from '../client/mask.js';
+import { maskSecret, printableUrl } from '../client/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
@@ -28,6 +28,19 @@ export function commandContext(command: Command): CommandContext {
   return { flags, options, color: colorEnabled(flags), debug };
 }
 
+/**
+ * A URL as --debug prints it: credentials in it masked, and otherwise as it was written (also
+ * when it is no URL at all).
+ */
+function shownUrl(url: string): string {
+  try {
+    const shown = printableUrl(url);
+    return shown === new URL(url).href ? url : shown;
+  } catch {
+    return url;
+  }
+}
+
 /** --debug lines that say which profile and which source each setting came from. */
 export function traceOptions(context: CommandContext): void {
   const { debug, options } = context;
@@ -39,7 +52,7 @@ export function traceOptions(context: CommandContext): void {
     return source ? ` (${source})` : '';
   };
   debug(`* config: ${options.store.path}`);
-  debug(`* base URL: ${options.baseUrl ?? 'none'}${from('baseUrl')}`);
+  debug(`* base URL: ${options.baseUrl ? shownUrl(options.baseUrl) : 'none'}${from('baseUrl')}`);
   debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
   if (options.project) debug(`* project: ${options.project}${from('project')}`);
   if (options.org) debug(`* org: ${options.org}${from('org')}`);
@@ -56,6 +69,29 @@ export function requireProject(context: CommandContext): string {
 
 export function writeOut(text: string): void {
   process.stdout.write(text);
+}
+
+/**
+ * Writes to stdout and, when the reader is behind (write() said its buffer is full), resolves only
+ * once it has drained: a command that writes as it reads (`--paginate`, `--all --json`) then asks
+ * for the next page only when the last one is out, so it holds one page whatever the reader's
+ * speed. A reader that goes away ends the run through main()'s EPIPE handler; a stream that
+ * closes otherwise resolves too, so nothing waits for ever.
+ */
+export function writeOutPaced(
+  text: string,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
+  if (out.write(text)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 export function writeErr(text: string): void {

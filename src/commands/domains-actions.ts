@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
-import { type ApiClient, createApiClient, type PageOptions } from '../client/api-client.js';
-import { PageGuard } from '../client/paging.js';
+import { Deadline } from '../client/deadline.js';
 import { resolveDnsServer } from '../config/dns-server.js';
-import { requireBaseUrl } from '../config/resolve.js';
 import { normalizeHostname } from '../contract/hostname.js';
-import { PAGE_SIZE_MAX } from '../contract/params.js';
 import {
   ReadAddedRecords,
   type ReadDnsInstructions,
@@ -27,20 +24,11 @@ import {
   commandContext,
   requireProject,
   traceOptions,
-  writeErr,
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import {
-  DOMAIN_COLUMNS,
-  domainRow,
-  domainsTable,
-  recordsJson,
-  recordsTable,
-} from './domain-format.js';
-import { formatJson, jsonListWriter } from './json-format.js';
-import { paint } from './style.js';
-import { renderTable } from './table.js';
+import { apiClient, call, printErrorBody, printJson, projectFlag, say } from './domain-calls.js';
+import { recordsJson, recordsTable } from './domain-format.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -49,69 +37,7 @@ import {
   waitForVerification,
 } from './wait-for-verification.js';
 
-interface ListFlags {
-  all?: boolean;
-  pageSize?: number;
-  pageToken?: string;
-}
-
 type RecordsFormat = 'table' | 'json' | 'zone';
-
-/**
- * The most rows the table of `domains list --all` holds: its columns are as wide as their widest
- * cell, so it is printed once every page is in. `--json` streams instead and has no limit.
- */
-export const ALL_TABLE_MAX_ROWS = 100_000;
-
-function apiClient(context: CommandContext, timeoutMs?: number) {
-  return createApiClient({
-    baseUrl: requireBaseUrl(context.options),
-    token: context.options.token,
-    timeoutMs,
-    debug: context.debug,
-  });
-}
-
-/** Prints a value as JSON: compact with --json, else indented (and coloured on a terminal). */
-function printJson(context: CommandContext, value: unknown): void {
-  writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
-}
-
-/** A line on stderr that may quote the API or the settings: shown, never obeyed. */
-function say(line: string): void {
-  writeErr(`${visible(line)}\n`);
-}
-
-/** A body the API sent: JSON as printJson prints it, text with its control characters shown. */
-function printBody(context: CommandContext, body: unknown, compact = context.flags.json): void {
-  if (typeof body !== 'string') {
-    writeOut(`${formatJson(body, { compact, color: context.color })}\n`);
-  } else if (body !== '') {
-    writeOut(body.endsWith('\n') ? visibleText(body) : `${visibleText(body)}\n`);
-  }
-}
-
-/**
- * With --json an HTTP error's body goes to stdout as `api request` prints it, so a script reads
- * the same document either way. A success answer that was not understood is printed always: it
- * is all there is to see of what the API did. The summary line is main()'s, once it is thrown.
- */
-function printErrorBody(context: CommandContext, error: unknown): void {
-  if (isError(error, 'InvalidResponseError')) printBody(context, error.body);
-  else if (isError(error, 'ApiError') && context.flags.json && error.body !== undefined) {
-    printBody(context, error.body, true);
-  }
-}
-
-/** Runs an API call; an HTTP error's body is printed as printErrorBody says, then rethrown. */
-async function call<T>(context: CommandContext, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    printErrorBody(context, error);
-    throw error;
-  }
-}
 
 /** A host name as the API stores it, or a usage error saying why it cannot be one. */
 function hostnameArgument(input: string): string {
@@ -119,127 +45,6 @@ function hostnameArgument(input: string): string {
   const result = normalizeHostname(input, '');
   if (!result.ok) throw new CliError(`invalid domain "${input}": ${result.reason}`, ExitCode.usage);
   return result.hostname;
-}
-
-/** `--project X` as it goes into a command line the user can copy. */
-const projectFlag = (project: string) => `--project ${shellWord(project)}`;
-
-/** A value as one shell word: bare when it is safe so, else in single quotes. */
-function shellWord(value: string): string {
-  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-}
-
-async function listDomains(flags: ListFlags, command: Command): Promise<void> {
-  const context = commandContext(command);
-  const project = requireProject(context);
-  traceOptions(context);
-  const client = apiClient(context);
-
-  let next: string | null | undefined;
-  if (flags.all) {
-    await (context.flags.json ? streamAllJson : printAllTable)(context, client, project, flags);
-  } else if (context.flags.json) {
-    // The page as it came: only its shape is checked, so fields of any kind are printed.
-    const page = await call(context, () =>
-      client.listDomainsPage(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
-    );
-    printJson(context, page);
-    next = page.next_page_token;
-  } else {
-    const page = await call(context, () =>
-      client.listDomains(project, { pageSize: flags.pageSize, pageToken: flags.pageToken }),
-    );
-    if (page.domains.length > 0) writeOut(domainsTable(page.domains, new Date(), context.color));
-    else if (!flags.pageToken) noDomainsYet(project);
-    next = page.next_page_token;
-  }
-  if (next) {
-    const size = flags.pageSize === undefined ? '' : ` --page-size ${flags.pageSize}`;
-    say(
-      `More domains follow. Next page: domainctl domains list ${projectFlag(project)}${size} --page-token ${shellWord(next)} (or --all for every page)`,
-    );
-  }
-}
-
-function noDomainsYet(project: string): void {
-  say(
-    `No domains in ${project} yet. Add one with: domainctl domains add DOMAIN ${projectFlag(project)}`,
-  );
-}
-
-/**
- * Every page of a project's domains from `--page-token` on, `--page-size` (else 100) a page:
- * `fetch` asks for one, given its token, size and number (from 1, so the first can be treated
- * apart). A page token handed out twice or an empty page that points further ends the walk with a
- * PagingError instead of following it for ever.
- */
-async function* everyPage<Page extends { domains: unknown[]; next_page_token?: string | null }>(
-  project: string,
-  flags: ListFlags,
-  fetch: (page: PageOptions & { number: number }) => Promise<Page>,
-): AsyncGenerator<Page> {
-  const guard = new PageGuard(`the domains of ${project}`, flags.pageToken);
-  const pageSize = flags.pageSize ?? PAGE_SIZE_MAX;
-  let pageToken = flags.pageToken;
-  let number = 0;
-  do {
-    const page = await fetch({ pageSize, pageToken, number: ++number });
-    yield page;
-    pageToken = guard.next(page.next_page_token, page.domains.length);
-  } while (pageToken);
-}
-
-/**
- * `--all --json`: every page, streamed as one document (one page in memory at a time). A failure
- * after the first page leaves the document unfinished, so it can never pass for the whole list.
- */
-async function streamAllJson(
-  context: CommandContext,
-  client: ApiClient,
-  project: string,
-  flags: ListFlags,
-): Promise<void> {
-  const out = jsonListWriter('domains', { compact: true, color: context.color }, writeOut);
-  const pages = everyPage(project, flags, ({ number, ...page }) =>
-    number === 1
-      ? call(context, () => client.listDomainsPage(project, page))
-      : client.listDomainsPage(project, page).catch((error) => {
-          // The document on stdout is unfinished: say so, and print no error body after it.
-          say(`domainctl: page ${number} of the domains failed; the JSON above is incomplete`);
-          throw error;
-        }),
-  );
-  for await (const page of pages) out.items(page.domains);
-  out.close();
-}
-
-/**
- * `--all` as a table: the rows of every page, printed once the last has come (columns as wide as
- * their widest cell). Only the rows' text is kept, up to ALL_TABLE_MAX_ROWS.
- */
-async function printAllTable(
-  context: CommandContext,
-  client: ApiClient,
-  project: string,
-  flags: ListFlags,
-): Promise<void> {
-  const now = new Date();
-  const p = paint(context.color);
-  const rows: string[][] = [];
-  const pages = everyPage(project, flags, ({ number: _, ...page }) =>
-    call(context, () => client.listDomains(project, page)),
-  );
-  for await (const page of pages) {
-    for (const domain of page.domains) rows.push(domainRow(domain, now, p));
-    if (rows.length > ALL_TABLE_MAX_ROWS) {
-      throw new CliError(
-        `${project} has more than ${ALL_TABLE_MAX_ROWS} domains, more than the table of --all holds (its columns need every row first), so nothing was printed; --json prints any number, a page at a time`,
-        ExitCode.apiError,
-      );
-    }
-  }
-  if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
-  else if (!flags.pageToken) noDomainsYet(project);
 }
 
 /** How every command about one domain starts: the name checked, who we are, the project. */
@@ -355,16 +160,18 @@ async function waitForDomain(
   const interrupt = new AbortController();
   const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
   if (progress.active) process.once('SIGINT', interrupted);
+  // One deadline for the whole wait: every check, every page of the list it walks, every retry.
+  const deadline = Deadline.after(timeoutMs, interrupt.signal);
+  const client = apiClient(context, deadline);
   let outcome: Awaited<ReturnType<typeof waitForVerification>>;
   try {
     outcome = await waitForVerification({
       hostname,
       signal: interrupt.signal,
-      find: (requestTimeoutMs) =>
-        apiClient(context, requestTimeoutMs).findDomain(project, hostname),
+      find: () => client.findDomain(project, hostname),
       notFound: () => noSuchDomain(hostname, project),
       intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
-      timeoutMs,
+      deadline,
       progress,
       warn: say,
     });
@@ -375,6 +182,7 @@ async function waitForDomain(
     throw error;
   } finally {
     process.off('SIGINT', interrupted);
+    deadline.dispose();
   }
   progress.clear();
 
@@ -408,7 +216,6 @@ async function waitForDomain(
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
-  listDomains,
   addDomain,
   showRecords,
   checkDomain,

@@ -14,8 +14,9 @@ export function registerDomains(program: Command): void {
       `
 The project comes from --project, DOMAINCTL_PROJECT or the profile's default project.
 Exit codes: 0 ok, 1 HTTP error, no such domain, a list whose pages never end, 2 usage error
-(nothing sent), 3 network error, 4 no credentials, 5 wait timed out, 6 the API answered with
-success but not in a form domainctl understands (its answer on stdout).
+(nothing sent), 3 network error, 4 no credentials, 5 wait timed out, 6 the API's answer was not
+understood (a success answer not of its shape, on stdout; or not valid HTTP), 7 an answer over
+--max-response-size.
 
 Examples:
   $ domainctl domains list --project prj_demo_scale
@@ -40,14 +41,15 @@ Examples:
       `
 A table for people; --json prints the page as the API sends it ({ domains, next_page_token }).
 When more pages follow, stderr says how to get the next one. --all --json streams every page
-as one document; the --all table holds up to 100,000 rows. A page token the API hands out
-twice, or an empty page that points further, stops --all with exit code 1.
+as one document; the --all table holds up to 100,000 rows. Empty pages that point further are
+followed, up to 10 in a row; a page token the API hands out twice, or more empty pages in a
+row, stops --all with exit code 1.
 
 Examples:
   $ domainctl domains list --project prj_demo_scale
   $ domainctl domains list --all --json | jq -r '.domains[].domain'`,
     )
-    .action(lazyAction(() => import('./domains-actions.js'), 'listDomains'));
+    .action(lazyAction(() => import('./domains-list.js'), 'listDomains'));
 
   domains
     .command('add')
@@ -130,9 +132,10 @@ Asks the API for the domain until it is verified, then prints when it was verifi
 its TLS certificate expires (--json: the Domain). On a terminal a progress line on stderr
 says how long it has waited. Once the domain has been found, network errors and 5xx answers are
 retried until the timeout (each one said on stderr); other HTTP errors end the wait at once.
+--timeout bounds everything, the requests included: the wait ends when it runs out.
 Exit codes: 0 verified, 1 no such domain or an HTTP error, 2 usage error, 3 network error on the
-first request, 4 no credentials, 5 not verified within --timeout, 6 the API's answer was not
-understood.
+first check (or the first check not done within --timeout), 4 no credentials, 5 not verified
+within --timeout, 6 the API's answer was not understood, 7 an answer over --max-response-size.
 
 Examples:
   $ domainctl domains wait shop.example.com --project prj_demo_scale

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
+import { byteSize } from './arg-parsers.js';
 
 /** The options every command takes; defined once on the program, read with optsWithGlobals(). */
 export function addGlobalOptions(program: Command): Command {
@@ -21,6 +22,11 @@ export function addGlobalOptions(program: Command): Command {
       .option('--json', 'print compact JSON')
       .option('--no-color', 'never colour the output (also NO_COLOR)')
       .option('--debug', 'trace requests and responses on stderr, credentials masked')
+      .option(
+        '--max-response-size <size>',
+        'the most one API answer may be once decoded (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)',
+        byteSize,
+      )
   );
 }
 

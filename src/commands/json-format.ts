@@ -25,10 +25,13 @@ export function formatJson(value: unknown, options: JsonFormatOptions = {}): str
 
 /** Writes one `{ "<key>": [...], "next_page_token": "" }` document a page of items at a time. */
 export interface JsonListWriter {
-  /** Writes these items (the opening of the document before the first ones). */
-  items(items: readonly unknown[]): void;
+  /**
+   * Writes these items (the opening of the document before the first ones) in one write;
+   * resolves when `write` does (once stdout has drained, for a paced writer).
+   */
+  items(items: readonly unknown[]): Promise<void>;
   /** Writes the end of the document, and the newline after it. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface JsonListWriter {
 export function jsonListWriter(
   key: string,
   options: JsonFormatOptions,
-  write: (text: string) => void,
+  write: (text: string) => void | Promise<void>,
 ): JsonListWriter {
   const p = paint(!!options.color);
   const compact = !!options.compact;
@@ -50,19 +53,21 @@ export function jsonListWriter(
   const open = `{${compact ? '' : '\n  '}${name(key)}${colon}[`;
   let count = 0;
   return {
-    items(items) {
+    async items(items) {
+      const parts: string[] = [];
       for (const item of items) {
         let text = formatJson(item, options);
         if (!compact) text = `    ${text.replaceAll('\n', '\n    ')}`;
         const before = count === 0 ? (compact ? open : `${open}\n`) : compact ? ',' : ',\n';
-        write(before + text);
+        parts.push(before + text);
         count += 1;
       }
+      if (parts.length > 0) await write(parts.join(''));
     },
-    close() {
+    async close() {
       const end = count === 0 ? `${open}]` : compact ? ']' : '\n  ]';
       const token = color ? p.green('""') : '""';
-      write(
+      await write(
         compact
           ? `${end},${name('next_page_token')}:${token}}\n`
           : `${end},\n  ${name('next_page_token')}: ${token}\n}\n`,

@@ -1,3 +1,4 @@
+import type { Deadline } from '../client/deadline.js';
 import { isError } from '../core/errors.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 
@@ -68,12 +69,16 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
 
 export interface WaitOptions {
   hostname: string;
-  /** One look at the domain; the argument is how long its request may take. */
-  find(requestTimeoutMs: number): Promise<Domain | undefined>;
+  /**
+   * One look at the domain. Its requests are bound by `deadline` (the caller hands the same one
+   * to its API client), so none outlives the wait.
+   */
+  find(): Promise<Domain | undefined>;
   /** Called when the domain is not (or no longer) in the project: the error to throw. */
   notFound(): Error;
   intervalMs: number;
-  timeoutMs: number;
+  /** --timeout: the end of the whole wait, requests included. */
+  deadline: Deadline;
   progress: Progress;
   /** A line for stderr that must not be lost (a retried failure). */
   warn(line: string): void;
@@ -85,9 +90,11 @@ export type WaitOutcome =
   | { verified: true; domain: Domain; checks: number }
   | { verified: false; domain: Domain; checks: number; lastFailure?: string };
 
-/** The longest a single request may take, whatever time is left. */
-const REQUEST_TIMEOUT_MS = 30_000;
-const MIN_REQUEST_TIMEOUT_MS = 1_000;
+/**
+ * The time a check is given before the deadline: the last one starts this long before it, at
+ * the latest, so that it can finish (a check still under way at the deadline is cut off).
+ */
+const LAST_CHECK_MS = 1_000;
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -108,37 +115,23 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** The promise, or the signal's reason as soon as it is aborted (the request is left behind). */
-function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    if (signal.aborted) {
-      stop();
-      return;
-    }
-    signal.addEventListener('abort', stop, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
-}
-
 /**
- * Asks for the domain until it is verified or `timeoutMs` has passed, pausing `intervalMs` at first
- * and half as long again after each check (up to `MAX_INTERVAL_MS`). The last check happens at the
- * deadline, not a whole interval before it, and no request outlives the deadline by more than a
- * second. Errors on the first check end the wait (a wrong base URL should not look like a slow
- * verification); after that, transient ones (`isTransient`) are retried until the deadline and
- * said once per run of failures.
+ * Asks for the domain until it is verified or the deadline has come, pausing `intervalMs` at
+ * first and half as long again after each check (up to `MAX_INTERVAL_MS`). The last check starts
+ * a second before the deadline, not a whole interval before it; no request outlives the deadline
+ * (a list whose pages never end included), and the wait ends at it. Errors on the first check end
+ * the wait (a wrong base URL should not look like a slow verification); after that, transient
+ * ones (`isTransient`) are retried until the deadline and said once per run of failures.
  */
 export async function waitForVerification(options: WaitOptions): Promise<WaitOutcome> {
-  const { progress, hostname } = options;
+  const { progress, hostname, deadline } = options;
   const started = Date.now();
-  const deadline = started + options.timeoutMs;
+  const timeoutMs = deadline.ms;
   const status = (state: string, nextMs?: number) => {
     if (!progress.active) return;
     const next = nextMs === undefined ? '' : ` · next check in ${Math.ceil(nextMs / 1000)} s`;
     progress.show(
-      `Waiting for ${hostname} to be verified: ${state}${next} · ${clock(Date.now() - started)} of ${clock(options.timeoutMs)}`,
+      `Waiting for ${hostname} to be verified: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
     );
   };
 
@@ -148,18 +141,16 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
   let failure: string | undefined;
   for (;;) {
     status(checks === 0 ? 'looking it up' : 'checking');
-    const requestTimeout = Math.min(
-      REQUEST_TIMEOUT_MS,
-      Math.max(MIN_REQUEST_TIMEOUT_MS, deadline - Date.now()),
-    );
     try {
-      const domain = await unlessAborted(options.find(requestTimeout), options.signal);
+      const domain = await options.find();
       checks++;
       if (!domain) throw options.notFound();
       last = domain;
       failure = undefined;
       if (domain.verified) return { verified: true, domain, checks };
     } catch (error) {
+      // Ctrl+C ends the wait with its own reason, whatever was under way.
+      if (options.signal?.aborted) throw options.signal.reason;
       if (last === undefined || !isTransient(error)) throw error;
       const reason = isError(error, 'ApiError') ? error.summary() : (error as Error).message;
       if (failure === undefined) {
@@ -171,9 +162,13 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       failure = reason;
     }
 
-    const left = deadline - Date.now();
-    if (left <= 0) return { verified: false, domain: last, checks, lastFailure: failure };
-    const wait = Math.min(interval, left);
+    const left = deadline.remaining();
+    if (left <= LAST_CHECK_MS) {
+      // No time for another check: the wait ends at the deadline, as --timeout said.
+      await pause(left, options.signal);
+      return { verified: false, domain: last, checks, lastFailure: failure };
+    }
+    const wait = Math.min(interval, left - LAST_CHECK_MS);
     interval = nextInterval(interval, options.intervalMs);
     const state =
       failure === undefined

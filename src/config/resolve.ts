@@ -1,4 +1,5 @@
 import type { Profile } from './config-file.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseByteSize } from '../core/byte-size.js';
 import { ConfigError } from '../core/errors.js';
 import { ProfileStore, unknownProfile } from './profile-store.js';
 
@@ -13,6 +14,8 @@ export interface GlobalFlags {
   /** commander's --no-color gives color: false. */
   color?: boolean;
   debug?: boolean;
+  /** --max-response-size, in bytes (commander has parsed it). */
+  maxResponseSize?: number;
 }
 
 export type Source = 'flag' | 'env' | 'profile';
@@ -83,4 +86,25 @@ export function requireBaseUrl(options: ResolvedOptions): string {
   throw new ConfigError(
     'no API to talk to: pass --base-url, set DOMAINCTL_BASE_URL, or add a profile (domainctl profile add NAME --base-url URL)',
   );
+}
+
+/**
+ * The most bytes one API answer may have, decoded: --max-response-size, else
+ * DOMAINCTL_MAX_RESPONSE_SIZE, else 64 MiB. A variable that is not a size is a ConfigError (exit
+ * code 2), never the default in its place.
+ */
+export function resolveMaxResponseBytes(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
+  if (flags.maxResponseSize !== undefined) return flags.maxResponseSize;
+  const text = env.DOMAINCTL_MAX_RESPONSE_SIZE;
+  if (!text) return DEFAULT_MAX_RESPONSE_BYTES;
+  const bytes = parseByteSize(text);
+  if (bytes === undefined) {
+    throw new ConfigError(
+      `DOMAINCTL_MAX_RESPONSE_SIZE "${text}" is not a size: write a number of bytes, or one with K, M or G after it (e.g. 64M)`,
+    );
+  }
+  return bytes;
 }

@@ -57,6 +57,43 @@ export class PagingError extends Error {
   override readonly name = 'PagingError';
 }
 
+/**
+ * The server's answer is not valid HTTP: a status line, header or chunk that the HTTP parser
+ * refuses, or a status no response can have. Not a network error (the server did answer, and
+ * asking again would get the same), so it is never retried.
+ */
+export class MalformedResponseError extends Error {
+  override readonly name = 'MalformedResponseError';
+
+  constructor(
+    readonly url: string,
+    /** What was wrong, for people: `invalid header token (HPE_INVALID_HEADER_TOKEN)`. */
+    readonly detail: string,
+  ) {
+    super(`the answer from ${url} is not valid HTTP: ${detail}`);
+  }
+}
+
+/**
+ * An answer grew past the response-size limit (counted on the decoded bytes, as they arrive):
+ * it was cut off there, never held whole.
+ */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError';
+
+  constructor(
+    readonly url: string,
+    /** The limit in bytes. */
+    readonly limit: number,
+    /** How it is written for people: `64 MiB`. */
+    limitText: string,
+  ) {
+    super(
+      `the answer from ${url} is larger than ${limitText}, the most domainctl reads of one answer (--max-response-size or DOMAINCTL_MAX_RESPONSE_SIZE); it was not read further`,
+    );
+  }
+}
+
 /** No answer: the connection failed or the request timed out. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
@@ -178,6 +215,8 @@ export type DomainctlError =
   | ApiError
   | InvalidResponseError
   | PagingError
+  | MalformedResponseError
+  | ResponseTooLargeError
   | NetworkError
   | RequestInputError
   | MissingCredentialsError
@@ -197,6 +236,8 @@ const ERROR_NAMES: Record<ErrorName, true> = {
   ApiError: true,
   InvalidResponseError: true,
   PagingError: true,
+  MalformedResponseError: true,
+  ResponseTooLargeError: true,
   NetworkError: true,
   RequestInputError: true,
   MissingCredentialsError: true,

@@ -14,8 +14,13 @@ export const ExitCode = {
   noCredentials: 4,
   /** `domains wait`: the domain was not verified before --timeout ran out. */
   waitTimeout: 5,
-  /** The API answered with success, but with nothing the command could use (its body on stdout). */
+  /**
+   * The API's answer could not be used: a success answer not of the API's shape (its body on
+   * stdout), or an answer that is not valid HTTP (a malformed status line, header or chunk).
+   */
   badAnswer: 6,
+  /** An answer was larger than the response-size limit (--max-response-size); it was cut off. */
+  responseTooLarge: 7,
   /** A bug: EX_SOFTWARE from sysexits.h. One line on stderr, the stack with --debug. */
   unexpected: 70,
 } as const;

@@ -22,8 +22,8 @@ const say = (exitCode: number, message: string): Failure => ({
 /**
  * The one place an error becomes an exit code and a line, for every command and the UI alike:
  * HTTP errors 1 (`HTTP <status> <code>: <message>`), a list whose paging never ends 1, usage and
- * input 2, network 3, missing credentials 4, a success answer that was not understood 6, a bug
- * 70, a signal 128 + its number. The README's table of exit codes says the same.
+ * input 2, network 3, missing credentials 4, an answer that was not understood 6, an answer
+ * over the size limit 7, a bug 70, a signal 128 + its number. The README's table of exit codes says the same.
  */
 export function describeFailure(error: unknown): Failure {
   if (!isDomainctlError(error)) {
@@ -43,6 +43,10 @@ function describeKnown(error: DomainctlError): Failure {
     case 'InvalidResponseError':
       // Every command prints that body on stdout before it rethrows.
       return say(ExitCode.badAnswer, `${error.message}; the answer as it came is on stdout`);
+    case 'MalformedResponseError':
+      return say(ExitCode.badAnswer, error.message);
+    case 'ResponseTooLargeError':
+      return say(ExitCode.responseTooLarge, error.message);
     case 'RequestInputError':
     case 'ConfigError':
     case 'DnsServerAddressError':

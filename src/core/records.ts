@@ -94,17 +94,31 @@ function txtStrings(value: string, host: string, domain: string): string {
   return strings.map((s) => `"${s}"`).join(' ');
 }
 
+/** True when `host` is `domain` or a name under it (DNS names compare without case). */
+function isAtOrUnder(host: string, domain: string): boolean {
+  const h = host.replace(/\.$/, '').toLowerCase();
+  const d = domain.replace(/\.$/, '').toLowerCase();
+  return h === d || h.endsWith(`.${d}`);
+}
+
 /**
  * The records as BIND zone-file lines: absolute names with trailing dots, an explicit TTL and
  * class, the TXT value quoted. `domains records --format zone` and the UI's `z` copy this text.
  * It is written only when every line means exactly its record: a name that is not a DNS name or
  * a TXT value holding a control character (an API that sends a line break there would add records
- * of its own to the user's zone) throws ZoneSnippetError instead.
+ * of its own to the user's zone), or a record whose host is not the domain or under it (a CNAME
+ * at `example.com` from the answer about `shop.example.com` would take over the parent's name
+ * in the user's zone), throws ZoneSnippetError instead.
  */
 export function zoneSnippet(domain: string, instructions: DnsInstructions): string {
   const name = zoneName(domain, 'the domain', 'this domain').slice(0, -1);
   const lines = recordsOf(instructions).map((r) => {
     const host = zoneName(r.host, `the host of the ${r.type} record`, name);
+    if (!isAtOrUnder(host, name)) {
+      throw new ZoneSnippetError(
+        `cannot write the zone snippet of ${name}: the host of the ${r.type} record, ${host.slice(0, -1)}, is not ${name} or a name under it, so it is no record of this domain`,
+      );
+    }
     const value =
       r.type === 'TXT'
         ? txtStrings(r.value, host, name)

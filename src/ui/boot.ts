@@ -1,6 +1,6 @@
 import { resolveDnsServer } from '../config/dns-server.js';
 import type { GlobalFlags } from '../config/resolve.js';
-import { resolveOptions } from '../config/resolve.js';
+import { resolveMaxResponseBytes, resolveOptions } from '../config/resolve.js';
 import type { AppProps } from './App.js';
 import { firstRoutes } from './navigation.js';
 import { createServices } from './services.js';
@@ -22,8 +22,11 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
   // The d check's DNS server: DOMAINCTL_DNS_SERVER, as for `domains check`. A bad value stops
   // the UI before it starts (exit code 2), as a bad --dns-server stops the command.
   const dnsServer = resolveDnsServer(undefined, env);
+  // The same response-size limit as the commands'; a bad DOMAINCTL_MAX_RESPONSE_SIZE stops the UI
+  // before it starts, as it stops a command.
+  const maxResponseBytes = resolveMaxResponseBytes(flags, env);
   if (options.demo) {
-    const services = createServices({ env, dnsServer });
+    const services = createServices({ env, dnsServer, maxResponseBytes });
     const demo = await services.startDemo();
     const session = createSession(services, {
       profileName: DEMO_PROFILE,
@@ -36,7 +39,7 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     return { services, session, routes: firstRoutes(session), color };
   }
   const resolved = resolveOptions(flags, env);
-  const services = createServices({ store: resolved.store, env, dnsServer });
+  const services = createServices({ store: resolved.store, env, dnsServer, maxResponseBytes });
   if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color };
   const session = createSession(services, {
     profileName: resolved.profile?.name,

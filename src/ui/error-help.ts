@@ -47,6 +47,18 @@ export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
         message: error.message,
         hint: "The API's paging is broken; tell its operators. What loaded before is still shown.",
       };
+    case 'MalformedResponseError':
+      return {
+        title: "The API's answer was not understood",
+        message: error.message,
+        hint: "The server's answer is not valid HTTP; asking again would get the same. Tell the API's operators.",
+      };
+    case 'ResponseTooLargeError':
+      return {
+        title: "The API's answer is too large",
+        message: error.message,
+        hint: 'It was cut off at the limit rather than filling the memory. Raise the limit with --max-response-size or DOMAINCTL_MAX_RESPONSE_SIZE if the answer is meant to be this large.',
+      };
     case 'NetworkError':
       return {
         title: error.timedOut ? 'The API did not answer in time' : 'Cannot reach the API',

@@ -56,10 +56,12 @@ export interface ServicesOptions {
   env?: NodeJS.ProcessEnv;
   /** Where checkDns asks; the system resolvers when absent. */
   dnsServer?: DnsServerSetting;
+  /** The most bytes one API answer may have (--max-response-size); 64 MiB when absent. */
+  maxResponseBytes?: number;
 }
 
 export function createServices(options: ServicesOptions): UiServices {
-  const { store, env = process.env, dnsServer } = options;
+  const { store, env = process.env, dnsServer, maxResponseBytes } = options;
   const memoryRecent = new Map<string, string[]>();
   const demos: DemoServer[] = [];
   const afterExit: string[] = [];
@@ -68,8 +70,8 @@ export function createServices(options: ServicesOptions): UiServices {
 
   return {
     afterExit,
-    connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token }),
-    executeRequest: (request) => executeRequest(request),
+    connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token, maxResponseBytes }),
+    executeRequest: (request) => executeRequest(request, { maxResponseBytes }),
     saveProfile(name, profile) {
       if (!store) throw new Error('profiles cannot be saved in demo mode');
       return store.save(name, profile);

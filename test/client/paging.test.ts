@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PagingError } from '../../src/core/errors.js';
-import { PageGuard } from '../../src/client/paging.js';
+import { MAX_EMPTY_PAGES, PageGuard } from '../../src/client/paging.js';
 
 describe('PageGuard', () => {
   it('hands on each new token and ends the walk at an empty one', () => {
@@ -26,12 +26,29 @@ describe('PageGuard', () => {
     expect(() => new PageGuard('the list', 'start').next('start', 1)).toThrow(PagingError);
   });
 
-  it('stops at an empty page that points to another', () => {
-    expect(() => new PageGuard('the projects').next('more', 0)).toThrow(
+  it('follows empty pages that point further (AIP-158), up to MAX_EMPTY_PAGES in a row', () => {
+    const guard = new PageGuard('the projects');
+    expect(guard.next('a', 3)).toBe('a');
+    for (let n = 1; n <= MAX_EMPTY_PAGES; n++) expect(guard.next(`e${n}`, 0)).toBe(`e${n}`);
+    expect(() => guard.next('one-too-many', 0)).toThrow(
       new PagingError(
-        'page 1 of the projects was empty but pointed to a further page (next_page_token "more"): following such pages could never end, so the list stopped there, incomplete, after 0 items',
+        `page ${MAX_EMPTY_PAGES + 2} of the projects made ${MAX_EMPTY_PAGES + 1} empty pages in a row, still pointing to a further page (next_page_token "one-too-many"): past ${MAX_EMPTY_PAGES} empty pages in a row the list is taken never to end, so the list stopped there, incomplete, after 3 items`,
       ),
     );
+  });
+
+  it('counts only empty pages in a row: a page with items starts the count again', () => {
+    const guard = new PageGuard('the projects');
+    let token = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let n = 0; n < MAX_EMPTY_PAGES; n++) guard.next(`t${token++}`, 0);
+      guard.next(`t${token++}`, 1);
+    }
+    expect(guard.next('', 0)).toBeUndefined();
+  });
+
+  it('an empty last page ends the walk like any other', () => {
+    expect(new PageGuard('x').next('', 0)).toBeUndefined();
   });
 
   it('quotes only the start of a long token', () => {

@@ -116,7 +116,9 @@ describe('prepareRequest', () => {
     );
     expect(refusal({ headers: ['Bad Name: x'] })).toBeInstanceOf(RequestInputError);
     expect(refusal({ headers: ['X-Evil: a\r\nHost: evil'] })).toEqual(
-      new RequestInputError('header "X-Evil" has a line break or NUL in its value'),
+      new RequestInputError(
+        'header "X-Evil" has a line break (U+000D) in its value, which HTTP cannot send',
+      ),
     );
   });
 
@@ -158,5 +160,70 @@ describe('prepareRequest', () => {
     expect(prepare({ path: '/v1/projects/a%20b', token: 't' }).match?.warnings).toEqual([
       'project_id "a b" does not match ^[a-zA-Z0-9_.-]+$',
     ]);
+  });
+});
+
+describe('prepareRequest: paths that would become other paths, values HTTP cannot carry', () => {
+  const base = 'https://api.example.com/api';
+  const dots = (path: string) => refusal({ path, baseUrl: base, token: 'dk_secret' });
+
+  it('refuses every spelling of a dot segment, relative or absolute, before anything is sent', () => {
+    for (const [path, segment, pathname] of [
+      ['/v1/../admin', '..', '/v1/../admin'],
+      ['/../other/v1/regions', '..', '/../other/v1/regions'],
+      ['/v1/./regions?x=1', '.', '/v1/./regions'],
+      ['/v1/%2e%2e/admin', '%2e%2e', '/v1/%2e%2e/admin'],
+      ['/v1/%2E./admin', '%2E.', '/v1/%2E./admin'],
+      ['/v1/.%2e', '.%2e', '/v1/.%2e'],
+      ['/v1\\..\\admin', '..', '/v1\\..\\admin'],
+      ['https://api.example.com/api/v1/../../admin', '..', '/api/v1/../../admin'],
+    ] as const) {
+      expect(dots(path), path).toEqual(
+        new RequestInputError(
+          `the path ${pathname} has a dot segment ("${segment}"), which would make it another path: write the path it means`,
+        ),
+      );
+    }
+  });
+
+  it('refuses a dot segment that a placeholder brings in', () => {
+    expect(
+      refusal({ path: '/v1/projects/{project_id}/domains', project: '..', token: 't' }),
+    ).toEqual(
+      new RequestInputError(
+        'the path /v1/projects/../domains has a dot segment (".."), which would make it another path: write the path it means',
+      ),
+    );
+  });
+
+  it('takes dots that are no segment of their own, and any in the query', () => {
+    const request = prepare({ path: '/v1/projects/prj_a.b/x..y/...?next=../..', token: 't' });
+    expect(request.url.href).toBe(
+      'https://api.example.com/v1/projects/prj_a.b/x..y/...?next=../..',
+    );
+  });
+
+  it('refuses a token no header can carry, without quoting it', () => {
+    for (const [token, what] of [
+      ['dk_se\u0001cret', 'a control character (U+0001, character 6)'],
+      ['dk_se\ncret', 'a control character (U+000A, character 6)'],
+      ['dk se', 'a space (U+0020, character 3)'],
+      ['dk_\u00e9', 'a character outside ASCII (U+00E9, character 4)'],
+    ]) {
+      const error = refusal({ path: '/v1/projects', token });
+      expect(error).toEqual(
+        new RequestInputError(
+          `the token cannot be sent: it holds ${what}, and a token is printable ASCII without spaces; check --token, DOMAINCTL_TOKEN or the profile's token`,
+        ),
+      );
+    }
+  });
+
+  it('refuses a header value with a control character other than a line break', () => {
+    expect(refusal({ headers: ['X-Api-Key: abc\u0007def'] })).toEqual(
+      new RequestInputError(
+        'header "X-Api-Key" has a control character (U+0007) in its value, which HTTP cannot send',
+      ),
+    );
   });
 });

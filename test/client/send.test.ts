@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/core/errors.js';
+import { Deadline } from '../../src/client/deadline.js';
 import { send } from '../../src/client/send.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
@@ -96,9 +97,13 @@ describe('send() over nodeFetch', () => {
     const silent = await startSilentServer();
     try {
       const error = await failure(
-        send({ method: 'GET', url: new URL(`${silent.url}/v1/regions`), timeoutMs: 200 }),
+        send({
+          method: 'GET',
+          url: new URL(`${silent.url}/v1/regions`),
+          deadline: Deadline.after(200),
+        }),
       );
-      expect(error.message).toBe(`no response from ${silent.url}/v1/regions within 0.2 s`);
+      expect(error.message).toBe(`no complete answer from ${silent.url}/v1/regions within 0.2 s`);
       expect(error.timedOut).toBe(true);
     } finally {
       await silent.close();

@@ -626,7 +626,7 @@ describe('api request: exit codes', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(result).toEqual({
         stdout: '',
-        stderr: `domainctl: no response from ${silent.url}/v1/regions within 1 s\n`,
+        stderr: `domainctl: no complete answer from ${silent.url}/v1/regions within 1 s\n`,
         code: 3,
       });
     } finally {

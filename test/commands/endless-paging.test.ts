@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli } from '../helpers/cli.js';
+import { MAX_EMPTY_PAGES } from '../../src/client/paging.js';
 import { type FakeApi, type FakePage, startFakeApi } from '../helpers/fake-api.js';
 
 // Servers whose paging never ends: a page token handed out again, or empty pages that point
-// further. Followed naively, `--all` grew past 290 MB; every command that follows pages must stop
-// at once, exit 1, say why, and never print what it read as if it were the whole list.
+// further for ever. Followed naively, `--all` grew past 290 MB; every command that follows pages
+// must stop (at once for a repeated token, after MAX_EMPTY_PAGES empty pages in a row), exit 1,
+// say why, and never print what it read as if it were the whole list. Empty pages before the end
+// are followed, as AIP-158 allows.
 
 const PROJECT = 'prj_loop';
 
@@ -37,7 +40,7 @@ const repeating = (_project: string, token: string | undefined): FakePage => ({
   next: 'again',
 });
 
-/** The first page points to a second that is empty and points to a third, and so on. */
+/** The first page points to a second that is empty and points to a third, and so on for ever. */
 const emptyPages = (_project: string, token: string | undefined): FakePage =>
   token === undefined
     ? { items: [domain(1)], next: 'p2' }
@@ -68,7 +71,7 @@ function run(args: string[]) {
 }
 
 const REPEATED = `the API handed out the page token "again" a second time (page 2 of the domains of ${PROJECT}): following it would never end, so the list stopped there, incomplete, after 2 items`;
-const EMPTY = `page 2 of the domains of ${PROJECT} was empty but pointed to a further page (next_page_token "p3"): following such pages could never end, so the list stopped there, incomplete, after 1 item`;
+const EMPTY = `page ${MAX_EMPTY_PAGES + 2} of the domains of ${PROJECT} made ${MAX_EMPTY_PAGES + 1} empty pages in a row, still pointing to a further page (next_page_token "p${MAX_EMPTY_PAGES + 3}"): past ${MAX_EMPTY_PAGES} empty pages in a row the list is taken never to end, so the list stopped there, incomplete, after 1 item`;
 
 describe('domains list --all against endless paging', () => {
   it('stops at a repeated token: exit 1, the reason, and no table of what it read', async () => {
@@ -81,13 +84,14 @@ describe('domains list --all against endless paging', () => {
     expect(api?.asked()).toHaveLength(2);
   });
 
-  it('stops at an empty page that points further', async () => {
+  it('stops after more than MAX_EMPTY_PAGES empty pages in a row that point further', async () => {
     await against(emptyPages);
     expect(await run(['domains', 'list', '--all'])).toEqual({
       stdout: '',
       stderr: `domainctl: ${EMPTY}\n`,
       code: 1,
     });
+    expect(api?.asked()).toHaveLength(MAX_EMPTY_PAGES + 2);
   });
 
   it('with --json leaves the streamed document unfinished, so it never parses as the list', async () => {
@@ -154,7 +158,7 @@ describe('api request --paginate against endless paging', () => {
     expect(api?.asked()).toHaveLength(2);
   });
 
-  it('stops at an empty page that points further (1)', async () => {
+  it('stops after more than MAX_EMPTY_PAGES empty pages in a row (1)', async () => {
     await against(emptyPages);
     const result = await run([
       'api',
@@ -164,8 +168,8 @@ describe('api request --paginate against endless paging', () => {
       '--paginate',
     ]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /^domainctl: page 2 of the list .* was empty but pointed to a further page/,
+    expect(result.stderr).toBe(
+      `domainctl: ${EMPTY.replace(`domains of ${PROJECT}`, `list /v1/projects/${PROJECT}/domains`)}\n`,
     );
   });
 });
@@ -244,5 +248,72 @@ describe('commands that page to find a domain', () => {
       code: 1,
     });
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('empty pages before the end (AIP-158)', () => {
+  // The first page has a domain; the next three are empty but point further; the fifth holds the
+  // last domain and ends the list. A client that stops at the first empty page misses it.
+  const withEmptyPages = (_project: string, token: string | undefined): FakePage => {
+    const page = token === undefined ? 1 : Number(token.slice(1));
+    if (page === 1) return { items: [domain(1)], next: 'p2' };
+    if (page < 5) return { items: [], next: `p${page + 1}` };
+    return { items: [domain(5)], next: '' };
+  };
+  const everyPage = [
+    'GET /v1/projects/prj_loop/domains?page_size=100',
+    ...[2, 3, 4, 5].map((n) => `GET /v1/projects/prj_loop/domains?page_size=100&page_token=p${n}`),
+  ];
+
+  it('domains list --all --json follows them to the last page', async () => {
+    await against(withEmptyPages);
+    expect(await run(['domains', 'list', '--all', '--json'])).toEqual({
+      stdout: `${JSON.stringify({ domains: [domain(1), domain(5)], next_page_token: '' })}\n`,
+      stderr: '',
+      code: 0,
+    });
+    expect(api?.asked()).toEqual(everyPage);
+  });
+
+  it('domains list --all prints both domains in its table', async () => {
+    await against(withEmptyPages);
+    const result = await run(['domains', 'list', '--all']);
+    expect({ ...result, stdout: result.stdout.split('\n').map((l) => l.split(' ')[0]) }).toEqual({
+      stdout: ['DOMAIN', 'd1.example.com', 'd5.example.com', ''],
+      stderr: '',
+      code: 0,
+    });
+  });
+
+  it('api request --paginate merges every page into the one document', async () => {
+    await against(withEmptyPages);
+    const path = `/v1/projects/${PROJECT}/domains?page_size=100`;
+    expect(await run(['api', 'request', 'GET', path, '--paginate', '--json'])).toEqual({
+      stdout: `${JSON.stringify({ domains: [domain(1), domain(5)], next_page_token: '' })}\n`,
+      stderr: '',
+      code: 0,
+    });
+    expect(api?.asked()).toEqual(everyPage);
+  });
+
+  it('domains records finds a domain that comes after them', async () => {
+    await against(withEmptyPages);
+    expect(await run(['domains', 'records', 'd5.example.com', '--format', 'json'])).toEqual({
+      stdout: `${JSON.stringify(
+        {
+          domain: 'd5.example.com',
+          verified: false,
+          records: [
+            { type: 'CNAME', host: 'd5.example.com', value: 'edge.example.test' },
+            { type: 'TXT', host: '_v.d5.example.com', value: 'v=5' },
+            { type: 'CNAME', host: '_acme-challenge.d5.example.com', value: 'acme.example.test' },
+          ],
+        },
+        null,
+        2,
+      )}\n`,
+      stderr: '',
+      code: 0,
+    });
   });
 });

@@ -9,17 +9,20 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 };
 
 const GLOBAL_OPTIONS = `Global Options:
-  -v, --version      print the version
-  --profile <name>   use this profile instead of the active one (env
-                     DOMAINCTL_PROFILE)
-  --base-url <url>   API base URL (env DOMAINCTL_BASE_URL)
-  --token <token>    bearer token or API key (env DOMAINCTL_TOKEN)
-  --project <id>     project for {project_id} and domain commands (env
-                     DOMAINCTL_PROJECT)
-  --org <id>         organisation for {org_id}
-  --json             print compact JSON
-  --no-color         never colour the output (also NO_COLOR)
-  --debug            trace requests and responses on stderr, credentials masked
+  -v, --version               print the version
+  --profile <name>            use this profile instead of the active one (env
+                              DOMAINCTL_PROFILE)
+  --base-url <url>            API base URL (env DOMAINCTL_BASE_URL)
+  --token <token>             bearer token or API key (env DOMAINCTL_TOKEN)
+  --project <id>              project for {project_id} and domain commands (env
+                              DOMAINCTL_PROJECT)
+  --org <id>                  organisation for {org_id}
+  --json                      print compact JSON
+  --no-color                  never colour the output (also NO_COLOR)
+  --debug                     trace requests and responses on stderr,
+                              credentials masked
+  --max-response-size <size>  the most one API answer may be once decoded
+                              (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)
 `;
 
 describe('help and version', () => {
@@ -36,13 +39,13 @@ describe('help and version', () => {
 Show the DNS records a domain needs
 
 Arguments:
-  domain             host name of a domain of the project
+  domain                      host name of a domain of the project
 
 Options:
-  --format <format>  how to print them; zone is a BIND zone-file snippet
-                     (default: table, or json with --json) (choices: "table",
-                     "json", "zone")
-  -h, --help         display help for command
+  --format <format>           how to print them; zone is a BIND zone-file
+                              snippet (default: table, or json with --json)
+                              (choices: "table", "json", "zone")
+  -h, --help                  display help for command
 
 ${GLOBAL_OPTIONS}
 Examples:

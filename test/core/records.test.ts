@@ -95,6 +95,36 @@ describe('zoneSnippet', () => {
     );
   });
 
+  it('refuses a record whose host is not the domain or under it', () => {
+    const outside: [Partial<DnsInstructions>, string][] = [
+      [{ cname_host: 'example.com' }, 'the host of the CNAME record, example.com,'],
+      [
+        { txt_host: '_v.attacker.example.net' },
+        'the host of the TXT record, _v.attacker.example.net,',
+      ],
+      [
+        { acme_cname_host: '_acme-challenge.example.com.' },
+        'the host of the CNAME record, _acme-challenge.example.com,',
+      ],
+      // A name that only ends with the domain's text is no name under it.
+      [
+        { txt_host: '_v.evilshop.example.com' },
+        'the host of the TXT record, _v.evilshop.example.com,',
+      ],
+    ];
+    for (const [change, what] of outside) {
+      expect(() => zoneSnippet('shop.example.com', { ...good, ...change })).toThrow(
+        new ZoneSnippetError(
+          `cannot write the zone snippet of shop.example.com: ${what} is not shop.example.com or a name under it, so it is no record of this domain`,
+        ),
+      );
+    }
+    // Case and a trailing dot do not make a name another one.
+    expect(zoneSnippet('shop.example.com', { ...good, cname_host: 'Shop.Example.COM.' })).toMatch(
+      /^Shop\.Example\.COM\. +3600 IN CNAME /m,
+    );
+  });
+
   it('writes the records of a domain as before: absolute names, TTL, class, quoted TXT', () => {
     expect(zoneSnippet('shop.example.com', good)).toBe(
       '; DNS records for shop.example.com (domainctl)\n' +

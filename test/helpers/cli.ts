@@ -56,9 +56,11 @@ export async function runCli(
   return { stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8'), code };
 }
 
-/** runCli, with stdout and stderr as the raw bytes the bin wrote (what a terminal would get). */
-export function runCliBytes(args: readonly string[], options: RunOptions = {}): Promise<CliBytes> {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+/**
+ * The clean environment of a run of the bin (no CI, no DOMAINCTL_* from the developer's shell,
+ * NO_COLOR=1, TZ=UTC, a fresh config directory), with `changes` applied.
+ */
+export function cliEnv(changes: RunOptions['env'] = {}): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: tempConfigDir(),
@@ -66,10 +68,17 @@ export function runCliBytes(args: readonly string[], options: RunOptions = {}): 
     NO_COLOR: '1',
     DOMAINCTL_CONFIG_DIR: tempConfigDir(),
   };
-  for (const [name, value] of Object.entries(options.env ?? {})) {
+  for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return env;
+}
+
+/** runCli, with stdout and stderr as the raw bytes the bin wrote (what a terminal would get). */
+export function runCliBytes(args: readonly string[], options: RunOptions = {}): Promise<CliBytes> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const env = cliEnv(options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env,

@@ -118,3 +118,44 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+export interface BytesServer {
+  url: string;
+  /** The request lines received (`GET /v1/regions HTTP/1.1`), in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP server that answers every request with exactly these bytes, then closes the connection:
+ * for answers no HTTP library would write (a header with a space in its name, a broken chunk).
+ */
+export async function startBytesServer(answer: string): Promise<BytesServer> {
+  const requests: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      requests.push(received.slice(0, received.indexOf('\r\n')));
+      received = '';
+      socket.end(answer, 'latin1');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
+import { type RawServer, startRawServer } from '../helpers/raw-server.js';
+
+// --timeout is the deadline of the whole command: the connection, the headers, the body, every
+// retry and every Retry-After wait, every page of a list. Each run below ends within its 3 s and
+// a margin for starting a process (the bound, not a benchmark); before, each of them hung for
+// minutes or for ever.
+
+const PROJECT = 'prj_loop';
+const BOUND_MS = 5_000;
+
+let servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+  removeTempDirs();
+});
+
+async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
+  const started = await server;
+  servers.push(started);
+  return started;
+}
+
+/** A run of the bin, and how long it took; runCli's own limit is well past the bound. */
+async function timed(args: string[], env: Record<string, string> = {}) {
+  const started = performance.now();
+  const result = await runCli(args, {
+    env: { DOMAINCTL_TOKEN: 'dk_test', DOMAINCTL_PROJECT: PROJECT, ...env },
+    timeoutMs: 20_000,
+  });
+  return { result, ms: performance.now() - started };
+}
+
+const unavailable = { error: { code: 'unavailable', message: 'try again' } };
+
+/** Always 503, asking to come back in `seconds`. */
+function retryAfter(seconds: string): Promise<RawServer> {
+  return serve(
+    startRawServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': seconds });
+      res.end(JSON.stringify(unavailable));
+    }),
+  );
+}
+
+/** Sends the headers at once, then the body one byte a second, never ending. */
+function trickling(): Promise<RawServer> {
+  return serve(
+    startRawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const drip = setInterval(() => res.write(' '), 1000);
+      res.on('close', () => clearInterval(drip));
+    }),
+  );
+}
+
+function domain(n: number) {
+  const name = `d${n}.example.com`;
+  return {
+    id: `dom_${n}`,
+    project_id: PROJECT,
+    domain: name,
+    verified: false,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: `token${n}`.padEnd(16, '0'),
+    dns_instructions: {
+      cname_host: name,
+      cname_target: 'edge.example.test',
+      txt_host: `_v.${name}`,
+      txt_value: `v=${n}`,
+      acme_cname_host: `_acme-challenge.${name}`,
+      acme_cname_target: 'acme.example.test',
+    },
+    created_at: '2026-11-21T14:20:00.000Z',
+    updated_at: '2026-11-21T14:20:00.000Z',
+  };
+}
+
+/** A list that never ends: every page one new domain and a new token, none of them repeated. */
+function endlessList(): Promise<FakeApi> {
+  return serve(
+    startFakeApi({
+      domainPage: (_project, token) => {
+        const n = token === undefined ? 1 : Number(token.slice(1));
+        return { items: [domain(n)], next: `p${n + 1}` };
+      },
+    }),
+  );
+}
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+describe('api request --timeout', () => {
+  it("ends with the server's answer when its Retry-After is longer than what is left (1)", async () => {
+    const raw = await retryAfter('100000');
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({
+      stdout: pretty(unavailable),
+      stderr: 'HTTP 503 unavailable: try again\n',
+      code: 1,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(raw.requests).toHaveLength(1);
+  });
+
+  it('still waits for a Retry-After that fits in what is left, and asks again', async () => {
+    const raw = await serve(
+      startRawServer((_req, res, index) => {
+        if (index === 0) {
+          res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+          res.end(JSON.stringify(unavailable));
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"ok":true}');
+        }
+      }),
+    );
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
+    expect(ms).toBeGreaterThan(1000);
+    expect(raw.requests).toHaveLength(2);
+  });
+
+  it('ends a body trickled one byte a second at the deadline (3)', async () => {
+    const raw = await trickling();
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${raw.url}/v1/regions within 3 s\n`,
+      code: 3,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(ms).toBeGreaterThan(2_900);
+  });
+
+  it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async () => {
+    const api = await endlessList();
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/projects/{project_id}/domains',
+      '--paginate',
+      '--json',
+      '--timeout',
+      '3',
+      '--base-url',
+      api.url,
+    ]);
+    expect(ms).toBeLessThan(BOUND_MS);
+    // One domain a page: the pages written are the domains in the unfinished document.
+    const pages = result.stdout.split('"id":"dom_').length - 1;
+    expect(pages).toBeGreaterThan(2);
+    expect({ ...result, stdout: result.stdout.slice(0, 12) }).toEqual<CliResult>({
+      stdout: '{"domains":[',
+      stderr: `domainctl: stopped at page ${pages} of the list; the JSON above is incomplete\ndomainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(() => JSON.parse(result.stdout)).toThrow(SyntaxError);
+  });
+});
+
+describe('domains wait --timeout', () => {
+  it('holds against a list that never ends while it looks for the domain (3)', async () => {
+    const api = await endlessList();
+    const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: api.url,
+    });
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(api.asked().length).toBeGreaterThan(2);
+  });
+
+  it('holds against a body trickled one byte a second (3)', async () => {
+    const raw = await trickling();
+    const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: raw.url,
+    });
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${raw.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+});
