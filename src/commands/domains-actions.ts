@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { Deadline } from '../client/deadline.js';
-import { resolveDnsServer } from '../config/dns-server.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import {
   ReadAddedRecords,
@@ -18,7 +17,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { tlsExpiry } from '../core/tls.js';
-import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
+import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,
   commandContext,
@@ -29,13 +28,7 @@ import {
 import { checkJson, checkReport } from './dns-check-format.js';
 import { apiClient, call, printErrorBody, printJson, projectFlag, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
-import {
-  DEFAULT_INTERVAL_MS,
-  DEFAULT_WAIT_TIMEOUT_MS,
-  duration,
-  terminalProgress,
-  waitForVerification,
-} from './wait-for-verification.js';
+import { type LiveFlags, liveChecks } from './live-checks.js';
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
@@ -48,7 +41,7 @@ function hostnameArgument(input: string): string {
 }
 
 /** How every command about one domain starts: the name checked, who we are, the project. */
-function domainCommand(input: string, command: Command) {
+export function domainCommand(input: string, command: Command) {
   const hostname = hostnameArgument(input);
   const context = commandContext(command);
   const project = requireProject(context);
@@ -93,14 +86,14 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
-function noSuchDomain(hostname: string, project: string): CliError {
+export function noSuchDomain(hostname: string, project: string): CliError {
   return new CliError(
     `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
     ExitCode.apiError,
   );
 }
 
-async function findOrFail(
+export async function findOrFail(
   context: CommandContext,
   project: string,
   hostname: string,
@@ -126,18 +119,17 @@ async function showRecords(
 
 async function checkDomain(
   input: string,
-  flags: { dnsServer?: string; timeout?: number },
+  flags: LiveFlags & { timeout?: number },
   command: Command,
 ): Promise<void> {
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
-  const dns = resolveDnsServer(flags.dnsServer);
+  const live = liveChecks(flags);
+  const { dns } = live;
   const { hostname, context, project } = domainCommand(input, command);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
-  const result = await checkRecords(domain.dns_instructions, {
-    server: dns.address,
-    timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
-  });
+  const timeoutMs = flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000;
+  const result = await live.check(domain.dns_instructions, timeoutMs);
   if (context.flags.json) {
     printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
   } else {
@@ -147,77 +139,9 @@ async function checkDomain(
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
-async function waitForDomain(
-  input: string,
-  flags: { interval?: number; timeout?: number },
-  command: Command,
-): Promise<void> {
-  const { hostname, context, project } = domainCommand(input, command);
-  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
-  const progress = terminalProgress(process.stderr);
-  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
-  // wait, the line is cleared below, and main() ends the run with 130.
-  const interrupt = new AbortController();
-  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
-  if (progress.active) process.once('SIGINT', interrupted);
-  // One deadline for the whole wait: every check, every page of the list it walks, every retry.
-  const deadline = Deadline.after(timeoutMs, interrupt.signal);
-  const client = apiClient(context, deadline);
-  let outcome: Awaited<ReturnType<typeof waitForVerification>>;
-  try {
-    outcome = await waitForVerification({
-      hostname,
-      signal: interrupt.signal,
-      find: () => client.findDomain(project, hostname),
-      notFound: () => noSuchDomain(hostname, project),
-      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
-      deadline,
-      progress,
-      warn: say,
-    });
-  } catch (error) {
-    // The line goes before anything else is written to the terminal.
-    progress.clear();
-    printErrorBody(context, error);
-    throw error;
-  } finally {
-    process.off('SIGINT', interrupted);
-    deadline.dispose();
-  }
-  progress.clear();
-
-  const { domain } = outcome;
-  if (context.flags.json) printJson(context, domain);
-  if (!outcome.verified) {
-    const why = outcome.lastFailure
-      ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: domainctl domains check ${hostname} ${projectFlag(project)}`;
-    throw new CliError(
-      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
-      ExitCode.waitTimeout,
-    );
-  }
-  if (context.flags.json) return;
-  const expiry = domain.tls_cert_expiry;
-  const tls = tlsExpiry(expiry, new Date());
-  const left =
-    tls.state === 'valid'
-      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
-      : 'expired';
-  writeOut(
-    visibleText(
-      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-        (tls.state === 'none'
-          ? 'Its TLS certificate has not been issued yet.\n'
-          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
-    ),
-  );
-}
-
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
   addDomain,
   showRecords,
   checkDomain,
-  waitForDomain,
 };

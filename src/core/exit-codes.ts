@@ -12,8 +12,6 @@ export const ExitCode = {
   network: 3,
   /** A route needs credentials and there are none; nothing was sent. */
   noCredentials: 4,
-  /** `domains wait`: the domain was not verified before --timeout ran out. */
-  waitTimeout: 5,
   /**
    * The API's answer could not be used: a success answer not of the API's shape (its body on
    * stdout), or an answer that is not valid HTTP (a malformed status line, header or chunk).
@@ -21,6 +19,15 @@ export const ExitCode = {
   badAnswer: 6,
   /** An answer was larger than the response-size limit (--max-response-size); it was cut off. */
   responseTooLarge: 7,
+  /**
+   * How far a domain has come when it has not come all the way (`domains status`) or not to
+   * `--until` before `--timeout` (`domains wait`): 10 + the stages reached, from 10 (not even its
+   * records are in DNS) to 13 (its certificate is issued, HTTPS does not serve it yet).
+   */
+  reachedNone: 10,
+  reachedDns: 11,
+  reachedVerified: 12,
+  reachedCertificate: 13,
   /** A bug: EX_SOFTWARE from sysexits.h. One line on stderr, the stack with --debug. */
   unexpected: 70,
 } as const;

@@ -155,3 +155,18 @@ export function stagesReached(stages: readonly Stage[]): number {
 export function lastReached(stages: readonly Stage[]): StageName | undefined {
   return stages[stagesReached(stages) - 1]?.name;
 }
+
+/** The four stages of a domain from what the API, the DNS and HTTPS said (absent: not asked). */
+export function domainStages(
+  domain: ReadDomain | undefined,
+  check: DnsCheckResult | string | undefined,
+  probe: ServingProbe | undefined,
+  now: Date,
+): Stage[] {
+  return [
+    dnsStage(check),
+    verifiedStage(domain),
+    certificateStage(domain, now),
+    servingStage(probe),
+  ];
+}

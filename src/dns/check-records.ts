@@ -94,10 +94,10 @@ export async function checkRecords(
           authoritativeClient = createDnsClient({ server: first.address, timeoutMs, signal });
         }
       }
-    } else if (options.authoritative) {
+    } else if (options.authoritative && zone?.kind !== 'none') {
+      // Nothing above the host exists (`none`): the resolver's "missing" is the truth. A zone
+      // that could not be found is another matter: its servers were not asked, nothing is known.
       source = { ...source, why: whyNoZone(zone, instructions.cname_host) };
-      // Nothing above the host exists: the resolver's "missing" is the truth. A zone that could
-      // not be found is another matter: its servers were not asked, so nothing is known.
       if (zone?.kind === 'error') rows = unconfirmed(recursiveRows, source.why as string);
     }
     try {
@@ -177,9 +177,8 @@ function resolverAddress(server: CheckOptions['server']): DnsServerAddress | und
 }
 
 function whyNoZone(zone: ZoneLookup | undefined, host: string): string {
-  if (zone === undefined) return 'the address of the resolver is not known';
-  if (zone.kind === 'error') return `the zone of ${host} could not be found (${zone.reason})`;
-  return `no name at or above ${host} has an SOA record`;
+  if (zone?.kind === 'error') return `the zone of ${host} could not be found (${zone.reason})`;
+  return 'the address of the resolver is not known';
 }
 
 /** The CNAME at `host` must point at `expected`. */
