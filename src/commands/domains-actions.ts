@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { Deadline } from '../client/deadline.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import {
   ReadAddedRecords,
@@ -9,14 +8,12 @@ import {
 import {
   CliError,
   ExitStatus,
-  Interrupted,
   type InvalidResponseError,
   isError,
 } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
-import { visible, visibleText } from '../core/sanitize.js';
-import { tlsExpiry } from '../core/tls.js';
+import { visible } from '../core/sanitize.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,

@@ -108,7 +108,7 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
         if (context.flags.json) return;
         progress.clear();
         writeOut(
-          `${reachedLine(stage)} (${duration(Math.round((Date.now() - started) / 100) * 100)})\n`,
+          `${reachedLine(stage)} (after ${duration(Math.round((Date.now() - started) / 100) * 100)})\n`,
         );
       },
       notFound: () => noSuchDomain(hostname, project),
@@ -134,10 +134,10 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
   if (!outcome.done) {
     const reached = outcome.reached > 0 ? STAGES[outcome.reached - 1] : undefined;
     const next = outcome.stages[outcome.reached];
-    const now = next
-      ? `; ${STAGE_TITLES[next.name]}: ${next.state}, ${next.detail}`
-      : outcome.lastFailure
-        ? `; the last check got no answer (${outcome.lastFailure})`
+    const now = outcome.lastFailure
+      ? `; the last check got no answer (${outcome.lastFailure})`
+      : next
+        ? `; ${STAGE_TITLES[next.name]}: ${next.state}, ${next.detail}`
         : '';
     throw new CliError(
       `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: domainctl domains status ${hostname} ${projectFlag(project)}`,

@@ -156,7 +156,7 @@ issued (HTTPS does not serve it yet), 1 no such domain or an HTTP error, 2 usage
 
 Examples:
   $ domainctl domains status shop.example.com --project prj_demo_scale
-  $ domainctl domains status shop.example.com --json | jq -r '.stages[] | "\(.title): \(.state)"'`,
+  $ domainctl domains status shop.example.com --json | jq -r '.stages[] | .title + ": " + .state'`,
     )
     .action(lazyAction(() => import('./domains-stages.js'), 'domainStatus'));
 

@@ -6,7 +6,6 @@ import {
   domainStages,
   type ServingProbe,
   type Stage,
-  STAGE_TITLES,
   type StageName,
   STAGES,
   stagesReached,
@@ -63,9 +62,9 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
   return {
     active: true,
     show(text) {
-      // One character short of the width: a line that fills it wraps, and \r then returns only
-      // to the start of its last row.
-      const width = Math.max(10, (stream.columns || 80) - 1);
+      // Three characters short of the width: a line that fills it wraps, and \r then returns only
+      // to the start of its last row; the terminal's own "^C" echo must fit after it too.
+      const width = Math.max(10, (stream.columns || 80) - 3);
       const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
       stream.write(`\r\u001b[2K${line}`);
       shown = true;
@@ -117,6 +116,22 @@ export interface WaitOutcome {
   lastFailure?: string;
 }
 
+/** The stages as the progress line names them (it must fit one row). */
+const SHORT: Record<StageName, string> = {
+  dns: 'DNS',
+  verified: 'verification',
+  certificate: 'certificate',
+  serving: 'HTTPS',
+};
+
+/** What the progress line says the wait is for. */
+const GOALS: Record<StageName, string> = {
+  dns: 'to have its records in DNS',
+  verified: 'to be verified',
+  certificate: 'to have its certificate',
+  serving: 'to serve HTTPS',
+};
+
 /**
  * The time a check is given before the deadline: the last one starts this long before it, at
  * the latest, so that it can finish (a check still under way at the deadline is cut off).
@@ -164,7 +179,7 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
     if (!progress.active) return;
     const next = nextMs === undefined ? '' : ` · next check in ${Math.ceil(nextMs / 1000)} s`;
     progress.show(
-      `Waiting for ${hostname}: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
+      `Waiting for ${hostname} ${GOALS[options.until]}: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
     );
   };
 
@@ -209,13 +224,12 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
       }
       if (options.signal?.aborted) throw options.signal.reason;
       stages = domainStages(last, dns, serving, new Date());
-      const now = Math.max(reached, stagesReached(stages));
+      // Stages past the one waited for are not reported: the wait is over at it.
+      const now = Math.max(reached, Math.min(target, stagesReached(stages)));
       for (let i = reached; i < now; i++) {
         const stage = stages[i] as Stage;
         options.reached(
-          stage.state === 'ok'
-            ? stage
-            : { ...stage, state: 'ok', detail: vouched(stage.name, stages[now - 1] as Stage) },
+          stage.state === 'ok' ? stage : { ...stage, state: 'ok', detail: vouched(stage.name) },
         );
       }
       reached = now;
@@ -240,12 +254,13 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
     const wait = Math.min(interval, left - LAST_CHECK_MS);
     interval = nextInterval(interval, options.intervalMs);
     const next = stages[reached];
+    const checked = `checked ${checks} ${checks === 1 ? 'time' : 'times'}`;
     const state =
       failure !== undefined
         ? 'the API did not answer'
         : next
-          ? `${STAGE_TITLES[next.name]}: ${next.state}`
-          : 'checking';
+          ? `${SHORT[next.name]} ${next.state}, ${checked}`
+          : checked;
     // On a terminal the countdown ticks every second; elsewhere there is nothing to redraw.
     const wake = Date.now() + wait;
     if (!progress.active) await pause(wait, options.signal);
@@ -256,8 +271,8 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
   }
 }
 
-/** What a stage passed on the way to a later one is reported with. */
-function vouched(name: StageName, later: Stage): string {
-  if (name === 'dns') return `the API saw them (${STAGE_TITLES[later.name]})`;
-  return `passed on the way to "${STAGE_TITLES[later.name]}"`;
+/** What a stage that a later one vouches for is reported with. */
+function vouched(name: StageName): string {
+  if (name === 'dns') return 'the API saw them when it verified the domain';
+  return 'passed on the way to a later stage';
 }
