@@ -37,11 +37,12 @@ export function reachedLine(stage: Stage): string {
 }
 
 /**
- * Findings a check report shows in its own section: the CAA ones are its warnings already, and
- * a TXT left at `_acme-challenge` is its record's note.
+ * Findings a check report shows in its own section: the CAA ones are its warnings already, a TXT
+ * left at `_acme-challenge` is its record's note, and a resolver behind has a note a record.
  */
 export function extraFindings(result: DnsCheckResult): Finding[] {
-  return result.findings.filter((f) => f.code !== 'caa' && f.code !== 'acme_txt');
+  const noted = new Set(['caa', 'acme_txt', 'resolver_behind']);
+  return result.findings.filter((f) => !noted.has(f.code));
 }
 
 /** Each finding as what is wrong, then what to do, indented. */
