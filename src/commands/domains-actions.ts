@@ -5,12 +5,7 @@ import {
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import {
-  CliError,
-  ExitStatus,
-  type InvalidResponseError,
-  isError,
-} from '../core/errors.js';
+import { CliError, ExitStatus, type InvalidResponseError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible } from '../core/sanitize.js';

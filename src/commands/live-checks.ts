@@ -47,6 +47,7 @@ export function liveChecks(flags: LiveFlags, env: NodeJS.ProcessEnv = process.en
         authoritative: flags.authoritative !== false,
         authoritativePort,
       }),
-    probe: (host, timeoutMs, signal) => probeHttps(host, { connectTo, timeoutMs, signal }),
+    probe: (host, timeoutMs, signal) =>
+      probeHttps(host, { connectTo, resolver: dns.address, timeoutMs, signal }),
   };
 }

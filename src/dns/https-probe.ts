@@ -6,6 +6,8 @@ import {
   type TLSSocket,
 } from 'node:tls';
 import type { ServingProbe } from '../core/stages.js';
+import { isIP } from 'node:net';
+import { createDnsClient } from './resolver.js';
 import type { DnsServerAddress } from './server-address.js';
 
 /**
@@ -20,6 +22,8 @@ export interface ProbeOptions {
   connectTo?: DnsServerAddress;
   /** Port when `connectTo` is absent; default 443. */
   port?: number;
+  /** The DNS server that resolves the host (the checks' own); absent: the system's lookup. */
+  resolver?: DnsServerAddress;
   timeoutMs: number;
   /** Certificates (PEM) to trust besides Node's own and NODE_EXTRA_CA_CERTS's. */
   ca?: string[];
@@ -27,7 +31,32 @@ export interface ProbeOptions {
 }
 
 /** Never rejects: a failure is `unreachable` (no TLS answer) or `invalid` (a bad certificate). */
-export function probeHttps(host: string, options: ProbeOptions): Promise<ServingProbe> {
+export async function probeHttps(host: string, options: ProbeOptions): Promise<ServingProbe> {
+  let connectTo = options.connectTo;
+  if (!connectTo && options.resolver) {
+    // The host as the DNS checks see it, not as this machine's own lookup might.
+    const client = createDnsClient({
+      server: options.resolver,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    });
+    const answer = await client.addresses(host);
+    client.close();
+    if (answer.kind === 'none')
+      return { kind: 'unreachable', reason: `${host} has no address in DNS yet` };
+    if (answer.kind === 'error') {
+      return {
+        kind: 'unreachable',
+        reason: `the address of ${host} could not be looked up (${answer.reason})`,
+      };
+    }
+    const address = answer.records.find((a) => isIP(a) === 4) ?? (answer.records[0] as string);
+    connectTo = { host: address, port: options.port ?? 443 };
+  }
+  return handshake(host, { ...options, connectTo });
+}
+
+function handshake(host: string, options: ProbeOptions): Promise<ServingProbe> {
   return new Promise((resolve) => {
     const target = options.connectTo ?? { host, port: options.port ?? 443 };
     const where = `${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;

@@ -3,12 +3,14 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { domainStatus, MISSING, type Tone, utcMinute } from '../../core/display.js';
 import { checkCounts, type DnsCheckResult } from '../../core/dns-check.js';
+import { domainStages, type ServingProbe } from '../../core/stages.js';
 import { hasControls, visible } from '../../core/sanitize.js';
 import { isError } from '../../core/errors.js';
 import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
+import { StagesLine, StagesList } from '../components/StagesList.js';
 import { useNavigation, useServices, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -33,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 type DnsCheckState =
   | { status: 'idle' }
   | { status: 'running' }
-  | { status: 'done'; result: DnsCheckResult; at: Date }
+  | { status: 'done'; result: DnsCheckResult; probe: ServingProbe; at: Date }
   | { status: 'failed'; message: string };
 
 function checkSummary(
@@ -77,11 +79,14 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     const controller = new AbortController();
     running.current = controller;
     setCheck({ status: 'running' });
-    services.checkDns(domain.dns_instructions, controller.signal).then(
-      (result) => {
+    Promise.all([
+      services.checkDns(domain.dns_instructions, controller.signal),
+      services.probeHttps(domain.domain, controller.signal),
+    ]).then(
+      ([result, probe]) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
-        setCheck({ status: 'done', result, at: new Date() });
+        setCheck({ status: 'done', result, probe, at: new Date() });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -151,6 +156,15 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     check.status === 'done'
       ? checkSummary(check.result, services.dnsServerLabel, check.at)
       : undefined;
+  const done = check.status === 'done' ? check : undefined;
+  const stages = domainStages(
+    domain,
+    done?.result ?? 'not checked yet: d checks',
+    done?.probe,
+    now,
+  );
+  // The CAA findings are the warnings above; the others say why the domain may be stuck.
+  const findings = done?.result.findings.filter((f) => f.code !== 'caa') ?? [];
 
   // The records come first: they are what this screen is for, and what a short terminal keeps.
   return (
@@ -201,6 +215,16 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
             )),
           )
         : null}
+      {findings.flatMap((f) =>
+        wrapWords(visible(`${f.message}. Fix: ${f.fix}`), Math.max(10, width - 2)).map(
+          (line, i) => (
+            <Text key={`${f.code}:${i}`} color={tone('warn')}>
+              {i === 0 ? '⚠ ' : '  '}
+              {line}
+            </Text>
+          ),
+        ),
+      )}
       {check.status === 'failed' ? (
         <Text color={tone('error')}>✗ The DNS check failed: {visible(check.message)}</Text>
       ) : null}
@@ -208,7 +232,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
         <Text color={tone(notice.tone)}>{visible(notice.text)}</Text>
       ) : (
         <Text dimColor>
-          c copies the selected value, h its host, z the zone snippet; d checks DNS
+          c copies the selected value, h its host, z the zone snippet; d checks DNS and HTTPS
         </Text>
       )}
       <Text> </Text>
@@ -226,6 +250,10 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       <Field label="Token">{visible(domain.dns_verification_token ?? MISSING)}</Field>
       <Field label="Created">{utcMinute(domain.created_at)}</Field>
       <Field label="Updated">{utcMinute(domain.updated_at)}</Field>
+      <Field label="Stages">
+        <StagesLine stages={stages} />
+      </Field>
+      {done ? <StagesList stages={stages} width={width} /> : null}
     </ScrollArea>
   );
 }
