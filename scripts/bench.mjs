@@ -28,7 +28,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LINES, nodeBinary } from './node-dist.mjs';
@@ -38,7 +38,7 @@ const autocannon = createRequire(import.meta.url)('autocannon');
 const USAGE = `usage: npm run bench -- [--node 20,24] [--only TEXT,…] [--runs N] [--seconds S] [--markdown] [--json]
 
   --only TEXT,…  the figures whose group or id has one of these texts: start-up (version, api
-                 request, UI first frame), server (page, store), deep pages, memory`;
+                 request, UI first frame, npm start), server (page, store), deep pages, memory`;
 
 let opts;
 try {
@@ -140,6 +140,13 @@ const ROWS = [
     group: 'start-up UI first frame',
     label: 'UI: first frame with domain rows vs `node -e 0`, both in a pty',
     goal: goal.atMost(4),
+  },
+  {
+    id: 'npm-start',
+    group: 'start-up npm start',
+    label:
+      '`npm start` (dist/ current): first frame vs `node bin/domainctl.js demo`, both in a pty',
+    goal: goal.atMost(1.5),
   },
   {
     id: 'server',
@@ -626,6 +633,9 @@ async function measureLine(line) {
     ':memory:',
     '--seed',
     'demo',
+    // The demo's verifier (every 2 s, through its own DNS) is not what these figures measure.
+    '--verify-interval',
+    '0',
   ]);
   const base = server.url;
   let agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -709,6 +719,19 @@ get(process.argv[2] + '/v1/regions', (res) => {
       put('ui', ms(ours, floor));
     });
 
+    // A clone's `npm start` once dist/ is built: npm, the staleness check of scripts/build.mjs,
+    // then the same demo. The line's node first on PATH, so npm and the bin both run on it.
+    await group('start-up npm start', async () => {
+      const path = `PATH=${shellQuote(dirname(node))}:"$PATH"`;
+      const demo = `env -u CI ${shellQuote(node)} ${shellQuote(bin)} demo`;
+      const start = `cd ${shellQuote(root)} && env -u CI ${path} npm start --silent`;
+      const [ours, floor] = await timeToOutputInterleaved([
+        [start, 'Demo Scale'],
+        [demo, 'Demo Scale'],
+      ]);
+      put('npm-start', ms(ours, floor));
+    });
+
     await group('server page', async () => {
       put('server', await serverFigure(line, [server]));
     });
@@ -726,6 +749,8 @@ get(process.argv[2] + '/v1/regions', (res) => {
         join(work, `store-${line.name}.db`),
         '--seed',
         'demo',
+        '--verify-interval',
+        '0',
       ]);
       try {
         put('store-file', await serverFigure(line, [file]));
@@ -742,7 +767,10 @@ get(process.argv[2] + '/v1/regions', (res) => {
       try {
         for (let i = 0; i < 2; i++) {
           instances.push(
-            await startChild(node, [bin, 'serve', '--port', '0', '--db', db, '--seed', 'demo']),
+            await startChild(node, [
+              ...[bin, 'serve', '--port', '0', '--db', db, '--seed', 'demo'],
+              ...['--verify-interval', '0'],
+            ]),
           );
         }
         put('store-pg', await serverFigure(line, instances.slice(0, 1)));

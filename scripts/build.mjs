@@ -12,13 +12,21 @@
 //
 // dist/meta.json merges esbuild's metafiles: a test follows the static imports of dist/cli.js
 // and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.
+//
+// `--if-stale` builds only when dist/ is not current (scripts/dist-staleness.mjs says when).
 import { rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { staleness } from './dist-staleness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = resolve(root, 'dist');
+
+if (process.argv.includes('--if-stale') && staleness() === undefined) process.exit(0);
+
+// Loaded only for a build: a current dist/ is answered without it.
+const { build } = await import('esbuild');
+const startedAt = Date.now();
 
 /** src/commands/domains-actions.ts → commands-domains-actions (the output file's name). */
 const outName = (file) =>
@@ -71,8 +79,9 @@ const options = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // A native addon cannot be bundled; it is loaded from node_modules at run time.
-  external: ['better-sqlite3'],
+  // Loaded from node_modules at run time: a native addon cannot be bundled, and jq-web reads its
+  // WebAssembly from beside its own file (its __dirname, which a bundle has not).
+  external: ['better-sqlite3', 'jq-web'],
   alias: {
     // Ink imports react-devtools-core only when DEV is set; marking it external crashes at start.
     'react-devtools-core': './scripts/empty-module.mjs',
@@ -96,7 +105,8 @@ const options = {
 };
 
 await rm(outdir, { recursive: true, force: true });
-const meta = { inputs: {}, outputs: {} };
+// startedAt: a source saved while this build runs is newer than it, so the next --if-stale builds.
+const meta = { startedAt, inputs: {}, outputs: {} };
 const built = new Set();
 let pending = [resolve(root, 'src/cli.ts')];
 while (pending.length > 0) {

@@ -1,3 +1,4 @@
+import { pairArgOptions } from './commands/jq-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { describeFailure, type Failure } from './core/failure.js';
 import { visible, visibleText } from './core/sanitize.js';
@@ -17,7 +18,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     debug = action.optsWithGlobals().debug === true;
   });
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(pairArgOptions(argv));
   } catch (error) {
     end(ending(error, debug));
   }
@@ -37,7 +38,8 @@ export function ending(error: unknown, debug: boolean): Ending {
   const lines: string[] = [];
   // The line may quote the API, the config file or the environment: shown, never obeyed.
   if (failure.line !== undefined) lines.push(visible(failure.line));
-  if (failure.hint !== undefined) lines.push(failure.hint);
+  // Our own words, though advice may quote a profile name: shown, never obeyed, line by line.
+  if (failure.hint !== undefined) lines.push(...failure.hint.split('\n').map(visible));
   if (debug && failure.unexpected && error instanceof Error && error.stack) {
     lines.push(visibleText(error.stack));
   }
@@ -66,8 +68,14 @@ function commanderFailure(error: unknown): Failure | undefined {
   if (typeof code !== 'string' || !code.startsWith('commander.')) return undefined;
   if (exitCode === 0) return { exitCode: ExitCode.ok };
   if (code === 'commander.help') return { exitCode: ExitCode.usage };
-  const reason = error.message.replace(/^error: /, '');
-  return { exitCode: ExitCode.usage, line: `domainctl: ${reason}`, hint: HELP_HINT };
+  // Commander puts its suggestion on a line of its own: `…'lst'\n(Did you mean list?)`; each
+  // line is written as a line.
+  const [reason = '', ...more] = error.message.replace(/^error: /, '').split('\n');
+  return {
+    exitCode: ExitCode.usage,
+    line: `domainctl: ${reason}`,
+    hint: [...more, HELP_HINT].join('\n'),
+  };
 }
 
 /**

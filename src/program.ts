@@ -1,5 +1,6 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { registerApiRequest } from './commands/api-request.js';
+import { registerCompletion } from './commands/completion.js';
 import { type OpenUi, registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
@@ -30,19 +31,32 @@ export function createProgram(): Command {
     .configureOutput({ outputError: () => {} });
 
   addGlobalOptions(program);
+  program.addHelpText(
+    'after',
+    `
+With no command, on a terminal, domainctl opens the terminal UI with the active profile (or a
+welcome screen that offers a demo or a form to add one). Every command also takes the options
+above; each command's --help has examples.
+
+Examples:
+  $ domainctl                                  # the terminal UI
+  $ domainctl demo                             # the UI on a demo API in this process
+  $ domainctl serve --seed demo --db :memory:  # the reference API with demo data, for scripts
+  $ domainctl profile add local --base-url http://127.0.0.1:7878 --token-stdin --project prj_demo_scale
+  $ domainctl domains list
+  $ domainctl api request GET /v1/regions`,
+  );
   registerApiRequest(program);
   registerDomains(program);
   registerProfile(program);
   registerServe(program);
   registerDemo(program, openUi);
+  registerCompletion(program);
 
   // The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
   program.allowExcessArguments();
   program.action(async () => {
-    if (program.args.length > 0) {
-      const names = program.commands.map((c) => c.name()).join(', ');
-      throw new CliError(`unknown command "${program.args[0]}"; the commands are ${names}`);
-    }
+    if (program.args.length > 0) unknownCommand(program);
     // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw new CliError('no command given. Run domainctl --help for the commands.');
@@ -50,4 +64,29 @@ export function createProgram(): Command {
     await openUi(globalFlags(program), {});
   });
   return program;
+}
+
+/**
+ * `domainctl domian`: commander's own unknown-command error, with its "Did you mean domains?"
+ * as every subcommand gets it (the program's action takes the words, so commander does not say
+ * it itself). Without a suggestion, the line after it names the commands.
+ */
+function unknownCommand(program: Command): never {
+  try {
+    // Commander's method, not in its typings; the tests of `domainctl domian` hold it to this.
+    (program as unknown as { unknownCommand(): never }).unknownCommand();
+  } catch (error) {
+    if (!(error instanceof CommanderError) || error.message.includes('\n')) throw error;
+    // Not the hidden `complete`, which only the completion scripts call.
+    const names = program.commands
+      .filter((c) => !(c as unknown as { _hidden: boolean })._hidden)
+      .map((c) => c.name())
+      .join(', ');
+    throw new CommanderError(
+      error.exitCode,
+      error.code,
+      `${error.message}\n(the commands are ${names})`,
+    );
+  }
+  throw new Error('commander did not refuse the unknown command');
 }

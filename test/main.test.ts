@@ -38,6 +38,16 @@ describe('how main() ends a run that failed', () => {
       exitCode: 2,
       immediate: false,
     });
+    const typo = new CommanderError(
+      1,
+      'commander.unknownCommand',
+      "error: unknown command 'lst'\n(Did you mean list?)",
+    );
+    expect(ending(typo, false)).toEqual({
+      text: "domainctl: unknown command 'lst'\n(Did you mean list?)\n(run with --help for usage)\n",
+      exitCode: 2,
+      immediate: false,
+    });
     expect(ending(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), false)).toEqual(
       { text: '', exitCode: 0, immediate: false },
     );

@@ -20,8 +20,14 @@ export function wholeNumber(min: number, max: number) {
   };
 }
 
-/** Collects a repeatable option (`-H a -H b`) into a list. */
-export const collect = (value: string, previous: string[]) => [...previous, value];
+/**
+ * Collects a repeatable option (`-H a -H b`) into a list. It has no default (`[]` would show as
+ * `(default: [])` in the help): an option never given is undefined.
+ */
+export const collect = (value: string, previous: string[] | undefined) => [
+  ...(previous ?? []),
+  value,
+];
 
 /** `--max-response-size`: bytes, or a number with K, M or G (1024, 1024², 1024³) after it. */
 export function byteSize(value: string): number {
@@ -30,4 +36,23 @@ export function byteSize(value: string): number {
     throw new InvalidArgumentError('expected a size: bytes, or a number with K, M or G (e.g. 64M)');
   }
   return bytes;
+}
+
+const DURATION_UNITS: Record<string, number> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+};
+
+/** `--expiring-within`: a whole number with s, m, h, d or w after it (`14d`, `12h`), in ms. */
+export function duration(value: string): number {
+  const match = /^([0-9]+)([smhdw])$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) {
+    throw new InvalidArgumentError(
+      'expected a duration: a whole number with s, m, h, d or w after it (e.g. 14d, 12h)',
+    );
+  }
+  return Number(match[1]) * (DURATION_UNITS[match[2] as string] as number);
 }

@@ -6,6 +6,7 @@ import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { suggest } from '../core/suggested-commands.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 
 /** What every API command starts from: the global flags, who we are, and how to print. */
@@ -58,11 +59,17 @@ export function traceOptions(context: CommandContext): void {
   if (options.org) debug(`* org: ${options.org}${from('org')}`);
 }
 
-/** The project of a domain command, or a usage error that says the three ways to give one. */
+/**
+ * The project of a domain command, or a usage error that says the ways to give one: with a
+ * profile in use, the command that gives that profile a default project and keeps the rest.
+ */
 export function requireProject(context: CommandContext): string {
   if (context.options.project) return context.options.project;
+  const profile = context.options.profile?.name;
   throw new CliError(
-    'no project: pass --project, set DOMAINCTL_PROJECT, or give the profile a default project (domainctl profile add NAME --base-url URL --project ID)',
+    profile
+      ? `no project: pass --project ID, set DOMAINCTL_PROJECT, or give profile "${profile}" a default project: ${suggest.profileSetProject(profile)}`
+      : 'no project: pass --project ID or set DOMAINCTL_PROJECT',
     ExitCode.usage,
   );
 }

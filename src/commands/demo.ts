@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { suggest } from '../core/suggested-commands.js';
 import { globalFlags } from './global-options.js';
 
 /** Opens the terminal UI; given by the program, since a command never imports the UI itself. */
@@ -18,7 +19,9 @@ export function registerDemo(program: Command, openUi: OpenUi): void {
       `
 The API listens on a free loopback port with an in-memory database seeded with the demo data
 (see domainctl serve --seed demo) and stops when the UI exits. The UI uses an in-memory profile
-"demo" with the key dk_demo_tester; saved profiles are neither read nor changed.
+"demo" with the key dk_demo_tester; saved profiles are neither read nor changed. A domain added
+there is verified within seconds: the demo's own DNS answers its records, for the server's
+verifier and for d (unless DOMAINCTL_DNS_SERVER names another).
 
 Examples:
   $ domainctl demo
@@ -27,7 +30,7 @@ Examples:
     .action(async (_options: unknown, command: Command) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
         throw new CliError(
-          'demo needs a terminal; for scripts, run `domainctl serve --seed demo --db :memory:` and the non-interactive commands',
+          `demo needs a terminal; for scripts, run \`${suggest.serveDemo()}\` and the non-interactive commands`,
           ExitCode.usage,
         );
       }

@@ -10,6 +10,7 @@ import { visible } from '../core/sanitize.js';
 import { extraFindings, findingLines, resolverNotes } from './stage-format.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
+import { suggest } from '../core/suggested-commands.js';
 
 function statusCell(status: RecordStatus, p: Paint): string {
   if (status === 'ok') return p.green(status);
@@ -92,7 +93,7 @@ function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string)
   const { total, notRight: bad, failed } = checkCounts(result);
   if (result.ok) {
     if (domain.verified) return `All ${total} records are right, and ${domain.domain} is verified.`;
-    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: domainctl domains wait ${domain.domain} --project ${project}`;
+    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: ${suggest.domainsWait(domain.domain, project)}`;
   }
   // Rows with the resolver's answer beside them failed at the zone's nameservers, not at it.
   const nameserversFailed = result.records.some((r) => r.status === 'error' && r.recursive);

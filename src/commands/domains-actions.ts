@@ -1,14 +1,22 @@
 import type { Command } from 'commander';
+import { Deadline } from '../client/deadline.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import {
   ReadAddedRecords,
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import { CliError, ExitStatus, type InvalidResponseError, isError } from '../core/errors.js';
+import {
+  CliError,
+  ExitStatus,
+  Interrupted,
+  type InvalidResponseError,
+  isError,
+} from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
-import { visible } from '../core/sanitize.js';
+import { visible, visibleText } from '../core/sanitize.js';
+import { tlsExpiry } from '../core/tls.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,
@@ -18,9 +26,20 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { apiClient, call, printErrorBody, printJson, projectFlag, say } from './domain-calls.js';
+import { suggest } from '../core/suggested-commands.js';
+import { advised } from './advice.js';
+import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
+import { type AddManyFlags, addMany } from './domains-add-many.js';
+import { type JqFilter, type JqFlags, jqFilter } from './jq-output.js';
 import { type LiveFlags, liveChecks } from './live-checks.js';
+import {
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  duration,
+  terminalProgress,
+  waitForStage,
+} from './wait-for-stage.js';
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
@@ -41,8 +60,31 @@ export function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
+interface AddFlags extends JqFlags, AddManyFlags {
+  wait?: boolean;
+  timeout?: number;
+}
+
+async function addDomain(
+  input: string | undefined,
+  flags: AddFlags,
+  command: Command,
+): Promise<void> {
+  if (flags.fromFile !== undefined) {
+    if (input !== undefined) {
+      throw new CliError('give one domain or --from-file, not both');
+    }
+    const context = commandContext(command);
+    const project = requireProject(context);
+    traceOptions(context);
+    await addMany(context, project, flags, await jqFilter(flags));
+    return;
+  }
+  if (input === undefined) {
+    throw new CliError('give the domain to add, or --from-file FILE (- for stdin) for many');
+  }
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   let added: unknown;
   let records: { domain: string; dns_instructions: ReadDnsInstructions };
   let unread: InvalidResponseError | undefined;
@@ -62,25 +104,28 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
     unread = error as InvalidResponseError;
     records = partial.data;
   }
-  if (context.flags.json) {
-    printJson(context, unread ? unread.body : added);
-  } else {
+  // With --wait and JSON, the one document is the Domain as the wait last saw it.
+  const waitJson = flags.wait && (context.flags.json || jq);
+  if ((context.flags.json || jq) && !waitJson) {
+    await printDocument(context, unread ? unread.body : added, jq);
+  } else if (!waitJson) {
     const name = visible(records.domain);
     writeOut(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  domainctl domains check ${name} ${visible(projectFlag(project))}\n` +
-        `The records again, any time: domainctl domains records ${name} ${visible(projectFlag(project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
+  if (flags.wait) await waitAndReport(records.domain, context, project, flags, jq);
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
 export function noSuchDomain(hostname: string, project: string): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see domainctl domains list ${projectFlag(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
     ExitCode.apiError,
   );
 }
@@ -97,13 +142,19 @@ export async function findOrFail(
 
 async function showRecords(
   input: string,
-  flags: { format?: RecordsFormat },
+  flags: { format?: RecordsFormat } & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
-  const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
+  const jq = await jqFilter(flags);
+  if (jq && flags.format && flags.format !== 'json') {
+    throw new CliError(
+      `--jq filters the JSON of the records; --format ${flags.format} is not JSON`,
+    );
+  }
+  const format: RecordsFormat = flags.format ?? (context.flags.json || jq ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
-  if (format === 'json') printJson(context, recordsJson(domain));
+  if (format === 'json') await printDocument(context, recordsJson(domain), jq);
   // A snippet that cannot mean exactly its records throws ZoneSnippetError: exit code 1.
   else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain.dns_instructions, context.color));
@@ -111,19 +162,20 @@ async function showRecords(
 
 async function checkDomain(
   input: string,
-  flags: LiveFlags & { timeout?: number },
+  flags: LiveFlags & { timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
   const live = liveChecks(flags);
   const { dns } = live;
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000;
   const result = await live.check(domain.dns_instructions, timeoutMs);
-  if (context.flags.json) {
-    printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
+  if (context.flags.json || jq) {
+    await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
     writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
   }
@@ -131,9 +183,91 @@ async function checkDomain(
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
+interface WaitFlags {
+  interval?: number;
+  timeout?: number;
+}
+
+/**
+ * Waits until the API has verified the domain (`domains add --wait`), with a
+ * progress line on a terminal, and says how it went: the Domain as JSON (through --jq), or when it
+ * was verified and when its certificate expires. Not verified in time: exit code 5.
+ */
+async function waitAndReport(
+  hostname: string,
+  context: CommandContext,
+  project: string,
+  flags: WaitFlags,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
+  const progress = terminalProgress(process.stderr);
+  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
+  // wait, the line is cleared below, and main() ends the run with 130.
+  const interrupt = new AbortController();
+  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
+  if (progress.active) process.once('SIGINT', interrupted);
+  // One deadline for the whole wait: every check, every page of the list it walks, every retry.
+  const deadline = Deadline.after(timeoutMs, interrupt.signal);
+  const client = apiClient(context, deadline);
+  let outcome: Awaited<ReturnType<typeof waitForStage>>;
+  try {
+    outcome = await waitForStage({
+      hostname,
+      // The API's word only: `domains wait` is the one that looks at DNS and HTTPS too.
+      until: 'verified',
+      reached: () => {},
+      signal: interrupt.signal,
+      find: () => client.findDomain(project, hostname),
+      notFound: () => noSuchDomain(hostname, project),
+      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
+      deadline,
+      progress,
+      warn: say,
+    });
+  } catch (error) {
+    // The line goes before anything else is written to the terminal.
+    progress.clear();
+    printErrorBody(context, error);
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+    deadline.dispose();
+  }
+  progress.clear();
+
+  const { domain } = outcome;
+  const json = context.flags.json || jq !== undefined;
+  if (json) await printDocument(context, domain, jq);
+  if (!outcome.done) {
+    const why = outcome.lastFailure
+      ? `; the last check got no answer (${outcome.lastFailure})`
+      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
+    throw new CliError(
+      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
+      ExitCode.waitTimeout,
+    );
+  }
+  if (json) return;
+  const expiry = domain.tls_cert_expiry;
+  const tls = tlsExpiry(expiry, new Date());
+  const left =
+    tls.state === 'valid'
+      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
+      : 'expired';
+  writeOut(
+    visibleText(
+      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
+        (tls.state === 'none'
+          ? 'Its TLS certificate has not been issued yet.\n'
+          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
+    ),
+  );
+}
+
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = {
+export const actions = advised({
   addDomain,
   showRecords,
   checkDomain,
-};
+});

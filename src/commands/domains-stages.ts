@@ -1,20 +1,21 @@
 import type { Command } from 'commander';
 import { Deadline } from '../client/deadline.js';
-import { CliError, ExitStatus, Interrupted } from '../core/errors.js';
-import { ExitCode } from '../core/exit-codes.js';
+import { CliError, Interrupted } from '../core/errors.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { domainStages, lastReached, STAGE_TITLES, type StageName, STAGES } from '../core/stages.js';
 import { tlsExpiry } from '../core/tls.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import { writeErr, writeOut } from './context.js';
-import { apiClient, printErrorBody, printJson, projectFlag, say } from './domain-calls.js';
+import { suggest } from '../core/suggested-commands.js';
+import { apiClient, printDocument, printErrorBody, say } from './domain-calls.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
+import { advised } from './advice.js';
 import { domainCommand, findOrFail, noSuchDomain } from './domains-actions.js';
 import { type LiveFlags, liveChecks } from './live-checks.js';
 import {
   findingLines,
   reachedExitCode,
   reachedLine,
-  stagesExitCode,
   stagesJson,
   stagesTable,
 } from './stage-format.js';
@@ -30,16 +31,18 @@ import {
 const PROBE_TIMEOUT_MS = 10_000;
 
 /**
- * `domains status <host>`: the four stages of the domain (core/stages.ts), why it may be stuck,
- * and an exit code saying how far it has come (0: all the way, else 10 + stages reached).
+ * `domains status <host>`: the four stages of the domain (core/stages.ts) and why it may be
+ * stuck. It exits 0 whenever it could say so (how far the domain came is in the report and in
+ * --json's `reached`); `domains wait` is the one whose exit code says it.
  */
 async function domainStatus(
   input: string,
-  flags: LiveFlags & { timeout?: number },
+  flags: LiveFlags & { timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   const live = liveChecks(flags);
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   const domain = await findOrFail(context, project, hostname);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000;
   const [check, probe] = await Promise.all([
@@ -47,14 +50,15 @@ async function domainStatus(
     live.probe(domain.domain, flags.timeout === undefined ? PROBE_TIMEOUT_MS : timeoutMs),
   ]);
   const stages = domainStages(domain, check, probe, new Date());
-  if (context.flags.json) {
-    printJson(context, {
+  if (context.flags.json || jq) {
+    const doc = {
       domain: domain.domain,
       project,
       ...stagesJson(stages),
       findings: check.findings,
       dns_source: check.source,
-    });
+    };
+    await printDocument(context, doc, jq);
   } else {
     const reached = lastReached(stages);
     const findings = findingLines([...check.findings]);
@@ -65,11 +69,9 @@ async function domainStatus(
         `\n${reached ? `Reached: ${STAGE_TITLES[reached]} (${STAGES.indexOf(reached) + 1} of ${STAGES.length}).` : 'Reached: none of the stages yet.'}\n`,
     );
   }
-  const code = stagesExitCode(stages);
-  if (code !== ExitCode.ok) throw new ExitStatus(code);
 }
 
-interface WaitFlags extends LiveFlags {
+interface WaitFlags extends LiveFlags, JqFlags {
   until?: StageName;
   interval?: number;
   timeout?: number;
@@ -84,6 +86,8 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
   const live = liveChecks(flags);
   const until = flags.until ?? 'verified';
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
+  const json = context.flags.json || jq !== undefined;
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(process.stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
@@ -105,7 +109,7 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
       checkDns: (domain, ms) => live.check(domain.dns_instructions, ms, deadline.signal),
       probe: (domain, ms) => live.probe(domain.domain, ms, deadline.signal),
       reached: (stage) => {
-        if (context.flags.json) return;
+        if (json) return;
         progress.clear();
         writeOut(
           `${reachedLine(stage)} (after ${duration(Math.round((Date.now() - started) / 100) * 100)})\n`,
@@ -130,7 +134,7 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
   if (flags.bell) writeErr('\u0007');
 
   const { domain } = outcome;
-  if (context.flags.json) printJson(context, domain);
+  if (json) await printDocument(context, domain, jq);
   if (!outcome.done) {
     const reached = outcome.reached > 0 ? STAGES[outcome.reached - 1] : undefined;
     const next = outcome.stages[outcome.reached];
@@ -140,11 +144,11 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
         ? `; ${STAGE_TITLES[next.name]}: ${next.state}, ${next.detail}`
         : '';
     throw new CliError(
-      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: domainctl domains status ${hostname} ${projectFlag(project)}`,
+      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: ${suggest.domainsStatus(hostname, project)}`,
       reachedExitCode(outcome.reached),
     );
   }
-  if (context.flags.json) return;
+  if (json) return;
   const expiry = domain.tls_cert_expiry;
   const tls = tlsExpiry(expiry, new Date());
   const left =
@@ -160,4 +164,4 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
-export const actions = { domainStatus, waitForDomain };
+export const actions = advised({ domainStatus, waitForDomain });

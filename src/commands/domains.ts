@@ -1,6 +1,8 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
+import { addAddOptions, addListFilters } from './domains-options.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 export function registerDomains(program: Command): void {
@@ -14,9 +16,10 @@ export function registerDomains(program: Command): void {
       `
 The project comes from --project, DOMAINCTL_PROJECT or the profile's default project.
 Exit codes: 0 ok, 1 HTTP error, no such domain, a list whose pages never end, 2 usage error
-(nothing sent), 3 network error, 4 no credentials, 6 the API's answer was not understood (a
-success answer not of its shape, on stdout; or not valid HTTP), 7 an answer over
---max-response-size, 10 to 13 how far a domain came (status, wait: see their help).
+(nothing sent), 3 network error, 4 no credentials, 5 add --wait: a host not verified in time,
+6 the API's answer was not understood (a success answer not of its shape, on stdout; or not
+valid HTTP), 7 an answer over --max-response-size, 8 list --fail-on-match matched, 10 to 13
+how far a domain came before wait's --timeout (see its help).
 
 Examples:
   $ domainctl domains list --project prj_demo_scale
@@ -55,7 +58,7 @@ Examples:
   domains
     .command('add')
     .description('Add a custom domain and print the DNS records to create')
-    .argument('<domain>', 'host name, e.g. shop.example.com')
+    .argument('[domain]', 'host name, e.g. shop.example.com (or --from-file for many)')
     .addHelpText(
       'after',
       `
@@ -150,9 +153,8 @@ means HTTPS to the host, with its name as SNI, answers with a certificate that t
 trusts, that names the host and has not expired (its issuer and expiry are shown). Then why the
 domain may be stuck, each with what to do. --json prints { domain, project, reached, stages,
 findings, dns_source }.
-Exit codes: 0 all four stages reached, 10 none, 11 records in DNS, 12 verified, 13 certificate
-issued (HTTPS does not serve it yet), 1 no such domain or an HTTP error, 2 usage error,
-3 network error, 4 no credentials.
+Exit codes: 0 the stages were shown (how far it came: "reached" in --json), 1 no such domain or
+an HTTP error, 2 usage error, 3 network error, 4 no credentials.
 
 Examples:
   $ domainctl domains status shop.example.com --project prj_demo_scale
@@ -216,4 +218,11 @@ Examples:
   $ domainctl domains wait shop.example.com --until serving --timeout 900 --bell && ./announce.sh`,
     )
     .action(lazyAction(() => import('./domains-stages.js'), 'waitForDomain'));
+
+  // Every one of them prints JSON (--json), so every one takes --jq.
+  for (const command of domains.commands) {
+    if (command.name() === 'list') addListFilters(command);
+    if (command.name() === 'add') addAddOptions(command);
+    addJqOptions(command);
+  }
 }

@@ -1,13 +1,38 @@
-import type { Command } from 'commander';
+import { type Command, Help } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
 import { byteSize } from './arg-parsers.js';
+
+/**
+ * A subcommand's --help names the global options in a short block after its own options and
+ * commands, as gh shows inherited flags; the program's own help describes them in full.
+ */
+function formatHelp(this: Help, command: Command, helper: Help): string {
+  const own = Help.prototype.formatHelp.call(this, command, helper);
+  let root = command;
+  while (root.parent) root = root.parent;
+  if (root === command) return own;
+  const terms = root.options
+    .filter((option) => !option.hidden && option.long !== '--version')
+    .map((option) => option.flags);
+  const width = (helper.helpWidth ?? 80) - 2;
+  const lines: string[] = [];
+  for (const term of terms) {
+    const last = lines.length - 1;
+    const line = lines[last];
+    if (line !== undefined && line.length + 2 + term.length <= width)
+      lines[last] = `${line}  ${term}`;
+    else lines.push(term);
+  }
+  const block = [`Global Options (see ${root.name()} --help):`, ...lines.map((l) => `  ${l}`)];
+  return `${own.trimEnd()}\n\n${block.join('\n')}\n`;
+}
 
 /** The options every command takes; defined once on the program, read with optsWithGlobals(). */
 export function addGlobalOptions(program: Command): Command {
   return (
     program
-      // Subcommands inherit this: each one's --help lists the global options too.
-      .configureHelp({ showGlobalOptions: true })
+      // Subcommands inherit this help configuration.
+      .configureHelp({ formatHelp })
       .option(
         '--profile <name>',
         'use this profile instead of the active one (env DOMAINCTL_PROFILE)',

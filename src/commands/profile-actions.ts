@@ -1,12 +1,20 @@
 import type { Command } from 'commander';
 import { maskSecret } from '../client/mask.js';
 import type { Profile } from '../config/config-file.js';
-import { ProfileStore, unknownProfile } from '../config/profile-store.js';
+import {
+  PROFILE_SETTINGS,
+  type ProfileChanges,
+  type ProfileSetting,
+  ProfileStore,
+  unknownProfile,
+} from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
+import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
 import { CliError } from '../core/errors.js';
 import { colorEnabled, globalFlags } from './global-options.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
 import { formatJson } from './json-format.js';
 import { renderTable } from './table.js';
 
@@ -23,9 +31,9 @@ function printable(profile: Profile, active: boolean) {
 }
 
 /** http(s), no credentials, query or fragment; stored without a trailing slash. */
-function baseUrlArgument(value: string | undefined): string {
+function baseUrlArgument(value: string | undefined, command = 'profile add'): string {
   if (!value) {
-    throw new CliError('profile add needs --base-url URL (e.g. https://api.example.com)');
+    throw new CliError(`${command} needs --base-url URL (e.g. https://api.example.com)`);
   }
   let url: URL;
   try {
@@ -76,25 +84,78 @@ async function addProfile(
     : `Updated profile "${name}" (its previous settings were replaced)`;
   const then = active
     ? '; it is the active profile.'
-    : `. Make it the active profile with: domainctl profile use ${name}`;
+    : `. Make it the active profile with: ${suggest.profileUse(name)}`;
   const masked = token ? `, token ${maskSecret(token)}` : ', no token';
   writeOut(`${visible(`${what}: ${baseUrl}${masked}${then}`)}\n`);
 }
 
-function listProfiles(_flags: object, command: Command): void {
+/**
+ * `profile set NAME …`: the settings given change, the others stay. A setting is removed by
+ * `--unset SETTING` or by an empty value (`--project ''`); the base URL cannot be.
+ */
+async function setProfile(
+  name: string,
+  flags: { tokenStdin?: boolean; unset?: ProfileSetting[] },
+  command: Command,
+): Promise<void> {
   const global = globalFlags(command);
+  const unset = new Set(flags.unset ?? []);
+  const given = { token: global.token, project: global.project, org: global.org };
+  const changes: ProfileChanges = {};
+  for (const key of PROFILE_SETTINGS) {
+    const value = given[key];
+    const removed = unset.has(key);
+    if (removed && (value || (key === 'token' && flags.tokenStdin))) {
+      throw new CliError(`--${key} and --unset ${key} say opposite things; give one`);
+    }
+    if (removed || value === '') changes[key] = null;
+    else if (value !== undefined && key !== 'token') changes[key] = value;
+  }
+  if (global.baseUrl !== undefined) {
+    if (global.baseUrl === '')
+      throw new CliError('--base-url cannot be removed: a profile needs one');
+    changes.base_url = baseUrlArgument(global.baseUrl, 'profile set');
+  }
+  if (global.token || flags.tokenStdin) {
+    changes.token = await tokenArgument(global.token, flags.tokenStdin);
+  }
+  if (Object.keys(changes).length === 0) {
+    throw new CliError(
+      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org or --unset SETTING',
+    );
+  }
+  const store = ProfileStore.open();
+  store.update(name, changes);
+  const said: string[] = [];
+  if (changes.base_url) said.push(`base URL ${changes.base_url}`);
+  for (const key of PROFILE_SETTINGS) {
+    const value = changes[key];
+    if (value === null) said.push(`${key} removed`);
+    else if (value !== undefined)
+      said.push(`${key} ${key === 'token' ? maskSecret(value) : value}`);
+  }
+  writeOut(
+    `${visible(`Updated profile "${name}": ${said.join(', ')}; its other settings are kept.`)}\n`,
+  );
+}
+
+async function listProfiles(flags: JqFlags, command: Command): Promise<void> {
+  const global = globalFlags(command);
+  const jq = await jqFilter(flags);
   const store = ProfileStore.open();
   const profiles = store.list().sort((a, b) => a.name.localeCompare(b.name));
   const activeName = store.activeName();
   const rows = profiles.map((p) => printable(p, p.name === activeName));
+  if (jq) {
+    await jq.print(rows, !!global.json);
+    return;
+  }
   if (global.json) {
     writeOut(`${formatJson(rows, { compact: true })}\n`);
     return;
   }
   if (rows.length === 0) {
-    writeErr(
-      'No profiles yet. Add one with: domainctl profile add NAME --base-url URL --token-stdin\n',
-    );
+    writeErr(`No profiles yet. Add one with: ${suggest.profileAdd()}\n`);
     return;
   }
   writeOut(
@@ -122,18 +183,25 @@ function useProfile(name: string, _flags: object, _command: Command): void {
   writeOut(`Active profile: ${name}\n`);
 }
 
-function showProfile(name: string | undefined, _flags: object, command: Command): void {
+async function showProfile(
+  name: string | undefined,
+  flags: JqFlags,
+  command: Command,
+): Promise<void> {
   const global = globalFlags(command);
+  const jq = await jqFilter(flags);
   const store = ProfileStore.open();
   const wanted = name ?? (global.profile || process.env.DOMAINCTL_PROFILE || undefined);
   const profile = wanted ? store.get(wanted) : store.active();
   if (!profile) {
     if (wanted) throw unknownProfile(wanted);
-    throw new CliError(
-      'no active profile: add one with domainctl profile add NAME --base-url URL --token-stdin',
-    );
+    throw new CliError(`no active profile: add one with ${suggest.profileAdd()}`);
   }
   const shown = printable(profile, profile.name === store.activeName());
+  if (jq) {
+    await jq.print(shown, !!global.json);
+    return;
+  }
   if (global.json) {
     writeOut(`${formatJson(shown, { compact: true })}\n`);
     return;
@@ -161,6 +229,7 @@ function removeProfile(name: string, _flags: object, _command: Command): void {
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
 export const actions = {
   addProfile,
+  setProfile,
   listProfiles,
   useProfile,
   showProfile,

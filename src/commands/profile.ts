@@ -1,5 +1,17 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { suggest } from '../core/suggested-commands.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
+
+const SETTINGS = ['token', 'project', 'org'];
+
+/** `--unset project --unset org`, each checked against the settings that may be removed. */
+function collectSetting(value: string, previous: string[] | undefined): string[] {
+  if (!SETTINGS.includes(value)) {
+    throw new InvalidArgumentError(`Allowed choices are ${SETTINGS.join(', ')}.`);
+  }
+  return [...(previous ?? []), value];
+}
 
 export function registerProfile(program: Command): void {
   const profile = program
@@ -10,6 +22,7 @@ export function registerProfile(program: Command): void {
       `
 Examples:
   $ domainctl profile add local --base-url http://127.0.0.1:7878 --token-stdin --project prj_demo_scale
+  $ domainctl profile set local --project prj_demo_enterprise
   $ domainctl profile list`,
     );
 
@@ -29,6 +42,32 @@ Examples:
   $ domainctl profile add local --base-url http://127.0.0.1:7878 --token dk_demo_tester --project prj_demo_scale`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'addProfile'));
+
+  profile
+    .command('set')
+    .description('Change some settings of a profile and keep the others')
+    .argument('<name>', `a profile that exists (see ${suggest.profileList()})`)
+    .usage(
+      '<name> [--base-url URL] [--token T | --token-stdin] [--project P] [--org O] [--unset SETTING]',
+    )
+    .option('--token-stdin', 'read the token from stdin, so it stays out of shell history')
+    .addOption(
+      new Option('--unset <setting>', 'remove a setting (repeatable)')
+        .choices(['token', 'project', 'org'])
+        .argParser(collectSetting),
+    )
+    .addHelpText(
+      'after',
+      `
+Only the settings given change; the rest stay as they are. An empty value removes an optional
+setting as --unset does (--project '' is --unset project), as kubectl config set-context does.
+
+Examples:
+  $ domainctl profile set local --project prj_demo_scale
+  $ echo "$API_KEY" | domainctl profile set prod --token-stdin
+  $ domainctl profile set local --unset project --org org_demo`,
+    )
+    .action(lazyAction(() => import('./profile-actions.js'), 'setProfile'));
 
   profile
     .command('list')
@@ -78,4 +117,9 @@ Example:
   $ domainctl profile remove old`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'removeProfile'));
+
+  // The two that print JSON (--json) take --jq.
+  for (const command of profile.commands) {
+    if (command.name() === 'list' || command.name() === 'show') addJqOptions(command);
+  }
 }

@@ -106,13 +106,15 @@ export function registerServe(program: Command): void {
     .option('--edge-domain <domain>', 'domain that CNAME targets live under', 'edge.domainctl.test')
     .option(
       '--dns-server <host:port>',
-      'DNS server the verifier asks, an IP address with an optional port (default: system resolver)',
+      "DNS server the verifier asks, an IP address with an optional port (default: system resolver; with --seed demo, the demo's own DNS)",
     )
-    .option(
-      '--verify-interval <seconds>',
-      'how often the verifier checks pending domains; 0 is off',
-      seconds,
-      0,
+    .addOption(
+      new Option(
+        '--verify-interval <seconds>',
+        'how often the verifier checks pending domains; 0 is off',
+      )
+        .argParser(seconds)
+        .default(0, '0, or 2 with --seed demo'),
     )
     .option(
       '--verify-authoritative',
@@ -127,6 +129,10 @@ export function registerServe(program: Command): void {
     .addHelpText(
       'after',
       `
+With --seed demo and no --dns-server, the verifier asks a DNS server of the demo's own on
+127.0.0.1 (a free port), which answers the records of every domain added to the database as if
+they had been created: \`domains wait\` sees a domain added to the demo verified in seconds.
+
 Examples:
   $ domainctl serve --seed demo --db :memory:
   $ domainctl serve --port 0 --db ./api.db
@@ -139,7 +145,7 @@ Several instances on one PostgreSQL database (behind a load balancer), each on i
   $ domainctl serve --host 0.0.0.0 --port 7879 --verify-interval 30 &
 They migrate the schema once, share host-name uniqueness, page tokens and the verifier's work.`,
     )
-    .action(async (flags: ServeFlags) => {
+    .action(async (flags: ServeFlags, command: Command) => {
       const [{ normalizeHostname }, { parseDnsServer }, { resolveAuthoritativePort }] =
         await Promise.all([
           import('../contract/hostname.js'),
@@ -191,7 +197,12 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           label: flags.label,
           edgeDomain: edge.hostname,
           dnsServer: flags.dnsServer,
-          verifyIntervalSeconds: flags.verifyInterval,
+          // The demo's own DNS, unless a DNS server is named: the demo's domains get verified.
+          demoDns: flags.seed === 'demo' && flags.dnsServer === undefined,
+          verifyIntervalSeconds:
+            command.getOptionValueSource('verifyInterval') === 'default'
+              ? undefined
+              : flags.verifyInterval,
           verifyAuthoritative: flags.verifyAuthoritative,
           authoritativePort: resolveAuthoritativePort(),
           askLimit: flags.askLimit,
@@ -210,14 +221,16 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           throw new CliError(`${flags.host} is not an address of this machine`, 1);
         throw new CliError(`cannot start: ${(error as Error).message}`, 1);
       }
+      const via = server.demoDnsAddress
+        ? `the demo's DNS at ${server.demoDnsAddress}, which answers for every domain added`
+        : (flags.dnsServer ?? 'the system resolver');
       const verifying =
-        flags.verifyInterval > 0
-          ? `, verifying DNS every ${flags.verifyInterval} s via ${flags.dnsServer ?? 'the system resolver'}`
+        server.verifyIntervalSeconds > 0
+          ? `, verifying DNS every ${server.verifyIntervalSeconds} s via ${via}`
           : '';
-      process.stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
-      );
-      await new Promise<void>((resolve) => {
+      // The signals are taken before the line is printed: a supervisor that stops the server as
+      // soon as it sees the line must find it ready to shut down cleanly.
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: shutting down\n`);
           void server.close().then(resolve);
@@ -225,5 +238,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
       });
+      process.stdout.write(
+        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
+      );
+      await stopped;
     });
 }

@@ -1,14 +1,7 @@
 import type { DnsCheckResult, Finding, RecordCheck } from '../core/dns-check.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible } from '../core/sanitize.js';
-import {
-  lastReached,
-  type Stage,
-  STAGE_TITLES,
-  type StageState,
-  STAGES,
-  stagesReached,
-} from '../core/stages.js';
+import { lastReached, type Stage, STAGE_TITLES, type StageState } from '../core/stages.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
 
@@ -75,12 +68,6 @@ export function resolverNotes(result: DnsCheckResult): string[] {
             : `; the authoritative servers say "${r.status}"`;
       return visible(`${resolver} ${what}${theirs}`);
     });
-}
-
-/** The exit code that says how far a domain has come: 0 all the way, else 10 + stages reached. */
-export function stagesExitCode(stages: readonly Stage[], until = STAGES.length): ExitCode {
-  const reached = stagesReached(stages);
-  return reached >= until ? ExitCode.ok : reachedExitCode(reached);
 }
 
 /** 10 + the stages reached (0 to 3). */

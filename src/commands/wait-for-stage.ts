@@ -85,10 +85,10 @@ export interface WaitOptions {
    * to its API client), so none outlives the wait.
    */
   find(): Promise<Domain | undefined>;
-  /** The DNS check of the domain's records, given how long it may take. */
-  checkDns(domain: Domain, timeoutMs: number): Promise<DnsCheckResult>;
-  /** HTTPS to the domain, given how long it may take. */
-  probe(domain: Domain, timeoutMs: number): Promise<ServingProbe>;
+  /** The DNS check of the domain's records, given how long it may take (absent: not checked). */
+  checkDns?(domain: Domain, timeoutMs: number): Promise<DnsCheckResult>;
+  /** HTTPS to the domain, given how long it may take (absent: not asked). */
+  probe?(domain: Domain, timeoutMs: number): Promise<ServingProbe>;
   /** Called once for each stage as it is reached, in their order. */
   reached(stage: Stage): void;
   /** Called when the domain is not (or no longer) in the project: the error to throw. */
@@ -214,11 +214,11 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
       failure = reason;
     }
     if (failure === undefined && last) {
-      if (reached < 1 && !last.verified) {
+      if (options.checkDns && reached < 1 && !last.verified) {
         status('checking its DNS records');
         dns = await options.checkDns(last, budget());
       }
-      if (target === STAGES.length && last.tls_cert_expiry) {
+      if (options.probe && target === STAGES.length && last.tls_cert_expiry) {
         status('asking HTTPS');
         serving = await options.probe(last, budget());
       }

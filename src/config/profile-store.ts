@@ -3,11 +3,19 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { ConfigError, isError } from '../core/errors.js';
 import { withRecentProject } from '../core/recent-projects.js';
+import { suggest } from '../core/suggested-commands.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
 
+/** The settings of a profile that may be left out (a profile always has its base URL). */
+export const PROFILE_SETTINGS = ['token', 'project', 'org'] as const;
+export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
+
+/** What `profile set` changes: a value sets it, null removes it, undefined keeps it. */
+export type ProfileChanges = { base_url?: string } & { [K in ProfileSetting]?: string | null };
+
 export function unknownProfile(name: string): ConfigError {
-  return new ConfigError(`no profile named "${name}" (see domainctl profile list)`);
+  return new ConfigError(`no profile named "${name}" (see ${suggest.profileList()})`);
 }
 
 /**
@@ -101,6 +109,27 @@ export class ProfileStore {
     if (!config.active || !config.profiles[config.active]) config.active = name;
     this.write(config);
     return { created, active: config.active === name };
+  }
+
+  /**
+   * Changes the given settings of an existing profile and keeps every other one (keys this
+   * version does not know too); null removes an optional setting. One atomic write: the file is
+   * either as it was or has every change.
+   */
+  update(name: string, changes: ProfileChanges): Profile {
+    const config = this.read();
+    const current = config.profiles[name];
+    if (!current) throw unknownProfile(name);
+    const next: StoredProfile = { ...current };
+    for (const key of PROFILE_SETTINGS) {
+      const value = changes[key];
+      if (value === null) delete next[key];
+      else if (value !== undefined) next[key] = value;
+    }
+    if (changes.base_url !== undefined) next.base_url = changes.base_url;
+    config.profiles[name] = next;
+    this.write(config);
+    return { ...next, name };
   }
 
   use(name: string): void {

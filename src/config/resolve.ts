@@ -1,6 +1,8 @@
 import type { Profile } from './config-file.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseByteSize } from '../core/byte-size.js';
 import { ConfigError } from '../core/errors.js';
+import { suggest } from '../core/suggested-commands.js';
+import type { SettingSource } from '../core/token-advice.js';
 import { ProfileStore, unknownProfile } from './profile-store.js';
 
 /** The global options every command takes. */
@@ -18,7 +20,7 @@ export interface GlobalFlags {
   maxResponseSize?: number;
 }
 
-export type Source = 'flag' | 'env' | 'profile';
+export type Source = SettingSource;
 
 export interface ResolvedOptions {
   /** The profile in use, if any: named by --profile or DOMAINCTL_PROFILE, else the active one. */
@@ -84,7 +86,7 @@ export function resolveOptions(
 export function requireBaseUrl(options: ResolvedOptions): string {
   if (options.baseUrl) return options.baseUrl;
   throw new ConfigError(
-    'no API to talk to: pass --base-url, set DOMAINCTL_BASE_URL, or add a profile (domainctl profile add NAME --base-url URL)',
+    `no API to talk to: pass --base-url, set DOMAINCTL_BASE_URL, or add a profile: ${suggest.profileAdd()}`,
   );
 }
 

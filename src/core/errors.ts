@@ -112,14 +112,15 @@ export class RequestInputError extends Error {
   override readonly name = 'RequestInputError';
 }
 
-/** The route needs credentials and none were given; nothing was sent. */
+/**
+ * The route needs credentials and none were given; nothing was sent. Where to give them depends
+ * on the profile in use, which the face knows: it adds that advice (withAdvice).
+ */
 export class MissingCredentialsError extends Error {
   override readonly name = 'MissingCredentialsError';
 
   constructor(readonly template: string) {
-    super(
-      `${template} needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add`,
-    );
+    super(`${template} needs credentials and none were given`);
   }
 }
 
@@ -171,6 +172,8 @@ export class ExitStatus extends Error {
   constructor(
     readonly exitCode: ExitCode,
     readonly line?: string,
+    /** The HTTP status of the answer that ended the run, if one did. */
+    readonly httpStatus?: number,
   ) {
     super(line ?? `exit status ${exitCode}`);
   }
@@ -266,4 +269,20 @@ export function isError<N extends ErrorName>(
   ...names: N[]
 ): value is Extract<DomainctlError, { name: N }> {
   return isDomainctlError(value) && (names as string[]).includes(value.name);
+}
+
+/**
+ * A line of advice that a face adds to an error it rethrows, knowing what the error's thrower
+ * did not (where the token came from, the profile in use): main() writes it after the error's
+ * own line. A property, not a class: the error keeps its name, its exit code and its bundle.
+ */
+export function withAdvice<E extends Error>(error: E, advice: string): E {
+  (error as E & { advice?: string }).advice = advice;
+  return error;
+}
+
+/** The advice withAdvice gave an error, if any. */
+export function adviceOf(error: unknown): string | undefined {
+  const advice = (error as { advice?: unknown } | null)?.advice;
+  return typeof advice === 'string' ? advice : undefined;
 }

@@ -12,6 +12,8 @@ export const ExitCode = {
   network: 3,
   /** A route needs credentials and there are none; nothing was sent. */
   noCredentials: 4,
+  /** `domains add --wait`: a host added was not verified before --timeout ran out. */
+  waitTimeout: 5,
   /**
    * The API's answer could not be used: a success answer not of the API's shape (its body on
    * stdout), or an answer that is not valid HTTP (a malformed status line, header or chunk).
@@ -19,6 +21,11 @@ export const ExitCode = {
   badAnswer: 6,
   /** An answer was larger than the response-size limit (--max-response-size); it was cut off. */
   responseTooLarge: 7,
+  /**
+   * `domains list --fail-on-match`: at least one domain matched the filters (they are printed),
+   * e.g. a certificate expiring within `--expiring-within`: a cron job's alarm, no parsing.
+   */
+  matched: 8,
   /**
    * How far a domain has come when it has not come all the way (`domains status`) or not to
    * `--until` before `--timeout` (`domains wait`): 10 + the stages reached, from 10 (not even its

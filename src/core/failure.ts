@@ -1,4 +1,4 @@
-import { type DomainctlError, isDomainctlError } from './errors.js';
+import { adviceOf, type DomainctlError, isDomainctlError } from './errors.js';
 import { ExitCode, signalExitCode } from './exit-codes.js';
 
 /** How a run that failed ends: main() writes the line and sets the code, nothing else does. */
@@ -6,7 +6,7 @@ export interface Failure {
   exitCode: number;
   /** The last line on stderr; absent when the command has said all there is already. */
   line?: string;
-  /** A line of ours after it (`(run with --help for usage)`), written as it is. */
+  /** Lines of ours after it: `(run with --help for usage)`, or advice (withAdvice). */
   hint?: string;
   /** A bug, not a failure domainctl foresaw: main() shows its stack with --debug. */
   unexpected?: boolean;
@@ -23,14 +23,16 @@ const say = (exitCode: number, message: string): Failure => ({
  * The one place an error becomes an exit code and a line, for every command and the UI alike:
  * HTTP errors 1 (`HTTP <status> <code>: <message>`), a list whose paging never ends 1, usage and
  * input 2, network 3, missing credentials 4, an answer that was not understood 6, an answer
- * over the size limit 7, a bug 70, a signal 128 + its number. The README's table of exit codes says the same.
+ * over the size limit 7, `--fail-on-match` matching 8, a bug 70, a signal 128 + its number. The README's table of exit codes says the same.
  */
 export function describeFailure(error: unknown): Failure {
   if (!isDomainctlError(error)) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...say(ExitCode.unexpected, `unexpected error: ${message}`), unexpected: true };
   }
-  return describeKnown(error);
+  const failure = describeKnown(error);
+  const advice = adviceOf(error);
+  return advice === undefined ? failure : { ...failure, hint: advice };
 }
 
 function describeKnown(error: DomainctlError): Failure {

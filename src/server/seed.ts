@@ -155,3 +155,8 @@ export function demoRows(now: Date): SeedRows {
 export function seedDemo(store: Store, now: Date = new Date()): Promise<boolean> {
   return store.applySeed('demo', now.toISOString(), demoRows(now));
 }
+
+/** The ids of the demo's own domains (the demo's DNS answers for every other one). */
+export function demoDomainIds(): string[] {
+  return demoRows(new Date()).domains.map((domain) => domain.id);
+}

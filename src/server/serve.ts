@@ -5,6 +5,7 @@ import { visibleText } from '../core/sanitize.js';
 import { parseDnsServer } from '../dns/index.js';
 import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
+import { DEMO_VERIFY_INTERVAL_SECONDS, startDemoDns } from './demo-dns.js';
 import { createGentleServer } from './lingering-close.js';
 import { openStore } from './open-store.js';
 import { redactCredentials } from './redact.js';
@@ -38,7 +39,10 @@ export interface ServerOptions {
   warn?: (line: string) => void;
   /** `HOST:PORT` of the DNS server the verifier asks; absent: the system resolvers. */
   dnsServer?: string;
-  /** Seconds between the verifier's passes over pending domains; 0 or absent: no verifier. */
+  /**
+   * Seconds between the verifier's passes over pending domains; 0: no verifier. Absent: none,
+   * or DEMO_VERIFY_INTERVAL_SECONDS with `demoDns`.
+   */
   verifyIntervalSeconds?: number;
   /**
    * The verifier asks the zone's authoritative nameservers (found through `dnsServer`) for the
@@ -49,6 +53,11 @@ export interface ServerOptions {
   authoritativePort?: number;
   /** Questions to /v1/tls/ask each client address may ask a minute (default 600). */
   askLimit?: number;
+  /**
+   * The verifier asks the demo's own DNS (demo-dns.ts), which answers the records of every domain
+   * added, instead of `dnsServer`: the demo's domains get verified with no DNS set up.
+   */
+  demoDns?: boolean;
 }
 
 export interface RunningServer {
@@ -57,6 +66,10 @@ export interface RunningServer {
   store: Store;
   /** The DNS verifier, when `verifyIntervalSeconds` is above 0. */
   verifier?: Verifier;
+  /** How often the verifier runs, in seconds; 0: it does not. */
+  verifyIntervalSeconds: number;
+  /** `127.0.0.1:PORT` of the demo's DNS, when the verifier asks it. */
+  demoDnsAddress?: string;
   close(): Promise<void>;
 }
 
@@ -112,14 +125,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
-    const verifyInterval = options.verifyIntervalSeconds ?? 0;
+    const verifyInterval =
+      options.verifyIntervalSeconds ?? (options.demoDns ? DEMO_VERIFY_INTERVAL_SECONDS : 0);
+    const demoDns =
+      options.demoDns && verifyInterval > 0 ? await startDemoDns(store, settings) : undefined;
     const verifier =
       verifyInterval > 0
         ? startVerifier({
             store,
             settings,
             intervalSeconds: verifyInterval,
-            dnsServer,
+            dnsServer: demoDns?.address ?? dnsServer,
             authoritative: options.verifyAuthoritative,
             authoritativePort: options.authoritativePort,
             warn,
@@ -130,7 +146,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const close = () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
-        const stopped = verifier?.close() ?? Promise.resolve();
+        const stopped = (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close());
         server.close(() => {
           void stopped.then(() => store.close()).then(resolve, reject);
         });
@@ -146,7 +162,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return closing;
     };
-    return { url: `http://${urlHost}:${port}`, port, store, verifier, close };
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      store,
+      verifier,
+      verifyIntervalSeconds: verifyInterval,
+      demoDnsAddress: demoDns?.address,
+      close,
+    };
   } catch (error) {
     await store.close();
     throw error;

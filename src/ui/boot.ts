@@ -45,6 +45,9 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     profileName: resolved.profile?.name,
     baseUrl: resolved.baseUrl,
     token: resolved.token,
+    // Flag > environment > profile, each on its own: the advice after a 401 names the right one.
+    tokenOrigin: { source: resolved.sources.token, profileName: resolved.profile?.name },
+    baseUrlSource: resolved.sources.baseUrl,
     project: resolved.project,
     org: resolved.org,
   });

@@ -1,6 +1,12 @@
 import { CUSTOM_DOMAINS_FLAG } from '../contract/errors.js';
 import { type ApiError, isDomainctlError } from '../core/errors.js';
 import { DOMAIN_PLAN_NAMES, planName } from '../core/plans.js';
+import {
+  missingTokenAdvice,
+  rejectedTokenAdvice,
+  type SettingSource,
+  type TokenOrigin,
+} from '../core/token-advice.js';
 import type { ProjectRef } from './navigation.js';
 
 /** An error as a person reads it: what happened, the API's own words, and what to do. */
@@ -15,15 +21,30 @@ export interface ErrorHelp {
 export interface ErrorContext {
   profileName?: string;
   baseUrl: string;
+  /** Where the token came from (flag, environment, profile); undefined: the demo's own key. */
+  tokenOrigin?: TokenOrigin;
+  /** Where the base URL came from. */
+  baseUrlSource?: SettingSource;
   project?: ProjectRef;
   /** The host name being added, for 409. */
   hostname?: string;
 }
 
-function whereTheTokenComesFrom(ctx: ErrorContext): string {
-  return ctx.profileName
-    ? `the token of profile "${ctx.profileName}": check it with \`domainctl profile show ${ctx.profileName}\` and save a new one with \`domainctl profile add ${ctx.profileName} --base-url ${ctx.baseUrl} --token …\``
-    : 'the token given with --token or DOMAINCTL_TOKEN: check it, or save one in a profile (`domainctl profile add`)';
+/** A command inside a sentence of the UI. */
+const asCode = (command: string) => `\`${command}\``;
+
+/** Where the base URL came from, after the URL in a sentence. */
+function whereTheBaseUrlComesFrom(ctx: ErrorContext): string {
+  switch (ctx.baseUrlSource) {
+    case 'flag':
+      return ' (given with --base-url)';
+    case 'env':
+      return ' (from DOMAINCTL_BASE_URL)';
+    case 'profile':
+      return ctx.profileName ? ` of profile "${ctx.profileName}"` : '';
+    default:
+      return '';
+  }
 }
 
 export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
@@ -63,15 +84,13 @@ export function explainError(error: unknown, ctx: ErrorContext): ErrorHelp {
       return {
         title: error.timedOut ? 'The API did not answer in time' : 'Cannot reach the API',
         message: error.message,
-        hint: `Check the base URL ${ctx.baseUrl}${ctx.profileName ? ` of profile "${ctx.profileName}"` : ' (--base-url or DOMAINCTL_BASE_URL)'} and that the API is running, then try again (r).`,
+        hint: `Check the base URL ${ctx.baseUrl}${whereTheBaseUrlComesFrom(ctx)} and that the API is running, then try again (r).`,
       };
     case 'MissingCredentialsError':
       return {
         title: 'No token',
         message: `${error.template} needs credentials and none were given.`,
-        hint: ctx.profileName
-          ? `Save a token in profile "${ctx.profileName}": \`domainctl profile add ${ctx.profileName} --base-url ${ctx.baseUrl} --token …\`, or pass --token.`
-          : 'Pass --token, set DOMAINCTL_TOKEN, or add a profile with `domainctl profile add`.',
+        hint: missingTokenAdvice(ctx.tokenOrigin?.profileName, asCode),
       };
     case 'RequestInputError':
       return {
@@ -110,7 +129,9 @@ function explainApiError(error: ApiError, ctx: ErrorContext): ErrorHelp {
         title: 'The API did not accept the credentials',
         code,
         message: error.message,
-        hint: `The API wants a valid token. It got ${whereTheTokenComesFrom(ctx)}.`,
+        hint: ctx.tokenOrigin
+          ? `The API wants a valid token. ${rejectedTokenAdvice(ctx.tokenOrigin, asCode)}`
+          : 'The API wants a valid token.',
       };
     case 402: {
       // The plan as the UI learnt it from the API's project; the message is for people, and is

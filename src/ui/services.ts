@@ -10,7 +10,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { resolveAuthoritativePort } from '../config/dns-server.js';
 import type { ServingProbe } from '../core/stages.js';
-import { checkRecords, type DnsCheckResult, probeHttps } from '../dns/index.js';
+import { checkRecords, type DnsCheckResult, parseDnsServer, probeHttps } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
@@ -28,9 +28,21 @@ export interface DemoServer {
  * ky, conf, node:fs or node:dns.
  */
 export interface UiServices {
-  connect(options: { baseUrl: string; token?: string }): ApiClient;
-  /** Sends a raw request prepared by prepareRequest: the very function `api request` uses. */
-  executeRequest(request: PreparedRequest): Promise<RawResponse>;
+  /**
+   * An API client whose requests end at once when the UI quits (abortAll), or when `signal`
+   * aborts (the screen that asked was left).
+   */
+  connect(options: { baseUrl: string; token?: string; signal?: AbortSignal }): ApiClient;
+  /**
+   * Sends a raw request prepared by prepareRequest: the very function `api request` uses. Ends
+   * at once when the UI quits or `signal` aborts.
+   */
+  executeRequest(request: PreparedRequest, signal?: AbortSignal): Promise<RawResponse>;
+  /**
+   * Ends every request in flight, of every screen, and every DNS lookup: the UI is quitting, and
+   * nothing it started may keep the process alive (or keep loading pages) after it.
+   */
+  abortAll(): void;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -48,7 +60,7 @@ export interface UiServices {
   probeHttps(host: string, signal?: AbortSignal): Promise<ServingProbe>;
   /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
   dnsServerLabel: string;
-  /** Stops what the UI started (the demo server); called once the UI has exited. */
+  /** Stops what the UI started (requests, the demo server); called once the UI has exited. */
   shutdown(): Promise<void>;
   /** Lines to print on stderr after the UI has exited (e.g. demo server warnings). */
   afterExit: string[];
@@ -65,17 +77,30 @@ export interface ServicesOptions {
 }
 
 export function createServices(options: ServicesOptions): UiServices {
-  const { store, env = process.env, dnsServer, maxResponseBytes } = options;
+  const { store, env = process.env, maxResponseBytes } = options;
+  // The demo's own DNS takes over once the demo starts, unless DOMAINCTL_DNS_SERVER names one:
+  // `d` then finds the records of a domain added in the demo, as its verifier does.
+  let dnsServer = options.dnsServer;
   const memoryRecent = new Map<string, string[]>();
   const demos: DemoServer[] = [];
   const afterExit: string[] = [];
   const persisted = (name: string | undefined): name is string =>
     name !== undefined && store?.get(name) !== undefined;
+  // One controller for the whole UI: quitting aborts it, and with it everything in flight.
+  const quitting = new AbortController();
+  const until = (signal?: AbortSignal) =>
+    signal ? AbortSignal.any([quitting.signal, signal]) : quitting.signal;
+  const abortAll = () => {
+    if (!quitting.signal.aborted) quitting.abort(new Error('the UI quit'));
+  };
 
   return {
     afterExit,
-    connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token, maxResponseBytes }),
-    executeRequest: (request) => executeRequest(request, { maxResponseBytes }),
+    connect: ({ baseUrl, token, signal }) =>
+      createApiClient({ baseUrl, token, maxResponseBytes, signal: until(signal) }),
+    executeRequest: (request, signal) =>
+      executeRequest(request, { maxResponseBytes, signal: until(signal) }),
+    abortAll,
     saveProfile(name, profile) {
       if (!store) throw new Error('profiles cannot be saved in demo mode');
       return store.save(name, profile);
@@ -100,6 +125,8 @@ export function createServices(options: ServicesOptions): UiServices {
         port: 0,
         db: ':memory:',
         seed: 'demo',
+        // A domain added in the demo is verified in seconds, through the demo's own DNS.
+        demoDns: true,
         // No request log: it would write over the UI. Warnings wait until the UI has exited.
         warn: (line) => afterExit.push(line),
       }).catch((error: unknown) => {
@@ -109,6 +136,12 @@ export function createServices(options: ServicesOptions): UiServices {
           ExitCode.apiError,
         );
       });
+      if (!dnsServer?.address && server.demoDnsAddress) {
+        dnsServer = {
+          address: parseDnsServer(server.demoDnsAddress),
+          label: `the demo's DNS at ${server.demoDnsAddress}`,
+        };
+      }
       const demo = { baseUrl: server.url, token: DEMO_TOKEN, close: () => server.close() };
       demos.push(demo);
       return demo;
@@ -117,14 +150,17 @@ export function createServices(options: ServicesOptions): UiServices {
     checkDns: (instructions, signal) =>
       checkRecords(instructions, {
         server: dnsServer?.address,
-        signal,
+        signal: until(signal),
         authoritative: true,
         authoritativePort: resolveAuthoritativePort(env),
       }),
     probeHttps: (host, signal) =>
-      probeHttps(host, { resolver: dnsServer?.address, timeoutMs: 10_000, signal }),
-    dnsServerLabel: dnsServer?.label ?? 'the system resolver',
+      probeHttps(host, { resolver: dnsServer?.address, timeoutMs: 10_000, signal: until(signal) }),
+    get dnsServerLabel() {
+      return dnsServer?.label ?? 'the system resolver';
+    },
     async shutdown() {
+      abortAll();
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
     },
   };

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../client/api-client.js';
+import type { SettingSource, TokenOrigin } from '../core/token-advice.js';
 import type { HttpMethod } from '../contract/routes.js';
 import type { ProjectRef } from './navigation.js';
 import type { UiServices } from './services.js';
@@ -14,10 +15,20 @@ export interface Session {
   ephemeral: boolean;
   baseUrl: string;
   token?: string;
+  /** Where the token came from, for the advice after a 401; undefined for the demo's own key. */
+  tokenOrigin?: TokenOrigin;
+  /** Where the base URL came from, for the advice when the API cannot be reached. */
+  baseUrlSource?: SettingSource;
   /** The default project (flag, environment or profile). */
   project?: string;
   org?: string;
+  /** The session's client: its requests end when the UI quits. */
   client: ApiClient;
+  /**
+   * A client whose requests also end when `signal` aborts: each screen's own, which leaving the
+   * screen aborts (useScreenClient).
+   */
+  connect(signal: AbortSignal): ApiClient;
   /** Projects opened last, most recent first. */
   recentProjects(): string[];
   rememberProject(project: ProjectRef): void;
@@ -47,6 +58,9 @@ export interface SessionInput {
   ephemeral?: boolean;
   baseUrl: string;
   token?: string;
+  /** Default: a saved profile's own settings (the welcome screen's form has just saved them). */
+  tokenOrigin?: TokenOrigin;
+  baseUrlSource?: SettingSource;
   project?: string;
   org?: string;
 }
@@ -55,14 +69,22 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
   const ephemeral = input.ephemeral ?? false;
   // The demo's recent projects are kept under a key no saved profile can have.
   const recentKey = ephemeral ? undefined : input.profileName;
+  const saved = !ephemeral && input.profileName !== undefined;
   return {
     profileName: input.profileName,
     ephemeral,
     baseUrl: input.baseUrl,
     token: input.token,
+    tokenOrigin:
+      input.tokenOrigin ??
+      (saved
+        ? { source: input.token ? 'profile' : undefined, profileName: input.profileName }
+        : undefined),
+    baseUrlSource: input.baseUrlSource ?? (saved ? 'profile' : undefined),
     project: input.project,
     org: input.org,
     client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
+    connect: (signal) => services.connect({ baseUrl: input.baseUrl, token: input.token, signal }),
     recentProjects: () => services.recentProjects(recentKey),
     rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
     requestHistory: [],

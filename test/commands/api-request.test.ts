@@ -317,7 +317,9 @@ describe('api request: placeholders and where settings come from', () => {
     // The profile alone: its token is wrong.
     expect(await show([], {})).toEqual({
       stdout: pretty(unauthorized.json),
-      stderr: 'HTTP 401 unauthorized: unknown API key\n',
+      stderr:
+        'HTTP 401 unauthorized: unknown API key\n' +
+        'The token came from profile "main": check it with domainctl profile show main, and save a new one with domainctl profile set main --token-stdin.\n',
       code: 1,
     });
     // The environment beats the profile; the flag beats the environment.
@@ -335,9 +337,12 @@ describe('api request: placeholders and where settings come from', () => {
         DOMAINCTL_PROJECT: 'prj_demo_enterprise',
       }),
     ).toEqual({ stdout: scale, stderr: '', code: 0 });
+    // The advice names where the wrong token came from: the flag, not the profile.
     expect(await show(['--token', 'dk_wrong'], { DOMAINCTL_TOKEN: TESTER_KEY })).toEqual({
       stdout: pretty(unauthorized.json),
-      stderr: 'HTTP 401 unauthorized: unknown API key\n',
+      stderr:
+        'HTTP 401 unauthorized: unknown API key\n' +
+        'The token came from the --token flag (it wins over DOMAINCTL_TOKEN and the profile): check it.\n',
       code: 1,
     });
     // DOMAINCTL_PROFILE picks another profile, whose base URL is dead; the env and flag base URLs win over it.
@@ -572,7 +577,8 @@ describe('api request: exit codes', () => {
     expect(result).toEqual({
       stdout: '',
       stderr:
-        'domainctl: GET /v1/projects needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add\n',
+        'domainctl: GET /v1/projects needs credentials and none were given\n' +
+        'Pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add NAME --base-url URL --token-stdin.\n',
       code: 4,
     });
   });

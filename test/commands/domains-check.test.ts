@@ -440,7 +440,8 @@ describe('domains check errors', () => {
     ).toEqual({
       stdout: '',
       stderr:
-        'domainctl: GET /v1/projects/{project_id}/domains needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add\n',
+        'domainctl: GET /v1/projects/{project_id}/domains needs credentials and none were given\n' +
+        'Pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add NAME --base-url URL --token-stdin.\n',
       code: 4,
     });
 

@@ -213,7 +213,7 @@ describe('domains wait --until serving', () => {
 });
 
 describe('domains status', () => {
-  it('shows the four stages, with the issuer and expiry of what HTTPS serves, and exits 0', async () => {
+  it('shows the four stages, with the issuer and expiry of what HTTPS serves', async () => {
     const result = await runCli(
       ['domains', 'status', 'shop.stage.test', '--connect-to', `127.0.0.1:${httpsPort}`],
       { env: env() },
@@ -235,7 +235,7 @@ describe('domains status', () => {
     expect(doc.stages.map((s) => s.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
-  it('says "unknown", not "missing", when the zone’s nameservers do not answer, and exits 10', async () => {
+  it('says "unknown", not "missing", when the zone’s nameservers do not answer', async () => {
     const own = await startAuthoritative([{ name: 'down.test', records: [] }]);
     const cache = await startResolver(own, ['down.test']);
     try {
@@ -253,7 +253,7 @@ describe('domains status', () => {
       expect(first.stdout).toMatch(/^records in DNS +waiting +3 of 3 records not in DNS yet/m);
       await own.stop();
       const result = await runCli([...args, '--timeout', '2'], options);
-      expect(result.code).toBe(10);
+      expect(result.code).toBe(0);
       expect(result.stdout).toMatch(
         /^records in DNS +unknown +3 of 3 records could not be looked up: the authoritative servers could not be asked/m,
       );

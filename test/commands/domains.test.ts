@@ -173,8 +173,7 @@ describe('domains list', () => {
   it('refuses a missing project and a bad page size (2, nothing sent)', async () => {
     expect(await sendsNothing(() => domains(['list'], { project: '' }))).toEqual({
       stdout: '',
-      stderr:
-        'domainctl: no project: pass --project, set DOMAINCTL_PROJECT, or give the profile a default project (domainctl profile add NAME --base-url URL --project ID)\n',
+      stderr: 'domainctl: no project: pass --project ID or set DOMAINCTL_PROJECT\n',
       code: 2,
     });
     expect(await sendsNothing(() => domains(['list', '--page-size', '101']))).toEqual({
@@ -189,7 +188,8 @@ describe('domains list', () => {
     expect(await sendsNothing(() => domains(['list'], { token: '' }))).toEqual({
       stdout: '',
       stderr:
-        'domainctl: GET /v1/projects/{project_id}/domains needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add\n',
+        'domainctl: GET /v1/projects/{project_id}/domains needs credentials and none were given\n' +
+        'Pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add NAME --base-url URL --token-stdin.\n',
       code: 4,
     });
     const flagOff =
@@ -295,7 +295,8 @@ describe('domains add', () => {
     expect(await sendsNothing(() => domains(['add', 'new.example.com'], { token: '' }))).toEqual({
       stdout: '',
       stderr:
-        'domainctl: POST /v1/projects/{project_id}/domains needs credentials: pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add\n',
+        'domainctl: POST /v1/projects/{project_id}/domains needs credentials and none were given\n' +
+        'Pass --token, set DOMAINCTL_TOKEN, or add a profile with domainctl profile add NAME --base-url URL --token-stdin.\n',
       code: 4,
     });
     expect(await domains(['add', 'www.acme-shop.com'])).toEqual({

@@ -8,21 +8,11 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
   version: string;
 };
 
-const GLOBAL_OPTIONS = `Global Options:
-  -v, --version               print the version
-  --profile <name>            use this profile instead of the active one (env
-                              DOMAINCTL_PROFILE)
-  --base-url <url>            API base URL (env DOMAINCTL_BASE_URL)
-  --token <token>             bearer token or API key (env DOMAINCTL_TOKEN)
-  --project <id>              project for {project_id} and domain commands (env
-                              DOMAINCTL_PROJECT)
-  --org <id>                  organisation for {org_id}
-  --json                      print compact JSON
-  --no-color                  never colour the output (also NO_COLOR)
-  --debug                     trace requests and responses on stderr,
-                              credentials masked
-  --max-response-size <size>  the most one API answer may be once decoded
-                              (default 64M; env DOMAINCTL_MAX_RESPONSE_SIZE)
+// As gh shows inherited flags: a short block after the command's own; `domainctl --help`
+// describes them.
+const GLOBAL_OPTIONS = `Global Options (see domainctl --help):
+  --profile <name>  --base-url <url>  --token <token>  --project <id>
+  --org <id>  --json  --no-color  --debug  --max-response-size <size>
 `;
 
 describe('help and version', () => {
@@ -39,13 +29,17 @@ describe('help and version', () => {
 Show the DNS records a domain needs
 
 Arguments:
-  domain                      host name of a domain of the project
+  domain                host name of a domain of the project
 
 Options:
-  --format <format>           how to print them; zone is a BIND zone-file
-                              snippet (default: table, or json with --json)
-                              (choices: "table", "json", "zone")
-  -h, --help                  display help for command
+  --format <format>     how to print them; zone is a BIND zone-file snippet
+                        (default: table, or json with --json) (choices: "table",
+                        "json", "zone")
+  --jq <expression>     filter the JSON through this jq expression; strings
+                        print raw (as jq -r)
+  --arg <name> <value>  a string for $name in the --jq expression, as jq --arg
+                        (repeatable)
+  -h, --help            display help for command
 
 ${GLOBAL_OPTIONS}
 Examples:
@@ -55,6 +49,30 @@ Examples:
       stderr: '',
       code: 0,
     });
+  });
+
+  it('says at the top that plain domainctl opens the UI, describes the global options, and has examples', async () => {
+    const result = await runCli(['--help']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '  --profile <name>            use this profile instead of the active one (env\n                              DOMAINCTL_PROFILE)\n',
+    );
+    expect(result.stdout).toContain(
+      '\nWith no command, on a terminal, domainctl opens the terminal UI with the active profile',
+    );
+    expect(result.stdout).toMatch(
+      /\nExamples:\n {2}\$ domainctl {34}# the terminal UI\n {2}\$ domainctl demo /,
+    );
+    expect(result.stdout).not.toContain('Global Options');
+  });
+
+  it('shows -H without a (default: [])', async () => {
+    const result = await runCli(['api', 'request', '--help']);
+    expect(result.stdout).toContain(
+      "\n  -H, --header <header>        extra header 'Name: value' (repeatable)\n",
+    );
+    expect(result.stdout).not.toContain('default: []');
   });
 
   const commands = [
@@ -68,6 +86,7 @@ Examples:
     ['domains', 'wait'],
     ['profile'],
     ['profile', 'add'],
+    ['profile', 'set'],
     ['profile', 'list'],
     ['profile', 'use'],
     ['profile', 'show'],
@@ -75,7 +94,7 @@ Examples:
     ['serve'],
   ];
   it.each(commands.map((c) => [c.join(' '), c]))(
-    '%s --help has an example and the global options',
+    '%s --help has an example and the short block of global options',
     async (name, args) => {
       const result = await runCli([...(args as string[]), '--help']);
       expect(result.code).toBe(0);
@@ -83,8 +102,9 @@ Examples:
       expect(result.stdout).toMatch(/^Usage: domainctl /);
       const examples = result.stdout.split(/\nExamples?:\n/)[1] ?? '';
       expect(examples).toMatch(new RegExp(`^ {2}\\$ (.*\\| )?domainctl ${name}( |$)`, 'm'));
-      expect(result.stdout).toContain('--token <token>');
-      expect(result.stdout).toContain('--no-color');
+      // The global options once, in the short block, never described again in full.
+      expect(result.stdout).toContain(`\n\n${GLOBAL_OPTIONS}`);
+      expect(result.stdout).not.toContain('use this profile instead of the active one');
     },
   );
 
@@ -108,7 +128,31 @@ Examples:
     expect(await runCli(['nope'])).toEqual({
       stdout: '',
       stderr:
-        'domainctl: unknown command "nope"; the commands are api, domains, profile, serve, demo\n',
+        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo, completion)\n(run with --help for usage)\n",
+      code: 2,
+    });
+  });
+
+  it('suggests the command meant for a misspelt one, on a line of its own (2)', async () => {
+    expect(await runCli(['domian', 'list'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'domian'\n(Did you mean domains?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+    expect(await runCli(['domains', 'lst'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'lst'\n(Did you mean list?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+  });
+
+  it('suggests the option meant for a misspelt one, on a line of its own (2)', async () => {
+    expect(await runCli(['domains', 'list', '--pagesize', '5'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown option '--pagesize'\n(Did you mean --page-size?)\n(run with --help for usage)\n",
       code: 2,
     });
   });

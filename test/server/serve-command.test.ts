@@ -20,7 +20,9 @@ describe('domainctl serve, as a process', () => {
       expect(serve.stdout[0]).toBe(serve.startLine);
       expect(serve.startLine).toMatch(/^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ \(/);
       expect(serve.startLine).toMatch(
-        new RegExp(`:\\d+ \\(db ${escape(displayDb(serve.db ?? ''))}, seed demo\\)$`),
+        new RegExp(
+          `:\\d+ \\(db ${escape(displayDb(serve.db ?? ''))}, seed demo, verifying DNS every 2 s via the demo's DNS at 127\\.0\\.0\\.1:\\d+, which answers for every domain added\\)$`,
+        ),
       );
       expect(serve.url).not.toMatch(/:0$/);
 

@@ -27,7 +27,8 @@ function hostsIn(frame: string): string[] {
   return hosts;
 }
 
-const pageLine = (frame: string) => /page (\d+) · (\d+) per page/.exec(frame);
+const pageLine = (frame: string) =>
+  /page (\d+) · rows \d+–\d+ of ≥? ?\d+ · (\d+) per page/.exec(frame);
 
 async function openScale(flags: Record<string, string> = {}) {
   ui = await renderApp({
@@ -163,7 +164,9 @@ describe('the domains screen', () => {
       flags: { baseUrl: server.url, token: 'dk_not_a_key', project: 'prj_demo_scale' },
     });
     const frame = oneLine(await ui.waitForFrame('HTTP 401 unauthorized'));
-    expect(frame).toContain('the token given with --token or DOMAINCTL_TOKEN');
+    expect(frame).toContain(
+      'The token came from the --token flag (it wins over DOMAINCTL_TOKEN and the profile): check it.',
+    );
   });
 
   it('explains a 404 for a project the caller cannot see', async () => {
@@ -197,7 +200,7 @@ describe('the domains screen', () => {
     expect(frame).not.toContain('VERIFIED AT');
     // Every row is one line: host, status and expiry side by side.
     expect(frame).toMatch(/› www\.acme-shop\.com\s+verified\s+\d{4}-\d\d-\d\d \d+d/);
-    expect(frame).toMatch(/page 1 · \d+ per page/);
+    expect(frame).toMatch(/page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/);
     // And back to a wide terminal: all columns again.
     await app.resize(100);
     await app.waitForFrame('CREATED');

@@ -1,0 +1,40 @@
+/**
+ * Every command that a message of domainctl suggests, in one table: the hints of the commands
+ * and of the UI build their text from these, and test/commands/suggested-commands.test.ts runs
+ * each one, as a message prints it, against a real server and config folder. Words in capitals
+ * are what the user fills in: NAME (a profile), URL (a base URL), ID (a project), DOMAIN (a host
+ * name). A value that is known (the profile in use, the project) is filled in already.
+ */
+export const suggest = {
+  profileAdd: () => 'domainctl profile add NAME --base-url URL --token-stdin',
+  profileList: () => 'domainctl profile list',
+  profileUse: (name: string) => `domainctl profile use ${shellWord(name)}`,
+  profileShow: (name: string) => `domainctl profile show ${shellWord(name)}`,
+  /** Saves a token in a profile that exists, keeping its other settings. */
+  profileSetToken: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --token-stdin`,
+  /** Gives a profile that exists a default project, keeping its other settings. */
+  profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
+  domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
+  domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
+    `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
+  domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
+  domainsRecords: (domain: string, project: string) =>
+    `domainctl domains records ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsCheck: (domain: string, project: string) =>
+    `domainctl domains check ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsWait: (domain: string, project: string) =>
+    `domainctl domains wait ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsStatus: (domain: string, project: string) =>
+    `domainctl domains status ${shellWord(domain)} ${projectFlag(project)}`,
+  serveDemo: () => 'domainctl serve --seed demo --db :memory:',
+} as const;
+
+export type SuggestedCommand = keyof typeof suggest;
+
+/** `--project X` as it goes into a command line the user can copy. */
+export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
+/** A value as one shell word: bare when it is safe so, else in single quotes. */
+export function shellWord(value: string): string {
+  return /^[A-Za-z0-9_.:/=+@-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}

@@ -1,0 +1,115 @@
+import { createSocket, type RemoteInfo } from 'node:dgram';
+import * as dnsPacket from 'dns-packet';
+import { type DnsSettings, toDomain } from './domain-view.js';
+import { demoDomainIds } from './seed.js';
+import type { DomainRow, Store } from './store.js';
+
+/** The demo's verifier asks its DNS this often, unless --verify-interval says otherwise. */
+export const DEMO_VERIFY_INTERVAL_SECONDS = 2;
+
+const NXDOMAIN = 3;
+const SERVFAIL = 2;
+/** Pending domains read a query at most, when a name is not known yet: 20 pages of 100. */
+const SCAN_PAGES = 20;
+const SCAN_PAGE = 100;
+
+export interface DemoDns {
+  /** `127.0.0.1:PORT`, as --dns-server takes it. */
+  address: string;
+  close(): Promise<void>;
+}
+
+type DemoRecord = { type: 'CNAME' | 'TXT'; value: string };
+
+/**
+ * The DNS of the demo (`serve --seed demo`, `domainctl demo`): a UDP responder on 127.0.0.1, on a
+ * free port, that plays the part of the user's DNS provider once the user has created the
+ * records `domains add` printed. It answers the three records of every domain added to this
+ * database (the demo's own domains are left out, so its pending ones stay pending, as the demo
+ * data shows them), which lets the verifier verify it, and `domains wait` see that happen,
+ * without a DNS server of the user's. Every other name is NXDOMAIN; a query of another type at
+ * a name that has a CNAME gets the CNAME alone, as an authoritative server answers.
+ */
+export async function startDemoDns(store: Store, settings: DnsSettings): Promise<DemoDns> {
+  const seeded = new Set(demoDomainIds());
+  /** Host name → its records (none for the demo's own domains), for every domain seen so far. */
+  const known = new Map<string, DemoRecord[] | undefined>();
+  const learn = (row: DomainRow) => {
+    const { dns_instructions: dns } = toDomain(row, settings);
+    if (seeded.has(row.id)) {
+      for (const host of [dns.cname_host, dns.txt_host, dns.acme_cname_host]) {
+        known.set(host, undefined);
+      }
+      return;
+    }
+    known.set(dns.cname_host, [{ type: 'CNAME', value: dns.cname_target }]);
+    known.set(dns.txt_host, [{ type: 'TXT', value: dns.txt_value }]);
+    known.set(dns.acme_cname_host, [{ type: 'CNAME', value: dns.acme_cname_target }]);
+  };
+  // A name not known yet may be of a domain added since: the pending ones are read again.
+  const lookUp = async (name: string): Promise<DemoRecord[] | undefined> => {
+    if (!known.has(name)) {
+      let after = '';
+      for (let page = 0; page < SCAN_PAGES; page++) {
+        const rows = await store.pendingDomains(after, SCAN_PAGE);
+        rows.forEach(learn);
+        if (rows.length < SCAN_PAGE || known.has(name)) break;
+        after = rows.at(-1)?.id ?? after;
+      }
+    }
+    return known.get(name);
+  };
+
+  const socket = createSocket('udp4');
+  const answer = async (message: Buffer, from: RemoteInfo) => {
+    let query: dnsPacket.DecodedPacket;
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return; // Not a DNS message: nothing to answer.
+    }
+    const question = query.questions?.[0];
+    if (query.type !== 'query' || !question) return;
+    const name = question.name.toLowerCase().replace(/\.$/, '');
+    let rcode = 0;
+    let answers: dnsPacket.Answer[] = [];
+    try {
+      const records = await lookUp(name);
+      if (!records) rcode = NXDOMAIN;
+      else {
+        const cname = records.find((record) => record.type === 'CNAME');
+        const matching = cname ? [cname] : records.filter((r) => r.type === question.type);
+        answers = matching.map((record) =>
+          record.type === 'TXT'
+            ? { type: 'TXT', name: question.name, ttl: 60, data: [record.value] }
+            : { type: 'CNAME', name: question.name, ttl: 60, data: record.value },
+        );
+      }
+    } catch {
+      rcode = SERVFAIL; // The store could not answer (closing): the verifier tries again.
+    }
+    const response = dnsPacket.encode({
+      type: 'response',
+      id: query.id,
+      flags:
+        dnsPacket.AUTHORITATIVE_ANSWER | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
+      questions: [question],
+      answers,
+    });
+    socket.send(response, from.port, from.address);
+  };
+  socket.on('message', (message, from) => void answer(message, from));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+  // A send to a client that has gone is no reason to stop.
+  socket.on('error', () => {});
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}

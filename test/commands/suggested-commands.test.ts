@@ -1,0 +1,307 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
+import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { spawnCli } from '../helpers/serve-process.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+
+// Every command a message suggests, run as the message prints it (its capitalised words filled
+// in) in the situation that prints it, against a real server and config folder: it must succeed,
+// and where it is meant to fix something, the command that failed must then succeed too.
+
+let server: TestServer;
+/** The DNS server `domains check` asks: the user's records, as they create them. */
+let dns: TestDnsServer;
+/** A second server whose verifier asks a DNS server of its own, for `domains wait`. */
+let verifying: TestServer;
+let verifierDns: TestDnsServer;
+beforeAll(async () => {
+  [dns, verifierDns] = await Promise.all([startDnsServer({}), startDnsServer({})]);
+  [server, verifying] = await Promise.all([
+    startTestServer(),
+    startTestServer({ dnsServer: verifierDns.address, verifyIntervalSeconds: 0.2 }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server.close(), verifying.close(), dns.stop(), verifierDns.stop()]);
+  removeTempDirs();
+});
+
+const PROJECT = 'prj_demo_scale';
+
+/** A config folder, with these profiles (the first active), and a runner bound to it. */
+function configFolder(profiles: Record<string, Record<string, string>> = {}) {
+  const dir = tempConfigDir();
+  const names = Object.keys(profiles);
+  if (names.length > 0) {
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ active: names[0], profiles }));
+  }
+  return (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+    runCli(args, { input: options.input, env: { DOMAINCTL_CONFIG_DIR: dir, ...options.env } });
+}
+type Run = ReturnType<typeof configFolder>;
+
+/**
+ * Runs a suggested command: it must appear in `said` as the table writes it; its capitalised
+ * words are replaced by `values`, and it must then succeed.
+ */
+async function runSuggested(
+  run: Run,
+  said: CliResult,
+  command: string,
+  values: Record<string, string> = {},
+  options: { input?: string; env?: Record<string, string> } = {},
+): Promise<CliResult> {
+  expect(`${said.stdout}${said.stderr}`).toContain(command);
+  const filled = command.replace(/\b[A-Z]{2,}\b/g, (word) => {
+    const value = values[word];
+    if (value === undefined) throw new Error(`no value for ${word} in: ${command}`);
+    return value;
+  });
+  const [program, ...args] = filled.split(' ');
+  expect(program).toBe('domainctl');
+  const result = await run(args, options);
+  expect(result, filled).toMatchObject({ code: 0 });
+  return result;
+}
+
+// Each command of the table has a test of its own below, named after it.
+const COVERED = {
+  profileAdd: true,
+  profileList: true,
+  profileUse: true,
+  profileShow: true,
+  profileSetToken: true,
+  profileSetProject: true,
+  domainsList: true,
+  domainsNextPage: true,
+  domainsAdd: true,
+  domainsRecords: true,
+  domainsCheck: true,
+  domainsWait: true,
+  domainsStatus: true,
+  serveDemo: true,
+} satisfies Record<SuggestedCommand, true>;
+
+describe('every suggested command runs as written', () => {
+  it('has a test for every command of the table', () => {
+    expect(Object.keys(COVERED).toSorted()).toEqual(Object.keys(suggest).toSorted());
+  });
+
+  it('profileAdd', async () => {
+    const run = configFolder();
+    const list = ['domains', 'list', '--project', PROJECT];
+    const failed = await run(list);
+    expect(failed.code).toBe(2);
+    await runSuggested(
+      run,
+      failed,
+      suggest.profileAdd(),
+      { NAME: 'local', URL: server.url },
+      { input: `${TESTER_KEY}\n` },
+    );
+    expect((await run(list)).code).toBe(0);
+  });
+
+  it('profileList', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const failed = await run(['domains', 'list', '--profile', 'nope']);
+    expect(failed.code).toBe(2);
+    const listed = await runSuggested(run, failed, suggest.profileList());
+    expect(listed.stdout).toContain('work');
+  });
+
+  it('profileUse', async () => {
+    const run = configFolder({ work: { base_url: server.url } });
+    const added = await run(['profile', 'add', 'second', '--base-url', server.url]);
+    await runSuggested(run, added, suggest.profileUse('second'));
+    expect((await run(['profile', 'show'])).stdout).toMatch(/^name: +second\n/);
+  });
+
+  it('profileShow', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: 'dk_wrong' } });
+    const failed = await run(['domains', 'list', '--project', PROJECT]);
+    expect(failed.code).toBe(1);
+    const shown = await runSuggested(run, failed, suggest.profileShow('work'));
+    expect(shown.stdout).toMatch(/\ntoken: +\*\*\*\*rong\n/);
+  });
+
+  it('profileSetToken', async () => {
+    const list = ['domains', 'list', '--project', PROJECT];
+    // After a 401 with the profile's token, and when the profile has none.
+    for (const token of [{ token: 'dk_wrong' }, {}] as { token?: string }[]) {
+      const run = configFolder({ work: { base_url: server.url, ...token } });
+      const failed = await run(list);
+      expect(failed.code).toBe(token.token ? 1 : 4);
+      await runSuggested(run, failed, suggest.profileSetToken('work'), {}, { input: TESTER_KEY });
+      expect((await run(list)).code).toBe(0);
+    }
+  });
+
+  it('profileSetProject', async () => {
+    const run = configFolder({
+      work: { base_url: server.url, token: TESTER_KEY, org: 'org_demo' },
+    });
+    const failed = await run(['domains', 'list']);
+    expect(failed.code).toBe(2);
+    await runSuggested(run, failed, suggest.profileSetProject('work'), { ID: PROJECT });
+    // The token and the org were kept: the command that failed now works as it was typed.
+    expect((await run(['domains', 'list'])).code).toBe(0);
+    expect((await run(['profile', 'show', '--json'])).stdout).toContain('"org":"org_demo"');
+  });
+
+  it('domainsList', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const failed = await run(['domains', 'records', 'nope.example.com', '--project', PROJECT]);
+    expect(failed.code).toBe(1);
+    await runSuggested(run, failed, suggest.domainsList(PROJECT));
+  });
+
+  it('domainsNextPage', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const first = await run([
+      'domains',
+      'list',
+      '--project',
+      PROJECT,
+      '--page-size',
+      '5',
+      '--json',
+    ]);
+    const token = (JSON.parse(first.stdout) as { next_page_token: string }).next_page_token;
+    const second = await runSuggested(run, first, suggest.domainsNextPage(PROJECT, token, 5));
+    expect((JSON.parse(first.stdout) as { domains: unknown[] }).domains).toHaveLength(5);
+    expect(second.stdout).not.toBe('');
+  });
+
+  it('domainsAdd', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const empty = await run(['domains', 'list', '--project', 'prj_demo_enterprise']);
+    const added = await runSuggested(run, empty, suggest.domainsAdd('prj_demo_enterprise'), {
+      DOMAIN: 'suggested.example.com',
+    });
+    expect(added.stdout).toMatch(/^Added suggested\.example\.com to prj_demo_enterprise;/);
+  });
+
+  it('domainsRecords', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const added = await run(['domains', 'add', 'records.hint.test', '--project', PROJECT]);
+    const records = await runSuggested(
+      run,
+      added,
+      suggest.domainsRecords('records.hint.test', PROJECT),
+    );
+    expect(records.stdout).toContain('_domainctl-verify.records.hint.test');
+  });
+
+  // `domains add` says to check the records once they are live. Run against a server that verifies.
+  it('domainsCheck', async () => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'check.hint.test';
+    const added = await run(['domains', 'add', name, '--project', PROJECT]);
+    await dns.restart(await zoneOf(run, name));
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const checked = await runSuggested(
+      run,
+      added,
+      suggest.domainsCheck(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(checked.stdout).toContain('All 3 records are right.');
+  });
+
+  // `domains wait` says where to see why when it gives up.
+  it('domainsStatus', async () => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'status.hint.test';
+    await run(['domains', 'add', name, '--project', PROJECT]);
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, '--project', PROJECT, '--timeout', '1'], {
+      env,
+    });
+    expect(waited.code).toBe(10);
+    const status = await runSuggested(
+      run,
+      waited,
+      suggest.domainsStatus(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(status.stdout).toContain('Reached: none of the stages yet.');
+  });
+
+  it('domainsWait', async () => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'wait.hint.test';
+    await run(['domains', 'add', name, '--project', PROJECT]);
+    const zone = await zoneOf(run, name);
+    await dns.restart(zone);
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const checked = await run(['domains', 'check', name, '--project', PROJECT], { env });
+    // The verifier sees the records only now, so the check above found the domain pending.
+    await verifierDns.restart(zone);
+    const waited = await runSuggested(
+      run,
+      checked,
+      suggest.domainsWait(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(waited.stdout).toContain(`${name} reached "ownership verified".`);
+  });
+
+  it('serveDemo', async () => {
+    const run = configFolder();
+    const refused = await run(['demo']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(suggest.serveDemo());
+    // As written, on a free port rather than 7878, which may be taken on this machine.
+    const served = spawnCli([...suggest.serveDemo().split(' ').slice(1), '--port', '0']);
+    await served.waitForStdout(/^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ /);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+/** The zone that holds a domain's three records, as the API asks for them. */
+async function zoneOf(run: Run, name: string): Promise<DnsZone> {
+  const shown = await run(['domains', 'records', name, '--project', PROJECT, '--format', 'json']);
+  const { records } = JSON.parse(shown.stdout) as {
+    records: { type: string; host: string; value: string }[];
+  };
+  const zone: Required<Pick<DnsZone, 'cname' | 'txt'>> = { cname: {}, txt: {} };
+  for (const record of records) {
+    if (record.type === 'CNAME') zone.cname[record.host] = record.value;
+    else zone.txt[record.host] = record.value;
+  }
+  return zone;
+}
+
+describe('every command a message suggests comes from the table', () => {
+  const src = fileURLToPath(new URL('../../src', import.meta.url));
+  // A command named in quotes or backticks, without arguments, is a mention, not a suggestion
+  // (`domainctl api request`, 'domainctl serve'). These two name one with its arguments.
+  const BARE = /['`]domainctl [a-z]+( [a-z]+)?['`]/g;
+  const MENTIONS = ['(see domainctl serve --seed demo) and stops', '`domainctl serve listening on'];
+
+  it('finds no `domainctl <command>` in src/ outside the table, help examples and mentions', () => {
+    const found: string[] = [];
+    for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || file.endsWith('suggested-commands.ts')) continue;
+      const lines = readFileSync(join(src, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        if (!/domainctl (profile|domains|api|serve|demo)\b/.test(line)) return;
+        if (/^\s*(\/\/|\*|\/\*)/.test(line) || /^\s*\$ /.test(line)) return;
+        const rest = line.replaceAll(BARE, '');
+        if (!/domainctl (profile|domains|api|serve|demo)\b/.test(rest)) return;
+        if (MENTIONS.some((mention) => line.includes(mention))) return;
+        found.push(`${relative(src, join(src, file))}:${index + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+});

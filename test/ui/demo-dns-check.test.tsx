@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '../helpers/api.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+let ui: UiHandle | undefined;
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+describe('d in `domainctl demo`', () => {
+  it("asks the demo's own DNS, which has the records of a domain added in the demo", async () => {
+    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+    const header = await ui.waitForFrame(/127\.0\.0\.1:\d+/);
+    const url = `http://${/127\.0\.0\.1:\d+/.exec(header)?.[0] ?? ''}`;
+    const added = await api({ url }, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: 'shop.example.com' },
+    });
+    expect(added.status).toBe(201);
+    await ui.press('r');
+    // Listed first; the selection stays on the domain it was on, so up one to the new one.
+    await ui.waitForFrame(/^ {2}shop\.example\.com/m);
+    await ui.press('k');
+    await ui.waitForFrame('› shop.example.com');
+    await ui.press('enter');
+    await ui.waitForFrame('DNS records');
+    await ui.press('d');
+    const text = oneLine(await ui.waitForFrame(/All 3 records are right|not right yet|could not/));
+    expect(text).toMatch(/✓ ok.*✓ ok.*✓ ok/);
+    expect(text).toMatch(/the demo's DNS at 127\.0\.0\.1:\d+/);
+  });
+});
