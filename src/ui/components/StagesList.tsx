@@ -8,7 +8,7 @@ import { useTone } from '../theme.js';
 
 const MARKS: Record<StageState, { mark: string; tone: Tone | undefined }> = {
   ok: { mark: '✓', tone: 'ok' },
-  waiting: { mark: '…', tone: undefined },
+  waiting: { mark: '○', tone: undefined },
   failed: { mark: '✗', tone: 'error' },
   unknown: { mark: '?', tone: 'warn' },
 };
@@ -45,7 +45,7 @@ const SHORT: Record<Stage['name'], string> = {
   serving: 'HTTPS',
 };
 
-/** The stages on one line, `✓ DNS › ✓ verified › … certificate › ? HTTPS`: the screen's summary. */
+/** The stages on one line, `✓ DNS › ✓ verified › ○ certificate › ? HTTPS`: the screen's summary. */
 export function StagesLine({ stages }: { stages: readonly Stage[] }) {
   const tone = useTone();
   return (
