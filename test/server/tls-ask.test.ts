@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -61,7 +62,7 @@ describe('GET /v1/tls/ask', () => {
     expect((await fetch(`${s.url}/v1/tls/ask?domain=a.example.com&x=1`)).status).toBe(400);
   });
 
-  it('lets a domain through as soon as it is verified (the cache follows the data)', async () => {
+  it('lets a domain through once it is verified: at once on SQLite, within 2 s on PostgreSQL', async () => {
     const s = await server();
     const added = await fetch(`${s.url}/v1/projects/${PROJECT}/domains`, {
       method: 'POST',
@@ -72,7 +73,18 @@ describe('GET /v1/tls/ask', () => {
     expect((await ask(s, 'new.example.org')).status).toBe(404);
     const now = new Date();
     await s.store.markVerified(id, now.toISOString(), new Date(now.getTime() + 1e9).toISOString());
-    expect((await ask(s, 'new.example.org')).status).toBe(200);
+    // SQLite's change mark empties the cache: the next question gets the new answer. PostgreSQL
+    // has no change mark: the "not verified" just given is kept ASK_NOT_VERIFIED_MS.
+    const postgres = s.db.startsWith('postgres');
+    const verifiedAt = Date.now();
+    let tries = 0;
+    let status = 404;
+    while (status !== 200 && Date.now() - verifiedAt < ASK_NOT_VERIFIED_MS + 1000) {
+      tries++;
+      status = (await ask(s, 'new.example.org')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ status, atOnce: tries === 1 }).toEqual({ status: 200, atOnce: !postgres });
   });
 
   it('limits each client address, with 429 and Retry-After past the limit', async () => {
