@@ -111,6 +111,8 @@ export const readSchemas = {
   listDomains: ReadDomainPage,
   tlsAsk: z.looseObject({ domain: z.string(), verified: z.boolean() }),
   getOpenApi: z.looseObject({}),
+  getHealth: z.looseObject({ status: z.string() }),
+  getReadiness: z.looseObject({ status: z.string() }),
 } as const satisfies Record<OperationId, z.ZodType>;
 
 export type ReadProject = z.infer<typeof ReadProject>;

@@ -36,6 +36,8 @@ export interface VerifierOptions {
   warn: (line: string) => void;
   /** The clock; tests of the expiry arithmetic may pin it. */
   now?: () => Date;
+  /** Told what each pass did (metrics). */
+  onPass?: (pass: VerifierPass) => void;
 }
 
 /** What one pass did. */
@@ -166,6 +168,7 @@ export function startVerifier(options: VerifierOptions): Verifier {
       })
       .then((result) => {
         running = undefined;
+        options.onPass?.(result);
         for (const resolve of started) resolve(result);
         return result;
       });

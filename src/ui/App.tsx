@@ -112,8 +112,12 @@ export function App({ services, session: initialSession, routes, color = true }:
         setHelpOpen((open) => !open);
         return;
       }
+      // The help has no text field, even when F1 opened it over one: `q` quits, as it says.
       if (helpOpen) {
-        if (matches('app.help', input, key) || matches('nav.back', input, key)) setHelpOpen(false);
+        if (matches('app.quit', input, key)) quit();
+        else if (matches('app.help', input, key) || matches('nav.back', input, key)) {
+          setHelpOpen(false);
+        }
         return;
       }
       if (focusedFields.current.size > 0) return;

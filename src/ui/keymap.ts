@@ -328,8 +328,8 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
-    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId'],
-    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'nav.back'],
+    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId', 'nav.back'],
+    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh'],
     typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },
   domains: {

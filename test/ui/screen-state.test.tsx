@@ -18,6 +18,8 @@ afterEach(async () => {
 
 /** The footer: the last line of the frame. */
 const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+/** The whole footer, however many lines it wraps to: what is below its rule. */
+const footerLines = (frame: string) => frame.split(/─+\n/).at(-1) ?? '';
 
 async function open(project: string) {
   ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
@@ -76,6 +78,25 @@ describe('what the domains screen offers', () => {
     await app.press('?');
     const help = await app.waitForFrame('Keys: Projects');
     expect(help).toMatch(/Esc\s+back$/m);
+    await app.press('?', 'esc');
+    await app.waitForFrame('Domains of Demo Scale');
+  });
+
+  it('the footer of the projects offers Esc back exactly where the help says it works', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    const first = ui;
+    // The first screen: Esc does nothing, and neither footer nor help offers it.
+    expect(footerLines(await first.waitForFrame('prj_demo_free'))).not.toContain('Esc back');
+    await first.press('?');
+    expect(await first.waitForFrame('Keys: Projects')).toMatch(/Esc\s+back \(not now\)/);
+    await first.cleanup();
+
+    // Opened with p from the domains: Esc goes back, and both say so.
+    const app = await open('prj_demo_scale');
+    await app.press('p');
+    expect(footerLines(await app.waitForFrame('prj_demo_free'))).toContain('Esc back');
+    await app.press('?');
+    expect(await app.waitForFrame('Keys: Projects')).toMatch(/Esc\s+back$/m);
     await app.press('?', 'esc');
     await app.waitForFrame('Domains of Demo Scale');
   });

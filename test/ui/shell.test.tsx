@@ -90,6 +90,35 @@ describe('the shell', () => {
     await app.exited();
   });
 
+  it('q quits with the help open, on the projects and on the domains', async () => {
+    const projects = await open();
+    await projects.press('?');
+    await projects.waitForFrame('Keys: Projects');
+    await projects.press('q');
+    await projects.exited();
+    await projects.cleanup();
+    ui = undefined;
+
+    const domains = await open('prj_demo_scale');
+    await domains.press('?');
+    await domains.waitForFrame('Keys: Domains');
+    await domains.press('q');
+    await domains.exited();
+  });
+
+  it('keys typed with the help open over a text field are not typed into it', async () => {
+    const app = await open('prj_demo_scale');
+    await app.press('a');
+    await app.waitForFrame('Host name ›');
+    await app.press('\u001bOP');
+    await app.waitForFrame('Keys: Add a domain');
+    await app.press('x', '\u001bOP');
+    await app.waitForFrame('Host name ›');
+    expect(app.frame()).not.toContain('Host name › x');
+    await app.press('\u001bOP', 'q');
+    await app.exited();
+  });
+
   it('q and ? are text in a field; Ctrl+C quits even there', async () => {
     const app = await open('prj_demo_scale');
     await app.press('a');

@@ -180,7 +180,7 @@ export function ProjectsScreen() {
           ) : (
             <Text dimColor>
               {list.items.length} {list.items.length === 1 ? 'project' : 'projects'}
-              {filter ? ` · ${rows.length - 1} match "${filter}"` : ''}
+              {filter ? ` · ${matchCount(rows.length - 1)} "${filter}"` : ''}
             </Text>
           )}
         </Box>
@@ -188,6 +188,9 @@ export function ProjectsScreen() {
     </Box>
   );
 }
+
+/** The rows left by the filter (the "+ Type an ID…" row not counted): "1 match", "0 matches". */
+const matchCount = (n: number) => `${n} ${n === 1 ? 'match' : 'matches'}`;
 
 /** The project ID typed by hand, checked as it is typed. */
 function ProjectIdField({ value, onChange }: { value: string; onChange(value: string): void }) {
