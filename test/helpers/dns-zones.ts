@@ -168,7 +168,8 @@ export async function startAuthoritative(zones: ZoneSpec[]): Promise<Authoritati
     );
     execFileSync(
       findBinary('dnssec-signzone', 'bind9-utils'),
-      ['-q', '-z', '-K', dir, '-o', spec.name, '-f', `${file}.signed`, file, key],
+      // -d: its dsset file goes to the zone's directory, not the tests' working directory.
+      ['-q', '-z', '-K', dir, '-d', dir, '-o', spec.name, '-f', `${file}.signed`, file, key],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     return `${file}.signed`;
