@@ -6,6 +6,7 @@ import { registerDomains } from './commands/domains.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
+import { addUiOptions } from './commands/ui-options.js';
 import { CliError } from './core/errors.js';
 import { VERSION } from './version.js';
 
@@ -31,6 +32,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: () => {} });
 
   addGlobalOptions(program);
+  addUiOptions(program);
   program.addHelpText(
     'after',
     `

@@ -11,7 +11,7 @@ import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { StagesLine, StagesList } from '../components/StagesList.js';
-import { useNavigation, useServices, useUi } from '../context.js';
+import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
@@ -36,7 +36,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 type DnsCheckState =
   | { status: 'idle' }
   | { status: 'running' }
-  | { status: 'done'; result: DnsCheckResult; probe: ServingProbe; at: Date }
+  | { status: 'done'; result: DnsCheckResult; probe?: ServingProbe; at: Date }
   | { status: 'failed'; message: string };
 
 function checkSummary(
@@ -65,7 +65,17 @@ type StatusLine =
   | ({ kind: 'notice' } & Pick<CopyNotice, 'text' | 'select'> & { tone?: Tone });
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
-export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?: boolean }) {
+export function DomainScreen({
+  domain,
+  justAdded,
+  check: checked,
+}: {
+  domain: Domain;
+  justAdded?: boolean;
+  /** A check the domains screen ran already (its d): shown as this screen's own. */
+  check?: { result: DnsCheckResult; at: Date };
+}) {
+  const session = useSession();
   const services = useServices();
   const navigate = useNavigation();
   const { write } = useStdout();
@@ -77,7 +87,9 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   const actions = useRef(0);
   const [scroll, setScroll] = useState(0);
   const [maxScroll, setMaxScroll] = useState(0);
-  const [check, setCheck] = useState<DnsCheckState>({ status: 'idle' });
+  const [check, setCheck] = useState<DnsCheckState>(
+    checked ? { status: 'done', ...checked } : { status: 'idle' },
+  );
   const running = useRef<AbortController | undefined>(undefined);
   const records = recordsOf(domain.dns_instructions);
   const now = new Date();
@@ -100,6 +112,8 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       ([result, probe]) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
+        // The domains screen's summary counts the failing checks of the session.
+        session.dnsChecks.set(domain.id, { ok: result.ok, at: new Date() });
         setCheck({ status: 'done', result, probe, at: new Date() });
       },
       (error: unknown) => {

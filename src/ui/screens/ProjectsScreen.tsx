@@ -118,6 +118,7 @@ export function ProjectsScreen() {
     else if (is('projects.more')) list.loadMore(false);
     else if (is('projects.all')) list.loadMore(true);
     else if (is('projects.refresh')) list.refresh();
+    else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
