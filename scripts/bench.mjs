@@ -32,7 +32,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LINES, nodeBinary } from './node-dist.mjs';
-import { measureScaleOut, scaleOutRows } from './bench/scale-out.mjs';
+import { measureScaleOut, scaleOutNotes, scaleOutRows } from './bench/scale-out.mjs';
+import { measureUiMany, uiManyRows } from './bench/ui-many.mjs';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
 
@@ -194,6 +195,7 @@ const ROWS = [
 ];
 // PostgreSQL against SQLite, two instances against one, statements, a rolling restart.
 ROWS.push(...scaleOutRows(goal));
+ROWS.push(...uiManyRows(goal));
 
 const wanted = (row) =>
   !ONLY || ONLY.some((text) => row.group.includes(text) || row.id.includes(text));
@@ -842,6 +844,8 @@ get(process.argv[2] + '/v1/regions', (res) => {
       put('rss-ui', mib(ui, floor));
     });
 
+    await group('memory UI 600', () => measureUiMany({ node, bin, base, env, put }));
+
     await group('memory api request', async () => {
       const floor = peakRss(node, ['-e', '0']);
       const api = peakRss(node, [
@@ -1010,6 +1014,10 @@ if (floorLoads.length > 0) {
       );
     }
   }
+}
+
+for (const line of lines) {
+  for (const text of scaleOutNotes(line.label, results[line.name])) console.log(`\n${text}`);
 }
 
 const failures = lines.flatMap((line) =>

@@ -41,6 +41,23 @@ export function scaleOutRows(goal) {
 }
 
 /**
+ * Lines for below the table: how busy the servers and the machine were while the stores were
+ * measured. With the cores all busy, a second instance has no core to run on: what limits the
+ * figure is then the machine, not the instance.
+ */
+export function scaleOutNotes(label, results) {
+  const one = results?.['pg-vs-sqlite']?.load;
+  const two = results?.['pg2-vs-pg1']?.load?.ours;
+  if (!one || !two) return [];
+  const pct = (x) => (x === undefined ? 'unknown' : `${Math.round(x * 100)}%`);
+  const side = (name, l) =>
+    `${name}: serve ${pct(l.serverCpu)}, autocannon ${pct(l.generatorCpu)}, all cores ${pct(l.machineCpu)}`;
+  return [
+    `${label}, scale-out, share of one core: ${side('SQLite', one.floor)}; ${side('PostgreSQL 1 instance', one.ours)}; ${side('2 instances (serve summed)', two)}`,
+  ];
+}
+
+/**
  * Measures the group on `node`. `tools` are bench.mjs's: startChild, stopChild, target, warmUp,
  * measurePart, summarise and the run's PostgreSQL cluster (undefined without one).
  */

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { visible } from '../../core/sanitize.js';
+import { suggest } from '../../core/suggested-commands.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Table } from '../components/Table.js';
 import { useNavigation, useServices, useSessionControl, useUi } from '../context.js';
@@ -87,8 +88,7 @@ export function ProfilesScreen() {
         {session?.ephemeral
           ? 'The demo reads no saved profile. '
           : 'No profile is saved (this session came from flags or the environment). '}
-        Add one with `domainctl profile add NAME --base-url URL --token-stdin`, then press P again.
-        Esc goes back.
+        Add one with `{suggest.profileAdd()}`, then press P again. Esc goes back.
       </Text>
     );
   } else {
