@@ -1,22 +1,14 @@
 import type { Command } from 'commander';
-import { Deadline } from '../client/deadline.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import {
   ReadAddedRecords,
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import {
-  CliError,
-  ExitStatus,
-  Interrupted,
-  type InvalidResponseError,
-  isError,
-} from '../core/errors.js';
+import { CliError, ExitStatus, type InvalidResponseError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
-import { visible, visibleText } from '../core/sanitize.js';
-import { tlsExpiry } from '../core/tls.js';
+import { visible } from '../core/sanitize.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,
@@ -31,15 +23,9 @@ import { advised } from './advice.js';
 import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
 import { type AddManyFlags, addMany } from './domains-add-many.js';
-import { type JqFilter, type JqFlags, jqFilter } from './jq-output.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
 import { type LiveFlags, liveChecks } from './live-checks.js';
-import {
-  DEFAULT_INTERVAL_MS,
-  DEFAULT_WAIT_TIMEOUT_MS,
-  duration,
-  terminalProgress,
-  waitForStage,
-} from './wait-for-stage.js';
+import { waitAndReport } from './stage-wait.js';
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
@@ -60,7 +46,7 @@ export function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-interface AddFlags extends JqFlags, AddManyFlags {
+interface AddFlags extends JqFlags, AddManyFlags, LiveFlags {
   wait?: boolean;
   timeout?: number;
 }
@@ -70,6 +56,8 @@ async function addDomain(
   flags: AddFlags,
   command: Command,
 ): Promise<void> {
+  // --wait looks at DNS as `domains wait` does: a bad --dns-server is refused before the add.
+  const live = flags.wait ? liveChecks(flags) : undefined;
   if (flags.fromFile !== undefined) {
     if (input !== undefined) {
       throw new CliError('give one domain or --from-file, not both');
@@ -77,7 +65,7 @@ async function addDomain(
     const context = commandContext(command);
     const project = requireProject(context);
     traceOptions(context);
-    await addMany(context, project, flags, await jqFilter(flags));
+    await addMany(context, project, { ...flags, live }, await jqFilter(flags));
     return;
   }
   if (input === undefined) {
@@ -119,7 +107,19 @@ async function addDomain(
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
-  if (flags.wait) await waitAndReport(records.domain, context, project, flags, jq);
+  // The wait of `domains wait --until verified`: the same stage lines, closing line and codes.
+  if (live) {
+    await waitAndReport({
+      hostname: records.domain,
+      project,
+      context,
+      until: 'verified',
+      live,
+      jq,
+      timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
+      notFound: () => noSuchDomain(records.domain, project),
+    });
+  }
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -181,88 +181,6 @@ async function checkDomain(
   }
   // The report says which record is not right; the exit code says that one is.
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
-}
-
-interface WaitFlags {
-  interval?: number;
-  timeout?: number;
-}
-
-/**
- * Waits until the API has verified the domain (`domains add --wait`), with a
- * progress line on a terminal, and says how it went: the Domain as JSON (through --jq), or when it
- * was verified and when its certificate expires. Not verified in time: exit code 5.
- */
-async function waitAndReport(
-  hostname: string,
-  context: CommandContext,
-  project: string,
-  flags: WaitFlags,
-  jq: JqFilter | undefined,
-): Promise<void> {
-  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
-  const progress = terminalProgress(process.stderr);
-  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
-  // wait, the line is cleared below, and main() ends the run with 130.
-  const interrupt = new AbortController();
-  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
-  if (progress.active) process.once('SIGINT', interrupted);
-  // One deadline for the whole wait: every check, every page of the list it walks, every retry.
-  const deadline = Deadline.after(timeoutMs, interrupt.signal);
-  const client = apiClient(context, deadline);
-  let outcome: Awaited<ReturnType<typeof waitForStage>>;
-  try {
-    outcome = await waitForStage({
-      hostname,
-      // The API's word only: `domains wait` is the one that looks at DNS and HTTPS too.
-      until: 'verified',
-      reached: () => {},
-      signal: interrupt.signal,
-      find: () => client.findDomain(project, hostname),
-      notFound: () => noSuchDomain(hostname, project),
-      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
-      deadline,
-      progress,
-      warn: say,
-    });
-  } catch (error) {
-    // The line goes before anything else is written to the terminal.
-    progress.clear();
-    printErrorBody(context, error);
-    throw error;
-  } finally {
-    process.off('SIGINT', interrupted);
-    deadline.dispose();
-  }
-  progress.clear();
-
-  const { domain } = outcome;
-  const json = context.flags.json || jq !== undefined;
-  if (json) await printDocument(context, domain, jq);
-  if (!outcome.done) {
-    const why = outcome.lastFailure
-      ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
-    throw new CliError(
-      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
-      ExitCode.waitTimeout,
-    );
-  }
-  if (json) return;
-  const expiry = domain.tls_cert_expiry;
-  const tls = tlsExpiry(expiry, new Date());
-  const left =
-    tls.state === 'valid'
-      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
-      : 'expired';
-  writeOut(
-    visibleText(
-      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-        (tls.state === 'none'
-          ? 'Its TLS certificate has not been issued yet.\n'
-          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
-    ),
-  );
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

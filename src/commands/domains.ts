@@ -16,10 +16,10 @@ export function registerDomains(program: Command): void {
       `
 The project comes from --project, DOMAINCTL_PROJECT or the profile's default project.
 Exit codes: 0 ok, 1 HTTP error, no such domain, a list whose pages never end, 2 usage error
-(nothing sent), 3 network error, 4 no credentials, 5 add --wait: a host not verified in time,
-6 the API's answer was not understood (a success answer not of its shape, on stdout; or not
-valid HTTP), 7 an answer over --max-response-size, 8 list --fail-on-match matched, 10 to 13
-how far a domain came before wait's --timeout (see its help).
+(nothing sent), 3 network error, 4 no credentials, 6 the API's answer was not understood (a
+success answer not of its shape, on stdout; or not valid HTTP), 7 an answer over
+--max-response-size, 8 list --fail-on-match matched, 10 to 13 how far a domain came before the
+--timeout of wait or add --wait (see wait's help).
 
 Examples:
   $ domainctl domains list --project prj_demo_scale

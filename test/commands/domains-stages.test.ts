@@ -264,3 +264,74 @@ describe('domains status', () => {
     }
   }, 40_000);
 });
+
+describe('domains add --wait, the wait of domains wait --until verified', () => {
+  /** The domain once the server has it (the add is under way in another process). */
+  async function added(name: string): Promise<Domain> {
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains?page_size=100`, {
+        headers: { authorization: `Bearer ${TESTER_KEY}` },
+      });
+      const found = ((await res.json()) as { domains: Domain[] }).domains.find(
+        (d) => d.domain === name,
+      );
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the server never had ${name}`);
+  }
+
+  it('says the records in DNS once they are there and exits 11 when the API has not verified it by the deadline', async () => {
+    const run = spawnCli(['domains', 'add', 'added.stage.test', '--wait', '--timeout', '6'], {
+      env: env(),
+    });
+    await publish(await added('added.stage.test'));
+    const exit = await run.exited;
+    expect(run.stdout[0]).toBe(`Added added.stage.test to ${PROJECT}; it is pending verification.`);
+    expect(run.stdout.at(-1)).toMatch(
+      new RegExp(
+        `^✓ records in DNS: all 3 records are right \\(as the authoritative servers answer\\) ${after}$`,
+      ),
+    );
+    expect(run.stderr).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^domainctl: added\\.stage\\.test did not reach "ownership verified" within 6 s \\(\\d+ checks\\); reached: records in DNS; ownership verified: waiting, the API has not verified it yet \\(it looks for the TXT record\\)\\. Why: domainctl domains status added\\.stage\\.test --project ${PROJECT}$`,
+        ),
+      ),
+    ]);
+    expect(exit.code).toBe(11);
+  }, 30_000);
+
+  it('--from-file: exits 10 + the stages reached by the host furthest behind, each row saying where its records stand', async () => {
+    const many = (hosts: string[]) =>
+      runCli(['domains', 'add', '--from-file', '-', '--wait', '--timeout', '5'], {
+        env: env(),
+        input: `${hosts.join('\n')}\n`,
+        timeoutMs: 30_000,
+      });
+    const both = many(['in.stage.test', 'out.stage.test']);
+    await publish(await added('in.stage.test'));
+    const result = await both;
+    const out = await added('out.stage.test');
+    const i = out.dns_instructions;
+    expect(result.stdout.split('\n').map((line) => line.replace(/ +/g, ' '))).toEqual([
+      'HOST RESULT DETAIL',
+      'in.stage.test pending not verified within 5 s; records in DNS: ok, all 3 records are right (as the authoritative servers answer)',
+      `out.stage.test pending not verified within 5 s; records in DNS: waiting, 3 of 3 records not in DNS yet: CNAME ${i.cname_host}, TXT ${i.txt_host}, CNAME ${i.acme_cname_host}`,
+      '',
+    ]);
+    expect(result.code).toBe(10);
+
+    // Once every host pending has its records in DNS, the API's verification is what is missing.
+    const one = many(['alone.stage.test']);
+    await publish(await added('alone.stage.test'));
+    expect(await one).toEqual({
+      stdout: expect.stringMatching(
+        /^alone\.stage\.test +pending +not verified within 5 s; records in DNS: ok, /m,
+      ),
+      stderr: `domainctl: 1 added (0 verified, 1 still pending after 5 s), 0 already there, 0 repeated in the file, 0 invalid, 0 failed (1 host, ${PROJECT})\n`,
+      code: 11,
+    });
+  }, 40_000);
+});
