@@ -56,9 +56,10 @@ export function dnsStage(check: DnsCheckResult | string | undefined): Stage {
   if (check === undefined) return stage('unknown', 'not checked');
   if (typeof check === 'string') return stage('unknown', check);
   const where =
-    check.source.kind === 'authoritative' ? 'the authoritative servers' : check.source.resolver;
-  if (check.ok)
-    return stage('ok', `all ${check.records.length} records are right (as ${where} answer)`);
+    check.source.kind === 'authoritative'
+      ? 'the authoritative servers answer'
+      : `${check.source.resolver} answers`;
+  if (check.ok) return stage('ok', `all ${check.records.length} records are right (as ${where})`);
   const wrong = check.records.find((r) => r.status === 'wrong');
   if (wrong) return stage('failed', wrong.detail ?? `${wrong.type} ${wrong.host} is wrong`);
   const { notRight, failed, total } = checkCounts(check);

@@ -44,6 +44,14 @@ describe('the stages of a domain', () => {
       state: 'ok',
       detail: 'all 3 records are right (as the authoritative servers answer)',
     });
+    // Without a zone to ask (--no-authoritative, dnsmasq), the one resolver answers.
+    const resolverOnly: DnsCheckResult = {
+      ...check('ok', 'ok', 'ok'),
+      source: { kind: 'resolver', resolver: '127.0.0.1:5353' },
+    };
+    expect(dnsStage(resolverOnly).detail).toBe(
+      'all 3 records are right (as 127.0.0.1:5353 answers)',
+    );
     expect(dnsStage(check('ok', 'missing', 'ok')).state).toBe('waiting');
     expect(dnsStage(check('missing', 'wrong', 'error'))).toMatchObject({
       state: 'failed',
