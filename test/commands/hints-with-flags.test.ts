@@ -82,7 +82,7 @@ async function zoneOf(url: string, name: string): Promise<DnsZone> {
 }
 
 describe('a hint repeats the settings given as flags, and runs as written', () => {
-  it('add → check and records; check → wait; wait → check', async () => {
+  it('add → check and records; check → wait; wait → status', async () => {
     const { run, follow } = shell();
     const flags = ['--base-url', verifying.url, '--token', TESTER_KEY, '--project', PROJECT];
     const name = 'flags.hint.test';
@@ -101,9 +101,13 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     // The records are live in the user's DNS; the verifier's DNS does not have them yet.
     await dns.restart(await zoneOf(verifying.url, name));
     const dnsEnv = { DOMAINCTL_DNS_SERVER: dns.address };
-    const waited = await run(['domains', 'wait', name, ...flags, '--timeout', '1']);
-    expect(waited.code).toBe(5);
-    expect(hint(waited, 'domainctl domains check')).toBe(check);
+    const waited = await run(['domains', 'wait', name, ...flags, '--timeout', '1'], dnsEnv);
+    expect(waited.code).toBe(11);
+    const status = hint(waited, 'domainctl domains status');
+    expect(status).toBe(
+      `domainctl domains status ${name} --project ${PROJECT} --base-url ${verifying.url} --token TOKEN`,
+    );
+    expect(await follow(status, dnsEnv)).toMatchObject({ code: 0 });
     const checked = await follow(check, dnsEnv);
     expect(checked).toMatchObject({ code: 0 });
     const wait = hint(checked, 'domainctl domains wait');
@@ -111,9 +115,9 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
       `domainctl domains wait ${name} --project ${PROJECT} --base-url ${verifying.url} --token TOKEN`,
     );
     await verifierDns.restart(await zoneOf(verifying.url, name));
-    const verified = await follow(wait);
+    const verified = await follow(wait, dnsEnv);
     expect(verified).toMatchObject({ code: 0 });
-    expect(verified.stdout).toContain(`${name} is verified`);
+    expect(verified.stdout).toContain(`${name} reached "ownership verified"`);
   });
 
   it('records, check and wait of a domain the project lacks → list', async () => {

@@ -36,7 +36,10 @@ const EXPECTED: [RegExp, RegExp][] = [
     /^domainctl domains check shop\.example\.com --project prj_demo_scale +#/,
     /All 3 records are right/,
   ],
-  [/^domainctl domains wait shop\.example\.com/, /^shop\.example\.com is verified \(at /m],
+  [
+    /^domainctl domains wait shop\.example\.com/,
+    /^shop\.example\.com reached "ownership verified"\.\nIt is verified \(at /m,
+  ],
   [/^domainctl profile list/, /^\* +demo +http/m],
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
   [/--page-size 5 /, /More domains follow\. Next page: domainctl domains list /],
@@ -91,6 +94,11 @@ describe("the README's tour runs as written against the demo server", () => {
     expect(started).toContain(
       `verifying DNS every 2 s via the demo's DNS at 127.0.0.1:${port}, which answers`,
     );
+    // The commands' own DNS checks ask the demo's DNS once the tour's export line has run, which
+    // comes before any command that asks DNS: no query leaves the machine.
+    const exportAt = rest.findIndex((line) => line.startsWith('export DOMAINCTL_DNS_SERVER='));
+    expect(exportAt).toBeGreaterThanOrEqual(0);
+    expect(rest.slice(0, exportAt).filter((line) => /^domainctl domains /.test(line))).toEqual([]);
 
     for (const line of rest) {
       const command = line.replaceAll('127.0.0.1:7878', `127.0.0.1:${port}`);
