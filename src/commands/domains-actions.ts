@@ -123,11 +123,7 @@ async function addDomain(
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
-export function noSuchDomain(
-  context: CommandContext,
-  hostname: string,
-  project: string,
-): CliError {
+export function noSuchDomain(context: CommandContext, hostname: string, project: string): CliError {
   return new CliError(
     `no domain ${hostname} in ${project} (see ${standAlone(suggest.domainsList(project), context.flags)})`,
     ExitCode.apiError,
