@@ -44,6 +44,10 @@ async function typedValue(text: string): Promise<FieldValue> {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// The body's objects have no prototype: a key is the user's text, and `__proto__[a]=1` or
+// `constructor=x` must be a field like any other, never Object.prototype's.
+const object = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
 function conflict(key: string): CliError {
   return new CliError(`field "${key}" is given both as a value and as an object or array`);
 }
@@ -58,7 +62,7 @@ function assign(target: Container, path: string[], value: unknown, key: string):
     let last = target.at(-1);
     // `a[][name]=x -f a[][name]=y`: a key the last element already has starts another.
     if (!isObject(last) || (rest.length === 1 && (rest[0] as string) in last)) {
-      last = {};
+      last = object();
       target.push(last);
     }
     assign(last as Record<string, unknown>, rest, value, key);
@@ -72,7 +76,7 @@ function assign(target: Container, path: string[], value: unknown, key: string):
     return;
   }
   const wantArray = rest[0] === '';
-  const child = (target[head] ??= wantArray ? [] : {});
+  const child = (target[head] ??= wantArray ? [] : object());
   if (wantArray ? !Array.isArray(child) : !isObject(child)) throw conflict(key);
   assign(child as Container, rest, value, key);
 }
@@ -82,7 +86,7 @@ function assign(target: Container, path: string[], value: unknown, key: string):
  * are strings as written, `-F` values typed (see typedValue).
  */
 export async function fieldsBody(fields: readonly Field[]): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {};
+  const body = object();
   for (const { kind, text } of fields) {
     const at = text.indexOf('=');
     const key = at === -1 ? text : text.slice(0, at);

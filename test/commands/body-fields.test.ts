@@ -133,6 +133,24 @@ describe('api request -f and -F', () => {
     });
   });
 
+  it('takes __proto__ and constructor as the names of fields like any other', async () => {
+    const got = await sent('POST', [
+      '-f',
+      '__proto__[a]=1',
+      '-f',
+      'constructor=2',
+      '-f',
+      'b[__proto__]=3',
+      '-f',
+      'c[][__proto__]=4',
+      '-f',
+      'toString=5',
+    ]);
+    expect(got.body).toBe(
+      '{"__proto__":{"a":"1"},"constructor":"2","b":{"__proto__":"3"},"c":[{"__proto__":"4"}],"toString":"5"}',
+    );
+  });
+
   it('sends the fields of a GET as query parameters, as gh api does', async () => {
     const got = await sent('GET', ['-F', 'page_size=5', '-f', 'q=a b&c']);
     expect(got).toMatchObject({
