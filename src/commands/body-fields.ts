@@ -5,7 +5,18 @@ import { readFileText, readStdin } from './context.js';
 // (`a[b]=1`) make objects, `a[]=x` arrays, `a[][k]=v` arrays of objects (a key already set in the
 // last object starts the next one); a field without `=` whose key ends in `[]` is an empty array.
 
-export type FieldValue = string | number | boolean | null;
+/**
+ * A number -F read, kept as it was written: a double would turn 12345678901234567890 into
+ * 12345678901234567000, while `-d` sends the same text as typed. bodyJson writes it verbatim.
+ */
+export class FieldNumber {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type FieldValue = string | FieldNumber | boolean | null;
 type Container = Record<string, unknown> | unknown[];
 
 export interface Field {
@@ -35,14 +46,17 @@ async function typedValue(text: string): Promise<FieldValue> {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (NUMBER.test(text) && Number.isFinite(Number(text))) return Number(text);
+  if (NUMBER.test(text)) return new FieldNumber(text);
   if (text === '@-') return readStdin();
   if (text.startsWith('@')) return readFileText(text.slice(1), 'the field file');
   return text;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof FieldNumber);
 
 // The body's objects have no prototype: a key is the user's text, and `__proto__[a]=1` or
 // `constructor=x` must be a field like any other, never Object.prototype's.
@@ -69,7 +83,7 @@ function assign(target: Container, path: string[], value: unknown, key: string):
     return;
   }
   if (rest.length === 0) {
-    if (head in target && typeof target[head] === 'object' && target[head] !== null) {
+    if (head in target && (Array.isArray(target[head]) || isObject(target[head]))) {
       throw conflict(key);
     }
     target[head] = value;
@@ -105,6 +119,17 @@ export async function fieldsBody(fields: readonly Field[]): Promise<Record<strin
   return body;
 }
 
+/** The body as JSON text, numbers -F read written as they were typed. */
+export function bodyJson(value: unknown): string {
+  if (value instanceof FieldNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(bodyJson).join(',')}]`;
+  if (isObject(value)) {
+    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${bodyJson(v)}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /**
  * The fields of a GET as query parameters, as `gh api` sends them: flat keys only (a query
  * string has no objects), values as text (`null` as empty).
@@ -112,7 +137,7 @@ export async function fieldsBody(fields: readonly Field[]): Promise<Record<strin
 export function fieldsQuery(body: Record<string, unknown>): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value) || isObject(value)) {
       throw new CliError(
         `field "${name}" is an object or array, which a GET's query string cannot carry`,
       );

@@ -84,7 +84,7 @@ describe('api request -f and -F', () => {
       method: 'POST',
       url: '/v1/echo',
       content_type: 'application/json',
-      body: '{"name":"main","count":"3","size":3,"ratio":-150,"on":true,"off":false,"gone":null,"zip":"01234","eq":"a=b"}',
+      body: '{"name":"main","count":"3","size":3,"ratio":-1.5e2,"on":true,"off":false,"gone":null,"zip":"01234","eq":"a=b"}',
     });
   });
 
@@ -131,6 +131,24 @@ describe('api request -f and -F', () => {
       stdin: 'from stdin',
       raw: '@literal',
     });
+  });
+
+  it('-F sends a number as it was typed, digits a double would lose included, as -d does', async () => {
+    const got = await sent('POST', [
+      '-F',
+      'id=12345678901234567890',
+      '-F',
+      'ratio=1.50',
+      '-F',
+      'tags[]=9007199254740993',
+      '-F',
+      'small=-2e-3',
+    ]);
+    expect(got.body).toBe(
+      '{"id":12345678901234567890,"ratio":1.50,"tags":[9007199254740993],"small":-2e-3}',
+    );
+    const query = await sent('GET', ['-F', 'since=1.50', '-F', 'id=12345678901234567890']);
+    expect(query.url).toBe('/v1/echo?since=1.50&id=12345678901234567890');
   });
 
   it('takes __proto__ and constructor as the names of fields like any other', async () => {
