@@ -42,12 +42,15 @@ export function keyPath(key: string): string[] {
 }
 
 /** What -F makes of a value: true, false, null and numbers are JSON's, `@file` the file's text. */
-async function typedValue(text: string): Promise<FieldValue> {
+async function typedValue(text: string, key: string): Promise<FieldValue> {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
   if (NUMBER.test(text)) return new FieldNumber(text);
   if (text === '@-') return readStdin();
+  if (text === '@') {
+    throw new CliError(`field "${key}": @ needs a file name after it (@FILE, or @- for stdin)`);
+  }
   if (text.startsWith('@')) return readFileText(text.slice(1), 'the field file');
   return text;
 }
@@ -113,7 +116,7 @@ export async function fieldsBody(fields: readonly Field[]): Promise<Record<strin
       continue;
     }
     const raw = text.slice(at + 1);
-    const value = kind === 'raw' ? raw : await typedValue(raw);
+    const value = kind === 'raw' ? raw : await typedValue(raw, key);
     assign(body, path, value, key);
   }
   return body;

@@ -218,6 +218,9 @@ describe('api request -f and -F', () => {
     expect(await api(['-f', 'name'])).toEqual(
       usage('field "name" has no value: write key=value (or key[] for [])'),
     );
+    expect(await api(['-F', 'body=@'])).toEqual(
+      usage('field "body": @ needs a file name after it (@FILE, or @- for stdin)'),
+    );
     expect(await api(['-F', 'body=@/nonexistent/file.json'])).toEqual(
       usage('cannot read the field file /nonexistent/file.json: no such file'),
     );
