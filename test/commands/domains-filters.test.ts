@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
-import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { type CliResult, removeTempDirs, type RunOptions, runCli } from '../helpers/cli.js';
 import { startRawServer } from '../helpers/raw-server.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -23,13 +23,18 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-function list(args: string[], baseUrl = server.url): Promise<CliResult> {
+function list(
+  args: string[],
+  baseUrl = server.url,
+  options: Pick<RunOptions, 'closeStderr'> = {},
+): Promise<CliResult> {
   return runCli(['domains', 'list', ...args], {
     env: {
       DOMAINCTL_BASE_URL: baseUrl,
       DOMAINCTL_TOKEN: TESTER_KEY,
       DOMAINCTL_PROJECT: 'prj_demo_scale',
     },
+    ...options,
   });
 }
 
@@ -212,6 +217,24 @@ describe('domains list --fail-on-match', () => {
       stderr: 'domainctl: 1 domain matches (--fail-on-match)\n',
       code: 8,
     });
+  });
+
+  it('keeps its exit code when nobody reads stderr (`2>&1 | head`, a closed stderr)', async () => {
+    const oldest = all.at(-1) as Domain;
+    const csv = `domain,status,verified_at,tls_cert_expiry,created_at\n${oldest.domain},verified,${oldest.verified_at},${oldest.tls_cert_expiry},${oldest.created_at}\n`;
+    const args = ['--expiring-within', '14d', '--fail-on-match', '--format', 'csv'];
+    expect(await list(args, server.url, { closeStderr: true })).toEqual({
+      stdout: csv,
+      stderr: '',
+      code: 8,
+    });
+    // The line that says more pages follow goes to the closed stderr: the page is still all
+    // there, and the run still succeeded.
+    const page = await list(['--page-size', '2', '--format', 'csv'], server.url, {
+      closeStderr: true,
+    });
+    expect(page).toMatchObject({ stderr: '', code: 0 });
+    expect(page.stdout.split('\n')).toHaveLength(4);
   });
 
   it('exits 0 when nothing matches', async () => {
