@@ -98,6 +98,22 @@ function completing(words: readonly string[]): string | undefined {
   return before?.startsWith('-') ? before : undefined;
 }
 
+/** What tab writes with console.log while `run` runs: it has no other way to hand it over. */
+function captured(run: () => void): string[] {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  try {
+    run();
+  } finally {
+    console.log = log;
+  }
+  return lines;
+}
+
+const write = (lines: readonly string[]) =>
+  process.stdout.write(lines.map((line) => `${line}\n`).join(''));
+
 async function printScript(shell: 'bash' | 'zsh' | 'fish'): Promise<void> {
   new RootCommand().setup('domainctl', 'domainctl', shell);
 }
@@ -124,7 +140,12 @@ async function complete(
     values.method = line[request + 1];
     values.project = activeProject(flags);
   }
-  model(program, values).parse(line);
+  const lines = captured(() => model(program, values).parse(line));
+  // tab ends every candidate with a tab, a description after it or not, and zsh then lists the
+  // ones without under a stray `--`: a candidate without a description is written alone, as in
+  // cobra's protocol.
+  const out = lines.map((l) => l.replace(/\t$/, ''));
+  write(out);
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

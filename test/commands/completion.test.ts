@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
@@ -19,6 +19,8 @@ let flaky: RawServer;
 let slow = false;
 let env: Record<string, string>;
 let cacheDir: string;
+/** A folder with a host file in it, where the shells complete `--from-file hos`. */
+let workDir: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -45,6 +47,8 @@ beforeAll(async () => {
   symlinkSync(BIN, join(bin, 'domainctl'));
   const config = tempConfigDir();
   cacheDir = tempConfigDir();
+  workDir = tempConfigDir();
+  writeFileSync(join(workDir, 'hosts.txt'), 'shop.example.com\n');
   env = {
     PATH: `${bin}:${process.env.PATH ?? ''}`,
     HOME: tempConfigDir(),
@@ -75,7 +79,7 @@ afterAll(async () => {
  */
 function shell(program: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { env, cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -244,7 +248,7 @@ describe('completion in zsh', () => {
   it('completes on Tab in a real zsh', async () => {
     needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
     terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
-    await terminal.send({ text: "exec env PS1='z> ' zsh -f" }, 'Enter');
+    await terminal.send({ text: `cd ${workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');
     // zsh -f reads no rc file: compinit and the script are loaded by hand, as a .zshrc would.
     await terminal.send(
       {
@@ -274,5 +278,8 @@ describe('completion in zsh', () => {
     const projects = await terminal.waitForScreen(/prj_demo_free/);
     expect(projects).toMatch(/prj_demo_scale/);
     expect(projects).toMatch(/prj_demo_enterprise/);
+    // Values without a description are listed as they are: no `--` after them as if one followed.
+    await terminal.send('C-u', 'C-l', { text: 'domainctl --profile ' }, 'Tab');
+    await terminal.waitForScreen(/^demo +flaky$/m);
   });
 });
