@@ -115,7 +115,30 @@ const write = (lines: readonly string[]) =>
   process.stdout.write(lines.map((line) => `${line}\n`).join(''));
 
 async function printScript(shell: 'bash' | 'zsh' | 'fish'): Promise<void> {
-  new RootCommand().setup('domainctl', 'domainctl', shell);
+  const script = captured(() => new RootCommand().setup('domainctl', 'domainctl', shell))
+    .join('\n')
+    .split('\n');
+  // tab's bash script registers without `-o default`, so where the program leaves the shell to
+  // complete (file names after --from-file) bash offered nothing; its own NoFileComp handling
+  // (`compopt +o default`) expects the option to be there, as cobra's script has it.
+  write(
+    script.map((line) =>
+      line === 'complete -F __domainctl_complete domainctl'
+        ? 'complete -o default -F __domainctl_complete domainctl'
+        : line,
+    ),
+  );
+}
+
+/** Whether the value of this option is a file name (`--from-file <file>`, `serve --db <path>`). */
+function takesFile(program: Command, flag: string): boolean {
+  const options = (command: Command): Option[] => [
+    ...command.options,
+    ...command.commands.flatMap(options),
+  ];
+  return options(program).some(
+    (o) => (o.long === flag || o.short === flag) && /<(file|path)\b/.test(o.flags),
+  );
 }
 
 async function complete(
@@ -145,6 +168,10 @@ async function complete(
   // ones without under a stray `--`: a candidate without a description is written alone, as in
   // cobra's protocol.
   const out = lines.map((l) => l.replace(/\t$/, ''));
+  // A file name: no candidates of ours, and the shell's own file names (directive 0, where tab
+  // always says 4, NoFileComp).
+  if (option && takesFile(program, option) && out.at(-1)?.startsWith(':'))
+    out[out.length - 1] = ':0';
   write(out);
 }
 

@@ -231,6 +231,33 @@ describe('completion in bash', () => {
   });
 });
 
+describe('completion in bash, on a real Tab', () => {
+  let terminal: Terminal | undefined;
+  afterAll(() => terminal?.kill());
+
+  it('completes file names after --from-file, and none where a value is ours to offer', async () => {
+    needs(
+      'bash-completion',
+      () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
+      'bash-completion',
+    );
+    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env });
+    await terminal.send(
+      {
+        text: `cd ${workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
+      },
+      'Enter',
+    );
+    await terminal.waitForScreen(/^loaded$/m);
+    await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+    await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
+    // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
+    // where the line ended up once bash had handled them.
+    await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', { text: 'Z' });
+    await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
+  });
+});
+
 describe('completion in fish', () => {
   it('offers the same candidates', async () => {
     expect(await fish('domainctl do')).toEqual(['domains']);
@@ -238,6 +265,7 @@ describe('completion in fish', () => {
     expect(await fish('domainctl --profile ')).toEqual(['demo', 'flaky']);
     expect((await fish('domainctl api request GET /v1/pro')).sort()).toEqual([...PATHS].sort());
     expect((await fish('domainctl --project ')).sort()).toEqual([...PROJECTS].sort());
+    expect(await fish('domainctl domains add --from-file hos')).toEqual(['hosts.txt']);
   });
 });
 
@@ -281,5 +309,7 @@ describe('completion in zsh', () => {
     // Values without a description are listed as they are: no `--` after them as if one followed.
     await terminal.send('C-u', 'C-l', { text: 'domainctl --profile ' }, 'Tab');
     await terminal.waitForScreen(/^demo +flaky$/m);
+    await terminal.send('C-u', 'C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+    await terminal.waitForScreen(/^z> domainctl domains add --from-file hosts\.txt$/m);
   });
 });
