@@ -254,7 +254,7 @@ describe('domains add --from-file --wait', () => {
         ],
       ]),
       stderr:
-        '2 added (2 verified, 0 still pending after 20 s), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
+        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
       code: 0,
     });
     const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
