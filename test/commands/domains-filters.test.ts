@@ -95,6 +95,28 @@ describe('domains list filters', () => {
     });
   });
 
+  it('--host matches a name added in Unicode (IDN) as typed, and as the API stores it', async () => {
+    // Another project: the 45 domains the other tests count stay as they are.
+    const added = await fetch(`${server.url}/v1/projects/prj_demo_enterprise/domains`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'bücher.idn-filter.test' }),
+    });
+    expect(added.status).toBe(201);
+    const csv = (args: string[]) =>
+      list([...args, '--project', 'prj_demo_enterprise', '--format', 'csv']).then((r) => ({
+        ...r,
+        stdout: r.stdout.split('\n')[1]?.split(',')[0],
+      }));
+    for (const glob of ['bücher.*', 'BÜCHER.idn-filter.test', 'b?cher.*', 'xn--bcher-kva.*']) {
+      expect(await csv(['--host', glob]), glob).toEqual({
+        stdout: 'xn--bcher-kva.idn-filter.test',
+        stderr: '',
+        code: 0,
+      });
+    }
+  });
+
   it('combines filters, and says on stderr when nothing matches', async () => {
     expect(await list(['--expiring-within', '14d', '--status', 'pending'])).toEqual({
       stdout: '',
