@@ -27,7 +27,7 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { suggest } from '../core/suggested-commands.js';
+import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
@@ -114,8 +114,8 @@ async function addDomain(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
-        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project, context.flags))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project, context.flags))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
@@ -123,9 +123,9 @@ async function addDomain(
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
-function noSuchDomain(hostname: string, project: string): CliError {
+function noSuchDomain(hostname: string, project: string, given: GivenFlags): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project, given)})`,
     ExitCode.apiError,
   );
 }
@@ -136,7 +136,7 @@ async function findOrFail(
   hostname: string,
 ): Promise<ReadDomain> {
   const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
-  if (!domain) throw noSuchDomain(hostname, project);
+  if (!domain) throw noSuchDomain(hostname, project, context.flags);
   return domain;
 }
 
@@ -178,7 +178,14 @@ async function checkDomain(
   if (context.flags.json || jq) {
     await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
-    writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
+    writeOut(
+      checkReport(domain, result, {
+        project,
+        given: context.flags,
+        dnsServer: dns.label,
+        color: context.color,
+      }),
+    );
   }
   // The report says which record is not right; the exit code says that one is.
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
@@ -227,7 +234,7 @@ async function waitAndReport(
       hostname,
       signal: interrupt.signal,
       find: () => client.findDomain(project, hostname),
-      notFound: () => noSuchDomain(hostname, project),
+      notFound: () => noSuchDomain(hostname, project, context.flags),
       intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
       deadline,
       progress,
@@ -250,7 +257,7 @@ async function waitAndReport(
   if (!outcome.verified) {
     const why = outcome.lastFailure
       ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
+      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project, context.flags)}`;
     throw new CliError(
       `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
       ExitCode.waitTimeout,

@@ -143,7 +143,9 @@ export async function addMany(
   }
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
-    say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+    say(
+      `The records to create for each: ${suggest.domainsRecords('HOST', project, context.flags)}`,
+    );
   }
 }
 
