@@ -6,20 +6,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, removeTempDirs, tempConfigDir } from '../helpers/cli.js';
 import { type CliProcess, spawnCli } from '../helpers/serve-process.js';
 
-// The README's tour: every fenced block tagged `sh tour`, run in order, line by line, in one
-// shell's working folder and config folder, as a reader would paste them. The one line the test
-// changes is the server's: it listens on a free port rather than 7878 (which may be taken on
-// this machine), and the other lines get that port in place of 7878.
+// The README's tour, then the scripting guide's examples that go on from it: every fenced block
+// tagged `sh tour`, run in order, line by line, in one shell's working folder and config folder,
+// as a reader would paste them. The one line the test changes is the server's: it listens on a
+// free port rather than 7878 (which may be taken on this machine), and the other lines get that
+// port in place of 7878.
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+const TOUR = [read('../../README.md'), read('../../docs/scripting.md')].join('\n');
 
 /**
- * The lines of every `sh tour` block, in the README's order; a line that ends in a backslash is
- * one command with the next, as the shell reads it.
+ * The lines of every `sh tour` block, in order; a line that ends in a backslash is one command
+ * with the next, as the shell reads it.
  */
 function tourLines(): string[] {
   const lines: string[] = [];
-  for (const match of README.matchAll(/^```sh tour\n([\s\S]*?)^```$/gm)) {
+  for (const match of TOUR.matchAll(/^```sh tour\n([\s\S]*?)^```$/gm)) {
     const text = (match[1] ?? '').replaceAll('\\\n', '');
     for (const line of text.split('\n')) if (line.trim()) lines.push(line);
   }
@@ -35,7 +37,7 @@ const EXPECTED: [RegExp, RegExp][] = [
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
   [/--page-size 5 /, /More domains follow\. Next page: domainctl domains list /],
   [/--format zone >> example\.com\.zone/, /^$/],
-  // Scripting.
+  // The scripting guide.
   [/--arg zone \.acme-shop\.com$/, /^9\n$/],
   [
     /^domainctl profile list --jq/,
