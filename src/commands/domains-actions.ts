@@ -70,6 +70,14 @@ async function addDomain(
   flags: AddFlags,
   command: Command,
 ): Promise<void> {
+  // An option that means nothing here is said, not ignored: `add x --timeout 5` would otherwise
+  // add without waiting and exit 0, as if it had been verified in time.
+  if (flags.timeout !== undefined && !flags.wait) {
+    throw new CliError('--timeout is how long --wait waits: add --wait, or leave --timeout out');
+  }
+  if (flags.strict && flags.fromFile === undefined) {
+    throw new CliError('--strict is for --from-file: a host of the file that is there already');
+  }
   if (flags.fromFile !== undefined) {
     if (input !== undefined) {
       throw new CliError('give one domain or --from-file, not both');

@@ -174,6 +174,21 @@ describe('domains add --from-file', () => {
       code: 2,
     });
   });
+
+  it('refuses --timeout without --wait and --strict without --from-file, adding nothing', async () => {
+    expect(await add(['ignored.bulk.test', '--timeout', '5'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --timeout is how long --wait waits: add --wait, or leave --timeout out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--strict'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --strict is for --from-file: a host of the file that is there already\n',
+      code: 2,
+    });
+    // Newest first: one just added would be on the first page.
+    expect((await serverDomains()).map((d) => d.domain)).not.toContain('ignored.bulk.test');
+  });
 });
 
 describe('domains add --wait', () => {
