@@ -114,20 +114,40 @@ function captured(run: () => void): string[] {
 const write = (lines: readonly string[]) =>
   process.stdout.write(lines.map((line) => `${line}\n`).join(''));
 
+/**
+ * tab's bash script, mended in two places. It registers without `-o default`, so where the
+ * program leaves the shell to complete (file names after --from-file) bash offered nothing; its
+ * own NoFileComp handling (`compopt +o default`) expects the option to be there, as cobra's script
+ * has it. And it reads `--format=c` as one word (`-n "=:"`) and matched the values (`csv`)
+ * against all of it, so `--format=c<TAB>` found nothing: the value part is matched, and, where
+ * `=` does not break words for readline (it does by default, and readline then replaces only
+ * what follows it), `--format=` is put back in front.
+ */
+const BASH_MENDS: [string, string][] = [
+  [
+    '\ncomplete -F __domainctl_complete domainctl\n',
+    '\ncomplete -o default -F __domainctl_complete domainctl\n',
+  ],
+  [
+    '    COMPREPLY=( $(compgen -W "${completions[*]}" -- "$cur") )\n',
+    [
+      '    if [[ "$cur" == --*=* && "$COMP_WORDBREAKS" == *=* ]]; then',
+      '        COMPREPLY=( $(compgen -W "${completions[*]}" -- "${cur#*=}") )',
+      '    elif [[ "$cur" == --*=* ]]; then',
+      '        COMPREPLY=( $(compgen -P "${cur%%=*}=" -W "${completions[*]}" -- "${cur#*=}") )',
+      '    else',
+      '        COMPREPLY=( $(compgen -W "${completions[*]}" -- "$cur") )',
+      '    fi\n',
+    ].join('\n'),
+  ],
+];
+
 async function printScript(shell: 'bash' | 'zsh' | 'fish'): Promise<void> {
-  const script = captured(() => new RootCommand().setup('domainctl', 'domainctl', shell))
-    .join('\n')
-    .split('\n');
-  // tab's bash script registers without `-o default`, so where the program leaves the shell to
-  // complete (file names after --from-file) bash offered nothing; its own NoFileComp handling
-  // (`compopt +o default`) expects the option to be there, as cobra's script has it.
-  write(
-    script.map((line) =>
-      line === 'complete -F __domainctl_complete domainctl'
-        ? 'complete -o default -F __domainctl_complete domainctl'
-        : line,
-    ),
-  );
+  let script = captured(() => new RootCommand().setup('domainctl', 'domainctl', shell)).join('\n');
+  if (shell === 'bash') {
+    for (const [from, to] of BASH_MENDS) script = script.replace(from, to);
+  }
+  write([script]);
 }
 
 /** Whether the value of this option is a file name (`--from-file <file>`, `serve --db <path>`). */

@@ -235,7 +235,7 @@ describe('completion in bash, on a real Tab', () => {
   let terminal: Terminal | undefined;
   afterAll(() => terminal?.kill());
 
-  it('completes file names after --from-file, and none where a value is ours to offer', async () => {
+  it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
     needs(
       'bash-completion',
       () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
@@ -255,6 +255,9 @@ describe('completion in bash, on a real Tab', () => {
     // where the line ended up once bash had handled them.
     await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', { text: 'Z' });
     await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
+    // An option's value after `=`, as readline splits the word there.
+    await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
+    await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
   });
 });
 
