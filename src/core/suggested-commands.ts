@@ -27,6 +27,8 @@ export const suggest = {
     `domainctl domains check ${shellWord(domain)} ${scope(project, given)}`,
   domainsWait: (domain: string, project: string, given?: GivenFlags) =>
     `domainctl domains wait ${shellWord(domain)} ${scope(project, given)}`,
+  domainsStatus: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 
