@@ -8,7 +8,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { dnsStage, type Stage, STAGE_TITLES } from '../core/stages.js';
 import { describeFailure } from '../core/failure.js';
 import { visible } from '../core/sanitize.js';
-import { standAlone, suggest } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import { type CommandContext, readFileText, readStdin, writeOut } from './context.js';
 import { apiClient, say } from './domain-calls.js';
 import {
@@ -133,9 +133,9 @@ export async function addMany(
   const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
   const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
   const added = count('added') + count('verified') + count('pending');
-  const waited = flags.wait
-    ? ` (${count('verified')} verified, ${count('pending')} still pending after ${duration(timeoutMs)})`
-    : '';
+  const stillPending =
+    count('pending') > 0 ? `, ${count('pending')} still pending after ${duration(timeoutMs)}` : '';
+  const waited = flags.wait ? ` (${count('verified')} verified${stillPending})` : '';
   const summary =
     `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
     `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
@@ -154,7 +154,7 @@ export async function addMany(
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
     say(
-      `The records to create for each: ${standAlone(suggest.domainsRecords('HOST', project), context.flags)}`,
+      `The records to create for each: ${suggest.domainsRecords('HOST', project, context.flags)}`,
     );
   }
 }
@@ -180,7 +180,9 @@ async function waitForAdded(
   for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
   if (waiting.size === 0) return;
   if (process.stderr.isTTY)
-    say(`Waiting for ${waiting.size} to be verified (up to ${duration(timeoutMs)})`);
+    say(
+      `Waiting for ${waiting.size} ${waiting.size === 1 ? 'domain' : 'domains'} to be verified (up to ${duration(timeoutMs)})`,
+    );
   const deadline = Deadline.after(timeoutMs);
   const client = apiClient(context, deadline);
   let interval = DEFAULT_INTERVAL_MS;

@@ -2,7 +2,7 @@ import { Deadline } from '../client/deadline.js';
 import { CliError, Interrupted } from '../core/errors.js';
 import { visibleText } from '../core/sanitize.js';
 import { STAGE_TITLES, type StageName, STAGES } from '../core/stages.js';
-import { standAlone, suggest } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import { tlsExpiry } from '../core/tls.js';
 import { type CommandContext, writeErr, writeOut } from './context.js';
 import { apiClient, printDocument, printErrorBody, say } from './domain-calls.js';
@@ -99,7 +99,7 @@ export async function waitAndReport(options: StageWaitOptions): Promise<void> {
         ? `; ${STAGE_TITLES[next.name]}: ${next.state}, ${next.detail}`
         : '';
     throw new CliError(
-      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: ${standAlone(suggest.domainsStatus(hostname, project), context.flags)}`,
+      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: ${suggest.domainsStatus(hostname, project, context.flags)}`,
       reachedExitCode(outcome.reached),
     );
   }

@@ -14,18 +14,20 @@ export const suggest = {
   profileSetToken: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --token-stdin`,
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
-  domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
-  domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
-    `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
-  domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
-  domainsRecords: (domain: string, project: string) =>
-    `domainctl domains records ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsCheck: (domain: string, project: string) =>
-    `domainctl domains check ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsWait: (domain: string, project: string) =>
-    `domainctl domains wait ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsStatus: (domain: string, project: string) =>
-    `domainctl domains status ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsList: (project: string, given?: GivenFlags) =>
+    `domainctl domains list ${scope(project, given)}`,
+  domainsNextPage: (project: string, pageToken: string, pageSize?: number, given?: GivenFlags) =>
+    `domainctl domains list ${scope(project, given)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
+  domainsAdd: (project: string, given?: GivenFlags) =>
+    `domainctl domains add DOMAIN ${scope(project, given)}`,
+  domainsRecords: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains records ${shellWord(domain)} ${scope(project, given)}`,
+  domainsCheck: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains check ${shellWord(domain)} ${scope(project, given)}`,
+  domainsWait: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains wait ${shellWord(domain)} ${scope(project, given)}`,
+  domainsStatus: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 
@@ -35,27 +37,33 @@ export type SuggestedCommand = keyof typeof suggest;
 export interface GivenFlags {
   baseUrl?: string;
   token?: string;
+  org?: string;
   profile?: string;
 }
 
+/** `--project X` as it goes into a command line the user can copy. */
+export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
 /**
- * A suggested command that works in the shell that ran the one that suggests it: the profile and
- * base URL given as flags repeated, and the token given as a flag as `--token TOKEN`,
- * a word to fill in as every capitalised word of the table is: a token is never printed, and a
- * reference such as "$DOMAINCTL_TOKEN" would name a variable that is not set (were it set, the
- * flag would not have been needed). A base URL that carries credentials becomes `URL` the same way.
- * The settings from the environment or a profile carry over by themselves; no suggested command
- * reads --org.
+ * `--project X`, and the settings the command that suggests had as flags, which a command about
+ * the same project must repeat to reach the same API in the same shell (settings from the
+ * environment or a profile carry over by themselves): `--profile NAME`, `--base-url` and
+ * `--org ID` as given, and `--token TOKEN`, a word to fill in as every capitalised word of the
+ * table is: a token is never printed, and a reference such as "$DOMAINCTL_TOKEN" would name a
+ * variable that is not set (were it set, the flag would not have been needed). A base URL that
+ * holds a user name, a password or a query is `URL` to fill in the same way.
  */
-export function standAlone(command: string, flags: GivenFlags): string {
-  const words = [command];
-  if (flags.profile) words.push(`--profile ${shellWord(flags.profile)}`);
-  if (flags.baseUrl) words.push(`--base-url ${printableBaseUrl(flags.baseUrl)}`);
-  if (flags.token) words.push('--token TOKEN');
-  return words.join(' ');
+function scope(project: string, given: GivenFlags = {}): string {
+  return [
+    projectFlag(project),
+    given.profile === undefined ? '' : ` --profile ${shellWord(given.profile)}`,
+    given.baseUrl === undefined ? '' : ` --base-url ${printableBaseUrl(given.baseUrl)}`,
+    given.token === undefined ? '' : ' --token TOKEN',
+    given.org === undefined ? '' : ` --org ${shellWord(given.org)}`,
+  ].join('');
 }
 
-/** A base URL as one shell word, or URL when it holds a user name, password or query. */
+/** A base URL as one shell word, or URL when it may hold a credential. */
 function printableBaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -65,9 +73,6 @@ function printableBaseUrl(url: string): string {
   }
   return shellWord(url);
 }
-
-/** `--project X` as it goes into a command line the user can copy. */
-export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
 
 /** A value as one shell word: bare when it is safe so, else in single quotes. */
 export function shellWord(value: string): string {

@@ -162,7 +162,7 @@ describe('domains list', () => {
     const flags = ['--base-url', server.url, '--token', TESTER_KEY, '--project', 'prj_demo_scale'];
     const args = ['domains', 'list', ...flags, '--page-size', '5'];
     const hint = (token: string) =>
-      `More domains follow. Next page: domainctl domains list --project prj_demo_scale --page-size 5 --page-token ${token} --base-url ${server.url} --token TOKEN (or --all for every page)\n`;
+      `More domains follow. Next page: domainctl domains list --project prj_demo_scale --base-url ${server.url} --token TOKEN --page-size 5 --page-token ${token} (or --all for every page)\n`;
     const config = { env: { DOMAINCTL_CONFIG_DIR: tempConfigDir() } };
     expect(await runCli(args, config)).toEqual({
       stdout: expectedDomainsTable(first.domains),

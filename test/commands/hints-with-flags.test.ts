@@ -149,7 +149,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     const next = hint(first, 'domainctl domains list');
     expect(next).toMatch(
       new RegExp(
-        `^domainctl domains list --project ${PROJECT} --page-size 5 --page-token \\S+ --base-url ${server.url} --token TOKEN$`,
+        `^domainctl domains list --project ${PROJECT} --base-url ${server.url} --token TOKEN --page-size 5 --page-token \\S+$`,
       ),
     );
     const second = await follow(next);
