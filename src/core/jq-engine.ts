@@ -1,10 +1,11 @@
 import jqWeb from 'jq-web';
-import { CliError } from '../core/errors.js';
-import { ExitCode } from '../core/exit-codes.js';
+import { CliError, isError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
 
 // jq itself, compiled to WebAssembly (jq-web, jq 1.7.1). This module is loaded only when a
-// command is given --jq (jq-output.ts imports it dynamically), so no other run pays for the
-// 2.7 MB of WebAssembly. jq-wasm was looked at first: it feeds the input to jq a byte at a time,
+// command is given --jq (commands/jq-output.ts imports it dynamically) or the raw-request screen
+// filters an answer, so no other run pays for the 2.7 MB of WebAssembly. It is in core so that
+// both faces run the very same jq. jq-wasm was looked at first: it feeds the input to jq a byte at a time,
 // copying what is left for every byte (a 400 KB list took 13 s, where jq-web takes 25 ms), and
 // trims the output's white space.
 
@@ -87,5 +88,34 @@ export async function runJq(json: string, program: JqProgram, compact: boolean):
     const failure = error as JqFailure;
     if (failure.exitCode === undefined) throw error;
     throw new CliError(`--jq: ${jqMessage(failure)}`, ExitCode.apiError);
+  }
+}
+
+/** What a screen shows after filtering: jq's output, or why there is none. */
+export type JqOutcome =
+  { ok: true; output: string; messages: string[] } | { ok: false; message: string };
+
+/**
+ * The expression over one JSON document for a screen, printed exactly as `--jq` prints it
+ * (runJq, indented): an invalid expression or an error at run time is jq's message, not a
+ * thrown error, since nothing ends.
+ */
+export async function tryJq(json: string, expression: string): Promise<JqOutcome> {
+  const program: JqProgram = { expression, args: [] };
+  try {
+    await checkJq(program);
+    const { output, messages } = await runJq(json, program, false);
+    return { ok: true, output: output ?? '', messages };
+  } catch (error) {
+    if (isError(error, 'CliError')) {
+      // The options' names mean nothing on a screen: `invalid expression: jq: error: …`.
+      return {
+        ok: false,
+        message: error.message
+          .replace(/^invalid --jq expression: /, 'invalid expression: ')
+          .replace(/^--jq: /, ''),
+      };
+    }
+    throw error;
   }
 }
