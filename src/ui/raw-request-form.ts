@@ -27,8 +27,10 @@ export interface RawForm {
   result?: RawResult;
   /** Why prepareRequest refused the last Enter; nothing was sent. */
   refused?: string;
-  /** First line of the response in view. */
-  scroll: number;
+  /** A DELETE waits for y (or n, Esc): no field has the focus meanwhile. */
+  confirming?: boolean;
+  /** What the last action did, said once (the body back from the editor). */
+  notice?: { text: string; tone: 'ok' | 'warn' | 'error' };
   sends: number;
 }
 
@@ -46,7 +48,11 @@ export type RawFormAction =
   | { type: 'sending'; line: string }
   | { type: 'answered'; id: number; response: RawResponse }
   | { type: 'failed'; id: number; error: unknown }
-  | { type: 'scroll'; by: number; max: number };
+  | { type: 'confirm' }
+  | { type: 'cancelConfirm' }
+  | { type: 'notice'; text: string; tone: 'ok' | 'warn' | 'error' }
+  /** The body as it came back from $EDITOR: the body field shows it, with the cursor at its end. */
+  | { type: 'bodyFromEditor'; body: string; notice: RawForm['notice'] };
 
 export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
@@ -56,7 +62,6 @@ export const initialRawForm: RawForm = {
   body: '',
   revision: 0,
   field: 'raw.path',
-  scroll: 0,
   sends: 0,
 };
 
@@ -101,9 +106,10 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         cycle: undefined,
         nothingToComplete: undefined,
         refused: undefined,
+        notice: undefined,
       };
     case 'typeBody':
-      return { ...form, body: action.body, refused: undefined };
+      return { ...form, body: action.body, refused: undefined, notice: undefined };
     case 'moveFocus':
       return moveFocus(form, action.step);
     case 'focus':
@@ -150,7 +156,8 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         result: { step: 'sending', id, line: action.line },
         refused: undefined,
         recalled: undefined,
-        scroll: 0,
+        confirming: undefined,
+        notice: undefined,
       };
     }
     case 'answered':
@@ -162,8 +169,18 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         ? { ...form, result: { step: 'done', id: action.id, line, response: action.response } }
         : { ...form, result: { step: 'failed', id: action.id, line, error: action.error } };
     }
-    case 'scroll':
-      return { ...form, scroll: Math.max(0, Math.min(action.max, form.scroll + action.by)) };
+    case 'confirm':
+      return { ...form, confirming: true, refused: undefined };
+    case 'cancelConfirm':
+      return { ...form, confirming: undefined };
+    case 'notice':
+      return { ...form, notice: { text: action.text, tone: action.tone } };
+    case 'bodyFromEditor':
+      return {
+        ...replaced(form, { body: action.body }),
+        field: 'raw.body',
+        notice: action.notice,
+      };
     default: {
       const never: never = action;
       return never;

@@ -11,6 +11,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { checkRecords, type DnsCheckResult, parseDnsServer } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
+import { type EditOutcome, editInEditor } from './external-editor.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
 
@@ -59,6 +60,11 @@ export interface UiServices {
   rememberProject(profileName: string | undefined, projectId: string): void;
   startDemo(): Promise<DemoServer>;
   copy(text: string, writeToTerminal: (data: string) => void): Promise<CopyResult>;
+  /**
+   * Opens the text in $VISUAL or $EDITOR and waits until it ends (synchronously: the caller has
+   * handed it the terminal, see hooks/useExternalEditor.ts).
+   */
+  editText(text: string, extension: string): EditOutcome;
   /**
    * Looks up a domain's three records (and CAA) the way `domains check` does, with the DNS server
    * of DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
@@ -175,6 +181,7 @@ export function createServices(options: ServicesOptions): UiServices {
       return demo;
     },
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
+    editText: (text, extension) => editInEditor(text, { env, extension }),
     checkDns: (instructions, signal) =>
       checkRecords(instructions, { server: dnsServer?.address, signal: until(signal) }),
     get dnsServerLabel() {

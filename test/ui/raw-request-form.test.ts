@@ -90,10 +90,12 @@ describe('the raw request form', () => {
     expect(done.result).toMatchObject({ step: 'done', line: 'GET /v1/b' });
   });
 
-  it('scrolls within the response', () => {
-    let form = run({ type: 'scroll', by: 10, max: 4 });
-    expect(form.scroll).toBe(4);
-    form = rawFormReducer(form, { type: 'scroll', by: -10, max: 4 });
-    expect(form.scroll).toBe(0);
+  it('a DELETE waiting for y is cancelled by n, and by sending anything', () => {
+    let form = run({ type: 'confirm' });
+    expect(form.confirming).toBe(true);
+    form = rawFormReducer(form, { type: 'cancelConfirm' });
+    expect(form.confirming).toBeUndefined();
+    form = rawFormReducer(rawFormReducer(form, { type: 'confirm' }), { type: 'sending', line: '' });
+    expect(form.confirming).toBeUndefined();
   });
 });

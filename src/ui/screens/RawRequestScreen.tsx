@@ -1,47 +1,39 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { isError } from '../../core/errors.js';
-import type { RawResponse } from '../../client/execute-request.js';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { httpMethods } from '../../contract/routes.js';
-import { escapeJsonControls, visible } from '../../core/sanitize.js';
+import { visible } from '../../core/sanitize.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { ResponseViewer } from '../components/ResponseViewer.js';
+import { RouteInfo, routeInfoHeight } from '../components/RouteInfo.js';
+import { TextArea, textAreaHeight } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { wrapHard } from '../format.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
+import { useExternalEditor } from '../hooks/useExternalEditor.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useResponseViewer } from '../hooks/useResponseViewer.js';
 import { useScreenSignal } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
 import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
 
+/** The method list's column, and the fields' label and mark before their text. */
+const METHOD_COLUMN = 12;
+const LABEL_WIDTH = 6;
+const FIELD_INDENT = LABEL_WIDTH + 2;
+
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
 }
 
-/**
- * The body as lines to draw: JSON formatted (C1 controls escaped as well as C0), text split at
- * its line breaks with every other control character shown as `\u001b`.
- */
-function bodyLines(response: RawResponse): string[] {
-  if (response.json !== undefined) {
-    return escapeJsonControls(JSON.stringify(response.json, null, 2)).split('\n');
-  }
-  if (response.text === '') return ['(empty body)'];
-  return response.text.split(/\r?\n/).map(visible);
-}
-
-/**
- * A raw request, built and sent by the same functions as `domainctl api request`:
- * prepareRequest checks it (nothing is sent when it is wrong), executeRequest (from the
- * services) sends it.
- */
 /** Why a body is not JSON, or undefined when it is. */
 function jsonProblem(text: string): string | undefined {
   try {
@@ -52,27 +44,72 @@ function jsonProblem(text: string): string | undefined {
   }
 }
 
+/**
+ * A raw request, built and sent by the same functions as `domainctl api request`:
+ * prepareRequest checks it (nothing is sent when it is wrong), executeRequest (from the
+ * services) sends it. The answer is read in a viewer of its own (search, folds, jq).
+ */
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
   const signal = useScreenSignal();
   const navigate = useNavigation();
   const { isTop } = useScreen();
-  const { columns: width, bodyHeight } = useUi();
+  const { columns: width, bodyHeight, helpOpen } = useUi();
   const { focus } = useFocusManager();
   const tone = useTone();
+  const edit = useExternalEditor();
   const projectId = project?.id ?? session.project;
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
-  const { method, path, body, revision, field, result, refused } = form;
+  const { method, path, body, revision, field, result, refused, confirming, notice } = form;
   const withBody = hasBody(form);
   const history = session.requestHistory;
+  const answer = result?.step === 'done' ? result.response : undefined;
+
+  const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
+  const template = useBodyTemplate(match?.route.operationId);
+  const bodyWidth = Math.max(10, width - METHOD_COLUMN - FIELD_INDENT);
+  const maxBodyRows = Math.max(2, Math.min(8, Math.floor(bodyHeight / 3)));
+  const bodyRows = withBody ? textAreaHeight(body, bodyWidth, maxBodyRows) : 0;
+  // Lines above the answer: the title, the method list or the fields beside it (the taller),
+  // the lines of notes, a blank line and the answer's status line.
+  const fieldLines = 1 + routeInfoHeight(match) + 1 + (withBody ? bodyRows + 1 : 0);
+  const notes = [refused, confirming, notice].filter(Boolean).length;
+  const viewport = Math.max(
+    3,
+    bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - notes - 2,
+  );
+  const viewer = useResponseViewer(answer, { width, height: viewport });
+  const prompt = field === 'raw.response' ? viewer.viewer?.prompt : undefined;
+  const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !confirming;
 
   useEffect(() => {
-    if (!isTop) return;
-    if (field === 'raw.path' || field === 'raw.body') focus(field);
-  }, [isTop, field, focus]);
+    if (!isTop || confirming) return;
+    if (prompt) focus('raw.prompt');
+    else if (field === 'raw.path' || field === 'raw.body') focus(field);
+  }, [isTop, field, focus, prompt, confirming]);
 
-  const send = () => {
+  useAvailableKeys({
+    'raw.confirm': confirming === true,
+    'raw.send': !confirming && !prompt,
+    'raw.back': !confirming && !prompt,
+    'raw.complete': !prompt,
+    'raw.history': !prompt,
+    'raw.editor': withBody && !prompt,
+    'raw.scroll': answer !== undefined && !confirming,
+    'raw.prompt.apply': prompt !== undefined,
+    'raw.prompt.cancel': prompt !== undefined,
+    'raw.view.search': inAnswer,
+    'raw.view.next': inAnswer && (viewer.shownView?.search?.matches.length ?? 0) > 0,
+    'raw.view.toggleFold': inAnswer,
+    'raw.view.fold': inAnswer,
+    'raw.view.unfoldAll': inAnswer,
+    'raw.view.move': inAnswer,
+    'raw.view.ends': inAnswer,
+    'raw.view.jq': inAnswer && answer?.json !== undefined,
+  });
+
+  const send = (confirmed: boolean) => {
     if (result?.step === 'sending') return;
     let prepared: PreparedRequest;
     try {
@@ -92,6 +129,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       }
       throw error;
     }
+    // A DELETE is asked about first: the path is easy to get wrong by one segment.
+    if (prepared.method === 'DELETE' && !confirmed) {
+      dispatch({ type: 'confirm' });
+      return;
+    }
     const last = history.at(-1);
     if (!last || last.method !== method || last.path !== path || last.body !== body) {
       history.push({ method, path, body });
@@ -104,26 +146,42 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     );
   };
 
-  const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
-  const template = useBodyTemplate(match?.route.operationId);
-  const routeInfoLines =
-    match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
-  const responseLines =
-    result?.step === 'done'
-      ? bodyLines(result.response).flatMap((l) => wrapHard(l, Math.max(10, width - 2)))
-      : [];
-  // Lines above the response: the title, the method list or the fields beside it (the taller),
-  // the refusal if any, a blank line and the status line.
-  const fieldLines = 1 + routeInfoLines + 1 + (withBody ? 2 : 0);
-  const viewport = Math.max(
-    3,
-    bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - (refused ? 1 : 0) - 2,
-  );
-  const maxScroll = Math.max(0, responseLines.length - viewport);
-  const scrollBy = (by: number) => dispatch({ type: 'scroll', by, max: maxScroll });
+  const editBody = () => {
+    const outcome = edit(body, '.json');
+    if (!outcome.ok) {
+      dispatch({ type: 'notice', text: `✗ ${outcome.message}`, tone: 'error' });
+      return;
+    }
+    const problem = outcome.text.trim() === '' ? undefined : jsonProblem(outcome.text);
+    dispatch({
+      type: 'bodyFromEditor',
+      body: outcome.text,
+      notice: problem
+        ? {
+            text: `✗ The body from ${outcome.editor} is not JSON (${problem}); it is kept as written`,
+            tone: 'error',
+          }
+        : { text: `✓ Body from ${outcome.editor}`, tone: 'ok' },
+    });
+  };
 
-  useKeys((is, _input, key) => {
-    if (is('raw.back')) navigate({ type: 'pop' });
+  /** ↓ past the path or the body: the next thing down, the body or the answer. */
+  const down = () => {
+    if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
+    else if (answer) dispatch({ type: 'focus', field: 'raw.response' });
+  };
+
+  useKeys((is, input, key) => {
+    if (confirming) {
+      if (is('raw.confirm')) {
+        dispatch({ type: 'cancelConfirm' });
+        if (input === 'y') send(true);
+      }
+      return;
+    }
+    if (field === 'raw.response' && viewer.handleKey(is, input, key)) return;
+    if (is('raw.editor') && withBody) editBody();
+    else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (is('raw.complete')) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
@@ -131,55 +189,24 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     } else if (is('raw.send')) {
       if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
       else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-      else send();
-    } else if (is('raw.scroll')) scrollBy(key.pageUp ? -viewport : viewport);
+      else send(false);
+    } else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
     else if (is('raw.history')) {
       if (field === 'raw.method') {
         const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
         const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
         if (next) dispatch({ type: 'highlightMethod', method: next });
-      } else if (field === 'raw.path' || field === 'raw.body') {
-        dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
-      } else if (field === 'raw.response') scrollBy(key.upArrow ? -1 : 1);
+      } else if (field === 'raw.path') {
+        if (key.downArrow && !form.recalled) down();
+        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
+      } else if (field === 'raw.response' && key.upArrow) {
+        // ↑ on the answer's first line: back up to the form.
+        dispatch({ type: 'focus', field: withBody ? 'raw.body' : 'raw.path' });
+      }
+      // In the body, ↑↓ are the body's own (TextArea), which calls onEdge at its first and last line.
     }
   });
 
-  // What the typed path reaches, live.
-  let routeInfo: ReactNode;
-  if (path === '') {
-    routeInfo = <Text dimColor>Type a path; Tab completes it from the API's routes.</Text>;
-  } else if (match) {
-    const params = Object.entries(match.params).map(([name, value]) => `${name} = ${value}`);
-    routeInfo = (
-      <Box flexDirection="column">
-        <Text wrap="truncate-end">
-          <Text color={tone('ok')}>→ {match.route.operationId}</Text>
-          <Text dimColor>
-            {' '}
-            {match.route.method} {match.route.path} · {match.route.auth}
-          </Text>
-        </Text>
-        {params.length > 0 || match.warnings.length > 0 ? (
-          <Text wrap="truncate-end" color={tone(match.warnings.length ? 'warn' : undefined)}>
-            {'  '}
-            {visible([...params, ...match.warnings.map((w) => `! ${w}`)].join(' · '))}
-          </Text>
-        ) : null}
-      </Box>
-    );
-  } else if (allowed.length > 0) {
-    routeInfo = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! {method} is not a method of this path: it takes {allowed.join(', ')} (the API answers 405)
-      </Text>
-    );
-  } else {
-    routeInfo = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! No route of the API matches: it is sent as typed (likely a 404)
-      </Text>
-    );
-  }
   const candidates = form.cycle
     ? form.cycle.candidates
     : completions(path, projectId).map((c) => c.path);
@@ -206,34 +233,17 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       />
     );
   } else if (result?.step === 'done') {
-    const { status, statusText, ms } = result.response;
-    const statusTone = status < 300 ? 'ok' : status < 400 ? 'warn' : 'error';
-    const top = Math.min(form.scroll, maxScroll);
     response = (
-      <Box flexDirection="column">
-        <Text wrap="truncate-end">
-          <Text bold color={tone(statusTone)}>
-            {status} {visible(statusText)}
-          </Text>
-          <Text>
-            {' '}
-            · {Math.round(ms)} ms · {result.line}
-          </Text>
-          <Text dimColor>
-            {field === 'raw.response' ? ' · ↑↓ scroll' : ''}
-            {responseLines.length > viewport
-              ? ` · lines ${top + 1}–${Math.min(responseLines.length, top + viewport)} of ${responseLines.length}`
-              : ''}
-          </Text>
-        </Text>
-        {responseLines.slice(top, top + viewport).map((line, i) => (
-          // The lines of one text, in order: the index is their identity.
-          <Text key={top + i}>{line}</Text>
-        ))}
-      </Box>
+      <ResponseViewer
+        viewer={viewer}
+        line={result.line}
+        focused={field === 'raw.response'}
+        isActive={isTop && !helpOpen && field === 'raw.response'}
+      />
     );
   }
 
+  const fieldsActive = !confirming;
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -241,7 +251,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         <Text dimColor> · the same code as `domainctl api request`</Text>
       </Text>
       <Box>
-        <Box flexDirection="column" width={12} flexShrink={0}>
+        <Box flexDirection="column" width={METHOD_COLUMN} flexShrink={0}>
           <ChoiceList
             labels={httpMethods}
             selected={httpMethods.indexOf(method)}
@@ -254,36 +264,42 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           <TextField
             id="raw.path"
             label="Path"
-            labelWidth={6}
+            labelWidth={LABEL_WIDTH}
             value={path}
             revision={revision}
             onChange={(value) => dispatch({ type: 'typePath', path: value })}
             placeholder="/v1/…"
-            isActive={field === 'raw.path'}
+            isActive={fieldsActive && field === 'raw.path'}
           />
-          <Box marginLeft={8} flexDirection="column">
-            {routeInfo}
-            <Text dimColor wrap="truncate-end">
-              {candidates.length > 0
-                ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
-                : form.nothingToComplete
-                  ? 'Tab: no route of the API goes on from this path'
-                  : ' '}
-            </Text>
+          <Box marginLeft={FIELD_INDENT} flexDirection="column">
+            <RouteInfo
+              path={path}
+              method={method}
+              match={match}
+              allowed={allowed}
+              candidates={candidates}
+              nothingToComplete={form.nothingToComplete === true}
+            />
           </Box>
           {withBody ? (
             <>
-              <TextField
+              <TextArea
                 id="raw.body"
                 label="Body"
-                labelWidth={6}
+                labelWidth={LABEL_WIDTH}
                 value={body}
                 revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
                 placeholder={template ?? '{…}'}
-                isActive={field === 'raw.body'}
+                isActive={fieldsActive && field === 'raw.body'}
+                width={bodyWidth}
+                maxRows={maxBodyRows}
+                onEdge={(step) => {
+                  if (step < 0) dispatch({ type: 'focus', field: 'raw.path' });
+                  else down();
+                }}
               />
-              <Box marginLeft={8}>{bodyCheck}</Box>
+              <Box marginLeft={FIELD_INDENT}>{bodyCheck}</Box>
             </>
           ) : null}
         </Box>
@@ -291,6 +307,16 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       {refused ? (
         <Text color={tone('error')} wrap="truncate-end">
           ✗ Not sent: {visible(refused)}
+        </Text>
+      ) : null}
+      {confirming ? (
+        <Text color={tone('warn')} wrap="truncate-end">
+          ? Send DELETE {visible(fill(path, projectId))}? y sends it · n or Esc does not
+        </Text>
+      ) : null}
+      {notice ? (
+        <Text color={tone(notice.tone)} wrap="truncate-end">
+          {visible(notice.text)}
         </Text>
       ) : null}
       <Text> </Text>
