@@ -1,4 +1,5 @@
-import jqWeb from 'jq-web';
+import { createRequire } from 'node:module';
+import type jqWebPromise from 'jq-web';
 import { CliError, isError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -8,6 +9,15 @@ import { ExitCode } from './exit-codes.js';
 // both faces run the very same jq. jq-wasm was looked at first: it feeds the input to jq a byte at a time,
 // copying what is left for every byte (a 400 KB list took 13 s, where jq-web takes 25 ms), and
 // trims the output's white space.
+
+/**
+ * jq-web's export, through require: it is a CommonJS module whose export is a promise, which an
+ * ESM default import hands over as the promise only where the loader unwraps CommonJS as Node
+ * does (the bundle); a test runner's loader hands over a module object instead.
+ */
+function loadJq(): typeof jqWebPromise {
+  return createRequire(import.meta.url)('jq-web') as typeof jqWebPromise;
+}
 
 /** A --jq expression and its --arg values, as jq takes them. */
 export interface JqProgram {
@@ -47,7 +57,7 @@ const expressionOf = (program: JqProgram) => program.expression.trim() || '.';
  * caller prints those, made visible, on stderr.
  */
 async function run(json: string, filter: string, flags: string[]): Promise<JqResult> {
-  const jq = await jqWeb;
+  const jq = await loadJq();
   const messages: string[] = [];
   const warn = console.warn;
   // jq-web hands what jq wrote on stderr, when it exits 0, to console.warn('%cstderr%c: %c%s', …).

@@ -12,7 +12,10 @@ export interface ResponseDocument {
   json: boolean;
   /** For a line that opens an object or array (`"a": {`), the line that closes it; else -1. */
   closeOf: Int32Array;
-  /** The line that opens the innermost object or array around a line; -1 at the top level. */
+  /**
+   * The line that opens the innermost object or array around a line (for a closing line, its
+   * own opener); -1 at the top level.
+   */
   parentOf: Int32Array;
 }
 
@@ -44,9 +47,10 @@ function structure(lines: string[]) {
       const opener = top === undefined ? undefined : (lines[top] ?? '');
       const bracket = line.trimStart()[0] === '}' ? '{' : '[';
       if (top !== undefined && opener?.endsWith(bracket) && indentOf(opener) === indentOf(line)) {
+        // A closing line belongs to its own object: folding it folds that one, and a search
+        // that lands on it unfolds that one.
         closeOf[top] = i;
         open.pop();
-        parentOf[i] = open.at(-1) ?? -1;
       }
     } else if (OPENS.test(line)) {
       open.push(i);

@@ -30,7 +30,7 @@ describe('the raw request screen', () => {
     await app.press('/v1/regions');
     await app.waitForFrame('→ listRegions GET /v1/regions · public');
     await app.press('enter');
-    const frame = await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/regions/);
+    const frame = await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/regions/);
     expect(frame).toContain('"regions": [');
     expect(frame).toContain('    {');
     expect(frame).toContain('"id": "ap-south",');
@@ -58,7 +58,7 @@ describe('the raw request screen', () => {
     await app.waitForFrame('✓ valid JSON');
     await app.press('enter');
     const frame = await app.waitForFrame(
-      /201 Created · \d+ ms · POST \/v1\/projects\/prj_demo_scale\/databases/,
+      /201 Created · \d+ ms · .* · POST \/v1\/projects\/prj_demo_scale\/databases/,
     );
     expect(frame).toContain('"name": "cache"');
     expect(frame).toMatch(/"id": "db_/);
@@ -122,7 +122,7 @@ describe('the raw request screen', () => {
     await app.press('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
     await app.press(...Array<string>(11).fill('backspace'), '/v1/projects', 'enter');
-    await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/projects\b/);
+    await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\b/);
     await app.press(...Array<string>(12).fill('backspace'));
     await app.waitForFrame(/Path\s+› \/v1\/…/);
     await app.press('up');

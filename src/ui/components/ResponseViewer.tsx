@@ -119,7 +119,7 @@ export function ResponseViewer({
         labelWidth={9}
         value={prompt.text}
         onChange={hook.typePrompt}
-        placeholder={prompt.kind === 'search' ? 'text to find' : '.domains[].hostname'}
+        placeholder={prompt.kind === 'search' ? 'text to find' : '.domains[].domain'}
         isActive={isActive}
       />
     );
@@ -141,7 +141,7 @@ export function ResponseViewer({
         </Text>
         <Text>
           {' '}
-          · {Math.round(response.ms)} ms · {line} · {formatByteSize(sizeOf(response))}
+          · {Math.round(response.ms)} ms · {formatByteSize(sizeOf(response))}
         </Text>
         <Text dimColor>
           {jqNote}
@@ -149,6 +149,8 @@ export function ResponseViewer({
           {where}
           {folds}
         </Text>
+        {/* The request last: the path field above says it too, so it is the part to cut. */}
+        <Text> · {line}</Text>
       </Text>
       {rows}
       {foot}

@@ -87,7 +87,11 @@ function reducer(state: Viewer | undefined, action: Action): Viewer | undefined 
       };
     case 'jqFailed':
       if (state.jq?.run !== action.run) return state;
-      return { ...state, jq: { ...state.jq, step: 'failed', message: action.message } };
+      return {
+        ...state,
+        view: initialView(documentOf(state.response)),
+        jq: { ...state.jq, step: 'failed', message: action.message },
+      };
     case 'jqCleared':
       return { ...state, jq: undefined, view: initialView(documentOf(state.response)) };
     default: {

@@ -79,7 +79,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     3,
     bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - notes - 2,
   );
-  const viewer = useResponseViewer(answer, { width, height: viewport });
+  // Two columns of margin, as the other screens' text keeps.
+  const viewer = useResponseViewer(answer, { width: width - 2, height: viewport });
   const prompt = field === 'raw.response' ? viewer.viewer?.prompt : undefined;
   const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !confirming;
 
@@ -153,15 +154,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       return;
     }
     const problem = outcome.text.trim() === '' ? undefined : jsonProblem(outcome.text);
+    // `vim`, not `/usr/bin/vim -u NONE`: the line says whose text it is.
+    const name = outcome.editor.split(/\s+/)[0]?.split('/').at(-1) ?? outcome.editor;
     dispatch({
       type: 'bodyFromEditor',
       body: outcome.text,
       notice: problem
-        ? {
-            text: `✗ The body from ${outcome.editor} is not JSON (${problem}); it is kept as written`,
-            tone: 'error',
-          }
-        : { text: `✓ Body from ${outcome.editor}`, tone: 'ok' },
+        ? { text: `✗ Kept as ${name} wrote it, but not JSON: ${problem}`, tone: 'error' }
+        : { text: `✓ Body from ${name}`, tone: 'ok' },
     });
   };
 
