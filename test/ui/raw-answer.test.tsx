@@ -89,7 +89,7 @@ describe('the answer of the raw screen', () => {
     expect(cursorLine(frame)).toBe(`  "domains": [ … ],  ${items} lines folded`);
     expect(frame).toMatch(/"domains": \[ … \],.*\n\s+"next_page_token"/);
     await app.press(' ');
-    frame = await app.waitForFrame((f) => !f.includes('folded'));
+    await app.waitForFrame((f) => !f.includes('folded'));
     // Into the first domain, three lines down: ← folds the object around the line and goes to it.
     await app.pressTogether('j', 'j', 'j', 'j', 'h');
     frame = await app.waitForFrame('1 folded');

@@ -153,7 +153,7 @@ describe('DELETE on the raw screen', () => {
     expect(frame).toContain(`Send DELETE /v1/projects/${PROJECT}/databases/${id}? y sends it`);
     expect(frame).toMatch(/y n send the DELETE\?/);
     await ui.press('n');
-    frame = await ui.waitForFrame((f) => !f.includes('Send DELETE'));
+    await ui.waitForFrame((f) => !f.includes('Send DELETE'));
     expect(server.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
     // Esc says no too, and keeps the screen.
     await ui.press('enter');
