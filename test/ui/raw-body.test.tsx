@@ -149,7 +149,7 @@ describe('DELETE on the raw screen', () => {
     await ui.pressTogether('shift-tab', 'down', 'down', 'down', 'down', 'enter');
     await ui.waitForFrame(/• DELETE/);
     await ui.press(`/v1/projects/{project_id}/databases/${id}`, 'enter');
-    let frame = await ui.waitForFrame('? Send DELETE');
+    const frame = await ui.waitForFrame('? Send DELETE');
     expect(frame).toContain(`Send DELETE /v1/projects/${PROJECT}/databases/${id}? y sends it`);
     expect(frame).toMatch(/y n send the DELETE\?/);
     await ui.press('n');
