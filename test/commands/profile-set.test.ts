@@ -115,7 +115,7 @@ describe('profile set', () => {
       });
     await refused(
       ['work'],
-      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org or --unset SETTING',
+      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org, --read-only, --no-read-only, --label, --color or --unset SETTING',
     );
     await refused(
       ['nope', '--project', 'prj_x'],
