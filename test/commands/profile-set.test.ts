@@ -132,7 +132,7 @@ describe('profile set', () => {
     );
     await refused(
       ['work', '--unset', 'base_url'],
-      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org.",
+      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org, label, color.",
       '(run with --help for usage)\n',
     );
     expect(readFileSync(file, 'utf8')).toBe(before);
