@@ -1,6 +1,7 @@
 import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route.js';
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
 import { MissingCredentialsError, RequestInputError } from '../core/errors.js';
+import { refuseIfReadOnly } from '../core/profile-safety.js';
 
 export interface RawRequestInput {
   /** Any case; GET, POST, PATCH, PUT or DELETE. */
@@ -16,6 +17,12 @@ export interface RawRequestInput {
   org?: string;
   baseUrl: string;
   token?: string;
+  /**
+   * The profile is read-only: POST, PUT, PATCH and DELETE are refused here, before anything is
+   * sent (RequestInputError, exit code 2). `profile` names it in the message.
+   */
+  readOnly?: boolean;
+  profile?: string;
 }
 
 export interface PreparedRequest {
@@ -194,6 +201,7 @@ export function prepareRequest(input: RawRequestInput): PreparedRequest {
       `method must be one of ${httpMethods.join(', ')}, got "${input.method}"`,
     );
   }
+  refuseIfReadOnly(method, input.readOnly, input.profile);
   if (!input.path) throw new RequestInputError('a path is required, e.g. /v1/regions');
   const base = parseBaseUrl(input.baseUrl);
   // Placeholders first: an absolute URL's parser would percent-encode the braces away.

@@ -210,6 +210,8 @@ async function apiRequest(
     org: options.org,
     baseUrl: requireBaseUrl(options),
     token: options.token,
+    readOnly: options.readOnly,
+    profile: options.profile?.name,
   });
   // A parameter that breaks its pattern is still sent (the API has the last word), but said.
   for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
