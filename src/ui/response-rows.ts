@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import { type JsonTokenKind, jsonLineTokens } from './json-tokens.js';
+import { type JsonTokenKind, lineTokens } from '../core/json-tokens.js';
 import { matchRanges, type ResponseDocument } from './response-document.js';
 
 /** A piece of a row with one look: its token's colour, a search match, a fold's summary. */
@@ -38,7 +38,7 @@ function segmentsOf(
   query: string | undefined,
 ): Segment[] {
   const full = doc.lines[line] ?? '';
-  const tokens = doc.json ? jsonLineTokens(full) : [{ kind: 'text' as const, text: full }];
+  const tokens = doc.json ? lineTokens(full) : [{ kind: 'punctuation' as const, text: full }];
   const cut = full.length > MAX_LINE_CHARS;
   const limit = cut ? MAX_LINE_CHARS : full.length;
   const ranges = query ? matchRanges(full.slice(0, limit), query) : [];

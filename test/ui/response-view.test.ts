@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLineTokens } from '../../src/ui/json-tokens.js';
+import { lineTokens } from '../../src/core/json-tokens.js';
 import {
   documentOf,
   findMatches,
@@ -46,7 +46,7 @@ describe("the raw screen's answer, as data", () => {
   });
 
   it('tokenises a line by JSON type; a line that is not JSON is text', () => {
-    const kinds = (line: string) => jsonLineTokens(line).map((t) => `${t.kind}:${t.text}`);
+    const kinds = (line: string) => lineTokens(line).map((t) => `${t.kind}:${t.text}`);
     expect(kinds('  "n": -1.5e3,')).toEqual([
       'punctuation:  ',
       'key:"n"',
@@ -55,8 +55,9 @@ describe("the raw screen's answer, as data", () => {
       'punctuation:,',
     ]);
     expect(kinds('  "s": "a \\" b"')).toContain('string:"a \\" b"');
-    expect(kinds('  true')).toContain('literal:true');
-    expect(kinds('shop.example.com')).toEqual(['text:shop.example.com']);
+    expect(kinds('  true')).toContain('boolean:true');
+    expect(kinds('  null,')).toContain('null:null');
+    expect(kinds('shop.example.com')).toEqual(['punctuation:shop.example.com']);
   });
 
   it('cuts a very long line where it is drawn, saying how much is left', () => {

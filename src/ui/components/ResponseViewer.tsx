@@ -1,31 +1,14 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { formatByteSize } from '../../core/byte-size.js';
+import { JSON_TOKEN_COLORS } from '../../core/json-tokens.js';
 import { visible } from '../../core/sanitize.js';
 import { useUi } from '../context.js';
 import type { ResponseViewer as Viewer } from '../hooks/useResponseViewer.js';
 import { positionOf } from '../response-document.js';
-import { lineRows, type Segment } from '../response-rows.js';
+import { lineRows } from '../response-rows.js';
 import { useTone } from '../theme.js';
 import { TextField } from './TextField.js';
-
-type Color = 'blue' | 'green' | 'cyan' | 'yellow' | 'gray';
-
-/** The colour of each kind of token, as `api request` colours JSON on a terminal. */
-function colorOf(segment: Segment): Color | undefined {
-  switch (segment.kind) {
-    case 'key':
-      return 'blue';
-    case 'string':
-      return 'green';
-    case 'number':
-      return 'cyan';
-    case 'literal':
-      return segment.text === 'null' ? 'gray' : 'yellow';
-    default:
-      return undefined;
-  }
-}
 
 const byteLength = new WeakMap<object, number>();
 function sizeOf(response: { text: string }): number {
@@ -85,7 +68,7 @@ export function ResponseViewer({
           {segments.map((segment, i) => (
             <Text
               key={i}
-              color={color ? colorOf(segment) : undefined}
+              color={color && segment.kind !== 'fold' ? JSON_TOKEN_COLORS[segment.kind] : undefined}
               dimColor={segment.kind === 'fold'}
               inverse={segment.match}
             >
