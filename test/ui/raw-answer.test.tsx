@@ -36,8 +36,8 @@ async function listAnswered() {
   await ui.waitForFrame('Raw request');
   await ui.press(LIST, 'enter');
   await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale\/domains/);
-  // ↓ past the path goes down to the answer.
-  await ui.press('down');
+  // ↓ past the path, and past the (empty) headers, goes down to the answer.
+  await ui.press('down', 'down');
   await ui.waitForFrame(/^› \{$/m);
   return ui;
 }
@@ -144,7 +144,9 @@ describe('the answer of the raw screen', () => {
     expect(cursorLine(frame)).toBe('}');
     await app.press('g');
     await app.waitForFrame(/^› \{$/m);
-    // ↑ on the first line goes back up to the path.
+    // ↑ on the first line goes back up to the form: the headers, then the path.
+    await app.press('up');
+    await app.waitForFrame(/Headers\s+› /);
     await app.press('up');
     await app.waitForFrame(/Path\s+› \/v1\/projects/);
   });

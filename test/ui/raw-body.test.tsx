@@ -73,10 +73,10 @@ describe('the body of a raw request', () => {
     await app.pressTogether('up', '\u0005', 'backspace', '2"');
     frame = await app.waitForFrame('"name": "typed2"');
     expect(frame).toContain('✓ valid JSON');
-    // ↑ to the first line, and ↑ on the first line goes up to the path.
-    await app.pressTogether('up', 'up');
+    // ↑ to the first line; ↑ on the first line goes up to the headers, and on to the path.
+    await app.pressTogether('up', 'up', 'up');
     await app.waitForFrame(/Path\s+› \/v1\/projects/);
-    await app.press('down');
+    await app.pressTogether('down', 'down');
     await app.waitForFrame(/Body\s+› /);
     await app.press('enter');
     await app.waitForFrame('201 Created');

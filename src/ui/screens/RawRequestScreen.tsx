@@ -1,13 +1,13 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useReducer } from 'react';
-import { isError } from '../../core/errors.js';
-import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
+import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
+import { isPastedCommand } from '../../core/pasted-request.js';
 import { httpMethods } from '../../contract/routes.js';
 import { visible } from '../../core/sanitize.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { RequestPicker } from '../components/RequestPicker.js';
 import { ResponseViewer } from '../components/ResponseViewer.js';
 import { RouteInfo, routeInfoHeight } from '../components/RouteInfo.js';
 import { TextArea, textAreaHeight } from '../components/TextArea.js';
@@ -16,32 +16,22 @@ import { useNavigation, useScreen, useServices, useSession, useUi } from '../con
 import { explainError } from '../error-help.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
-import { useExternalEditor } from '../hooks/useExternalEditor.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { jsonProblem, useRawActions } from '../hooks/useRawActions.js';
 import { useResponseViewer } from '../hooks/useResponseViewer.js';
-import { useScreenSignal } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
-import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
+import { type Pickable, historyItems, savedItems } from '../raw-pickers.js';
+import { hasBody, initialRawForm, type RawField, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
 
 /** The method list's column, and the fields' label and mark before their text. */
 const METHOD_COLUMN = 12;
-const LABEL_WIDTH = 6;
+const LABEL_WIDTH = 8;
 const FIELD_INDENT = LABEL_WIDTH + 2;
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
-}
-
-/** Why a body is not JSON, or undefined when it is. */
-function jsonProblem(text: string): string | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }
 
 /**
@@ -52,54 +42,80 @@ function jsonProblem(text: string): string | undefined {
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
-  const signal = useScreenSignal();
   const navigate = useNavigation();
   const { isTop } = useScreen();
   const { columns: width, bodyHeight, helpOpen } = useUi();
   const { focus } = useFocusManager();
   const tone = useTone();
-  const edit = useExternalEditor();
   const projectId = project?.id ?? session.project;
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
-  const { method, path, body, revision, field, result, refused, confirming, notice } = form;
+  const { method, path, headers, body, revision, field, result, refused, confirming, notice } =
+    form;
+  const { picker, saveAs } = form;
   const withBody = hasBody(form);
-  const history = session.requestHistory;
   const answer = result?.step === 'done' ? result.response : undefined;
 
   const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
   const template = useBodyTemplate(match?.route.operationId);
-  const bodyWidth = Math.max(10, width - METHOD_COLUMN - FIELD_INDENT);
+  const areaWidth = Math.max(10, width - METHOD_COLUMN - FIELD_INDENT);
   const maxBodyRows = Math.max(2, Math.min(8, Math.floor(bodyHeight / 3)));
-  const bodyRows = withBody ? textAreaHeight(body, bodyWidth, maxBodyRows) : 0;
+  const headerRows = textAreaHeight(headers, areaWidth, 3);
+  const bodyRows = withBody ? textAreaHeight(body, areaWidth, maxBodyRows) : 0;
   // Lines above the answer: the title, the method list or the fields beside it (the taller),
   // the lines of notes, a blank line and the answer's status line.
-  const fieldLines = 1 + routeInfoHeight(match) + 1 + (withBody ? bodyRows + 1 : 0);
-  const notes = [refused, confirming, notice].filter(Boolean).length;
+  const fieldLines = 1 + routeInfoHeight(match) + 1 + headerRows + (withBody ? bodyRows + 1 : 0);
+  const notes = [refused, confirming, notice, saveAs !== undefined].filter(Boolean).length;
   const viewport = Math.max(
     3,
     bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - notes - 2,
   );
   // Two columns of margin, as the other screens' text keeps.
   const viewer = useResponseViewer(answer, { width: width - 2, height: viewport });
+  const jq = viewer.viewer?.jq?.step === 'done' ? viewer.viewer.jq.expression : undefined;
+  const actions = useRawActions(form, dispatch, { project: projectId, jq });
   const prompt = field === 'raw.response' ? viewer.viewer?.prompt : undefined;
-  const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !confirming;
+  const busy = confirming === true || picker !== undefined || saveAs !== undefined;
+  const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !busy;
+  const outOfFields = (field === 'raw.method' || inAnswer) && !busy;
+
+  // The list a picker shows, read from disk when it opens.
+  const pickables = useMemo((): Pickable[] | string => {
+    try {
+      if (picker === 'history') return historyItems(session.history.list());
+      if (picker === 'saved') return savedItems(services.savedRequests().list());
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return [];
+  }, [picker, session, services]);
 
   useEffect(() => {
-    if (!isTop || confirming) return;
-    if (prompt) focus('raw.prompt');
-    else if (field === 'raw.path' || field === 'raw.body') focus(field);
-  }, [isTop, field, focus, prompt, confirming]);
+    if (!isTop || confirming || picker) return;
+    if (saveAs !== undefined) focus('raw.saveAs');
+    else if (prompt) focus('raw.prompt');
+    else if (field === 'raw.path' || field === 'raw.headers' || field === 'raw.body') focus(field);
+  }, [isTop, field, focus, prompt, confirming, picker, saveAs]);
 
+  const naming = saveAs !== undefined;
   useAvailableKeys({
     'raw.confirm': confirming === true,
-    'raw.send': !confirming && !prompt,
-    'raw.back': !confirming && !prompt,
-    'raw.complete': !prompt,
-    'raw.history': !prompt,
-    'raw.editor': withBody && !prompt,
-    'raw.scroll': answer !== undefined && !confirming,
-    'raw.prompt.apply': prompt !== undefined,
-    'raw.prompt.cancel': prompt !== undefined,
+    'raw.send': !busy && !prompt,
+    'raw.back': !busy && !prompt,
+    'raw.complete': !busy && !prompt,
+    'raw.history': !busy && !prompt,
+    'raw.openHistory': !busy,
+    'raw.openSaved': !busy,
+    'raw.save': !busy,
+    'raw.copyCommand': outOfFields,
+    'raw.copyCurl': outOfFields,
+    'raw.editor': withBody && !busy && !prompt,
+    'raw.scroll': answer !== undefined && !busy,
+    'raw.prompt.apply': prompt !== undefined || naming,
+    'raw.prompt.cancel': prompt !== undefined || naming,
+    'raw.pick.move': picker !== undefined,
+    'raw.pick.choose': picker !== undefined,
+    'raw.pick.filter': picker !== undefined,
+    'raw.pick.close': picker !== undefined,
     'raw.view.search': inAnswer,
     'raw.view.next': inAnswer && (viewer.shownView?.search?.matches.length ?? 0) > 0,
     'raw.view.toggleFold': inAnswer,
@@ -110,77 +126,49 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     'raw.view.jq': inAnswer && answer?.json !== undefined,
   });
 
-  const send = (confirmed: boolean) => {
-    if (result?.step === 'sending') return;
-    let prepared: PreparedRequest;
-    try {
-      prepared = prepareRequest({
-        method,
-        path,
-        data: withBody && body.trim() !== '' ? body : undefined,
-        project: projectId,
-        org: session.org,
-        baseUrl: session.baseUrl,
-        token: session.token,
-      });
-    } catch (error) {
-      if (isError(error, 'RequestInputError', 'MissingCredentialsError')) {
-        dispatch({ type: 'refused', message: error.message });
-        return;
-      }
-      throw error;
-    }
-    // A DELETE is asked about first: the path is easy to get wrong by one segment.
-    if (prepared.method === 'DELETE' && !confirmed) {
-      dispatch({ type: 'confirm' });
-      return;
-    }
-    const last = history.at(-1);
-    if (!last || last.method !== method || last.path !== path || last.body !== body) {
-      history.push({ method, path, body });
-    }
-    const id = form.sends + 1;
-    dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
-    services.executeRequest(prepared, signal).then(
-      (response) => dispatch({ type: 'answered', id, response }),
-      (error: unknown) => dispatch({ type: 'failed', id, error }),
-    );
+  /** ↓ past a field's last line: the next thing down (headers, body, the answer). */
+  const below = (from: RawField) => {
+    const order: RawField[] = ['raw.path', 'raw.headers'];
+    if (withBody) order.push('raw.body');
+    if (answer) order.push('raw.response');
+    const next = order[order.indexOf(from) + 1];
+    if (next) dispatch({ type: 'focus', field: next });
   };
-
-  const editBody = () => {
-    const outcome = edit(body, '.json');
-    if (!outcome.ok) {
-      dispatch({ type: 'notice', text: `✗ ${outcome.message}`, tone: 'error' });
-      return;
-    }
-    const problem = outcome.text.trim() === '' ? undefined : jsonProblem(outcome.text);
-    // `vim`, not `/usr/bin/vim -u NONE`: the line says whose text it is.
-    const name = outcome.editor.split(/\s+/)[0]?.split('/').at(-1) ?? outcome.editor;
-    dispatch({
-      type: 'bodyFromEditor',
-      body: outcome.text,
-      notice: problem
-        ? { text: `✗ Kept as ${name} wrote it, but not JSON: ${problem}`, tone: 'error' }
-        : { text: `✓ Body from ${name}`, tone: 'ok' },
-    });
-  };
-
-  /** ↓ past the path or the body: the next thing down, the body or the answer. */
-  const down = () => {
-    if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-    else if (answer) dispatch({ type: 'focus', field: 'raw.response' });
+  const above = (from: RawField) => {
+    const order: RawField[] = [
+      'raw.path',
+      'raw.headers',
+      ...(withBody ? ['raw.body' as const] : []),
+    ];
+    const at = from === 'raw.response' ? order.length : order.indexOf(from);
+    const next = order[at - 1];
+    if (next) dispatch({ type: 'focus', field: next });
   };
 
   useKeys((is, input, key) => {
+    // The list's own keys are RequestPicker's.
+    if (picker) return;
     if (confirming) {
       if (is('raw.confirm')) {
         dispatch({ type: 'cancelConfirm' });
-        if (input === 'y') send(true);
+        if (input === 'y') actions.send(true);
       }
       return;
     }
+    if (naming) {
+      if (is('raw.prompt.apply')) actions.save(saveAs.trim());
+      else if (is('raw.prompt.cancel')) dispatch({ type: 'saveAs', name: undefined });
+      return;
+    }
     if (field === 'raw.response' && viewer.handleKey(is, input, key)) return;
-    if (is('raw.editor') && withBody) editBody();
+    if (is('raw.openHistory')) dispatch({ type: 'openPicker', picker: 'history' });
+    else if (is('raw.openSaved')) dispatch({ type: 'openPicker', picker: 'saved' });
+    else if (is('raw.save')) {
+      if (path === '') dispatch({ type: 'refused', message: 'type a path before saving' });
+      else dispatch({ type: 'saveAs', name: '' });
+    } else if (is('raw.copyCommand')) actions.copyCommand();
+    else if (is('raw.copyCurl')) actions.copyCurl();
+    else if (is('raw.editor') && withBody) actions.editBody();
     else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (is('raw.complete')) {
@@ -189,7 +177,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     } else if (is('raw.send')) {
       if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
       else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-      else send(false);
+      else actions.send(false);
     } else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
     else if (is('raw.history')) {
       if (field === 'raw.method') {
@@ -197,13 +185,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
         if (next) dispatch({ type: 'highlightMethod', method: next });
       } else if (field === 'raw.path') {
-        if (key.downArrow && !form.recalled) down();
-        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
+        if (key.downArrow && !form.recalled) below('raw.path');
+        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
       } else if (field === 'raw.response' && key.upArrow) {
         // ↑ on the answer's first line: back up to the form.
-        dispatch({ type: 'focus', field: withBody ? 'raw.body' : 'raw.path' });
+        above('raw.response');
       }
-      // In the body, ↑↓ are the body's own (TextArea), which calls onEdge at its first and last line.
+      // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
+      // its first and last line.
     }
   });
 
@@ -219,7 +208,28 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   }
 
   let response: ReactNode = null;
-  if (result?.step === 'sending') {
+  if (picker) {
+    response =
+      typeof pickables === 'string' ? (
+        <Text color={tone('error')}>✗ {visible(pickables)} (Esc closes this)</Text>
+      ) : (
+        <RequestPicker
+          title={picker === 'history' ? 'History, newest first' : 'Saved requests'}
+          empty={
+            picker === 'history'
+              ? 'Nothing sent with this profile yet.'
+              : `No saved request yet: Ctrl+S saves one (in ${services.savedRequests().dir}).`
+          }
+          items={pickables.map((p) => p.item)}
+          height={viewport + 1}
+          onChoose={(index) => {
+            const chosen = pickables[index];
+            if (chosen?.spec) actions.load(chosen.spec, chosen.from);
+          }}
+          onClose={() => dispatch({ type: 'closePicker' })}
+        />
+      );
+  } else if (result?.step === 'sending') {
     response = <Loading label={`Sending ${result.line}…`} />;
   } else if (result?.step === 'failed') {
     response = (
@@ -243,7 +253,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     );
   }
 
-  const fieldsActive = !confirming;
+  const fieldsActive = !busy;
+  const area = { labelWidth: LABEL_WIDTH, revision, width: areaWidth };
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -268,7 +279,13 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             value={path}
             revision={revision}
             onChange={(value) => dispatch({ type: 'typePath', path: value })}
-            placeholder="/v1/…"
+            // A curl command or a domainctl line pasted here fills the whole form.
+            onInsert={(text) => {
+              if (text.length < 8 || !isPastedCommand(text.trim())) return false;
+              actions.paste(text);
+              return true;
+            }}
+            placeholder="/v1/… (or paste a curl command)"
             isActive={fieldsActive && field === 'raw.path'}
           />
           <Box marginLeft={FIELD_INDENT} flexDirection="column">
@@ -281,23 +298,29 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
               nothingToComplete={form.nothingToComplete === true}
             />
           </Box>
+          <TextArea
+            id="raw.headers"
+            label="Headers"
+            {...area}
+            value={headers}
+            onChange={(value) => dispatch({ type: 'typeHeaders', headers: value })}
+            placeholder="Name: value, one a line (optional)"
+            isActive={fieldsActive && field === 'raw.headers'}
+            maxRows={3}
+            onEdge={(step) => (step < 0 ? above('raw.headers') : below('raw.headers'))}
+          />
           {withBody ? (
             <>
               <TextArea
                 id="raw.body"
                 label="Body"
-                labelWidth={LABEL_WIDTH}
+                {...area}
                 value={body}
-                revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
                 placeholder={template ?? '{…}'}
                 isActive={fieldsActive && field === 'raw.body'}
-                width={bodyWidth}
                 maxRows={maxBodyRows}
-                onEdge={(step) => {
-                  if (step < 0) dispatch({ type: 'focus', field: 'raw.path' });
-                  else down();
-                }}
+                onEdge={(step) => (step < 0 ? above('raw.body') : below('raw.body'))}
               />
               <Box marginLeft={FIELD_INDENT}>{bodyCheck}</Box>
             </>
@@ -313,6 +336,16 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
         <Text color={tone('warn')} wrap="truncate-end">
           ? Send DELETE {visible(fill(path, projectId))}? y sends it · n or Esc does not
         </Text>
+      ) : null}
+      {naming ? (
+        <TextField
+          id="raw.saveAs"
+          label="Save as"
+          labelWidth={8}
+          value={saveAs}
+          onChange={(value) => dispatch({ type: 'saveAs', name: value })}
+          placeholder="a name: letters, digits, . _ - (Enter saves, Esc does not)"
+        />
       ) : null}
       {notice ? (
         <Text color={tone(notice.tone)} wrap="truncate-end">
