@@ -38,7 +38,7 @@ export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] 
             detail: saved.description,
           },
           spec: saved.spec,
-          from: `Loaded ${saved.path}`,
+          from: `Loaded ${saved.name}`,
         },
   );
 }
