@@ -10,13 +10,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { printableUrl } from '../core/mask.js';
-import { type RequestSpec, storableSpec } from '../core/request-spec.js';
+import { HISTORY_LIMIT, type RequestSpec, storableSpec } from '../core/request-spec.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
 import { HistoryLine, specFromFile, specToFile } from './request-file.js';
 
-/** How many requests the history keeps, per profile. */
-export const HISTORY_LIMIT = 500;
+export { HISTORY_LIMIT };
 
 /** One request of the history: what was asked, and how it went. */
 export interface HistoryEntry {
@@ -49,6 +48,16 @@ const SLACK = 100;
 // Below this size the file cannot hold more than the limit and the slack (no line is shorter
 // than 50 bytes: `{"time":"…","method":"GET","path":"/"}` is 62), so its lines are not counted.
 const COUNT_FROM_BYTES = (HISTORY_LIMIT + SLACK) * 50;
+
+/** The base URL with any credential in it masked, and without the slash the URL parser adds. */
+function printableBaseUrl(baseUrl: string): string {
+  try {
+    const shown = printableUrl(baseUrl);
+    return baseUrl.endsWith('/') ? shown : shown.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
 
 const parseLine = (text: string): HistoryEntry | undefined => {
   let raw: unknown;
@@ -104,7 +113,7 @@ export class RequestHistory {
       ...entry,
       time: entry.time ?? new Date().toISOString(),
       spec,
-      ...(entry.baseUrl !== undefined ? { baseUrl: printableUrl(entry.baseUrl) } : {}),
+      ...(entry.baseUrl !== undefined ? { baseUrl: printableBaseUrl(entry.baseUrl) } : {}),
     };
     const line: HistoryLine = {
       time: stored.time,
