@@ -85,8 +85,11 @@ describe('api request output', () => {
     expect(output).toBe(`${formatJson(json, { color: true })}\n`);
     // Each kind in its colour: keys blue, strings green, numbers cyan, booleans yellow, null gray.
     expect(output).toContain('\u001b[34m"domains"\u001b[39m: [');
-    expect(output).toMatch(/\u001b\[34m"domain"\u001b\[39m: \u001b\[32m"[a-z0-9.-]+"\u001b\[39m/);
-    expect(output).toMatch(/\u001b\[33m(true|false)\u001b\[39m/);
+    const ESC = '\u001b';
+    expect(output).toMatch(
+      new RegExp(`${ESC}\\[34m"domain"${ESC}\\[39m: ${ESC}\\[32m"[a-z0-9.-]+"${ESC}\\[39m`),
+    );
+    expect(output).toMatch(new RegExp(`${ESC}\\[33m(true|false)${ESC}\\[39m`));
     expect(output).toContain('\u001b[90mnull\u001b[39m');
 
     const compact = await inTerminal([...args('--json'), '--jq', '[.domains | length]'], {
