@@ -188,7 +188,7 @@ async function apiRequest(
 ): Promise<void> {
   const context = commandContext(command);
   const { options, debug } = context;
-  const draft = requestDraft(method, path, flags, command);
+  const draft = await requestDraft(method, path, flags, command);
   if (flags.save !== undefined) {
     await saveRequest(flags.save, await withBody(draft), flags, context);
     return;

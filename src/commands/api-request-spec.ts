@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { SavedRequests } from '../config/saved-requests.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import {
@@ -79,12 +78,12 @@ export interface RequestDraft {
  * or path is commander's usage error. Nothing is read from stdin or a file yet (withBody does),
  * so a bad --jq is refused first.
  */
-export function requestDraft(
+export async function requestDraft(
   method: string | undefined,
   path: string | undefined,
   flags: RequestFlags,
   command: Command,
-): RequestDraft {
+): Promise<RequestDraft> {
   // `--saved NAME /v1/other`: one word after the name is the path when it looks like one.
   if (
     flags.saved !== undefined &&
@@ -118,6 +117,8 @@ export function requestDraft(
     return { spec, ...(flags.data !== undefined ? { data: flags.data } : {}), warnings: [] };
   }
 
+  // Loaded only for --saved: its zod schema is no cost to other requests.
+  const { SavedRequests } = await import('../config/saved-requests.js');
   const { spec: saved, dropped } = withoutMaskedHeaders(
     SavedRequests.open({ dir: flags.requestsDir }).load(flags.saved).spec,
   );

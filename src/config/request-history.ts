@@ -13,7 +13,7 @@ import { printableUrl } from '../core/mask.js';
 import { HISTORY_LIMIT, type RequestSpec, storableSpec } from '../core/request-spec.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
-import { HistoryLine, specFromFile, specToFile } from './request-file.js';
+import { type RequestKeys, specFromFile, specToFile } from './request-file.js';
 
 export { HISTORY_LIMIT };
 
@@ -59,16 +59,67 @@ function printableBaseUrl(baseUrl: string): string {
   }
 }
 
+/** One line of a history file. */
+interface HistoryLine extends RequestKeys {
+  time: string;
+  body?: string;
+  profile?: string;
+  base_url?: string;
+  status?: number;
+  ms?: number;
+  error?: string;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const optional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || check(value);
+const stringList = (value: unknown) => Array.isArray(value) && value.every(isString);
+
+/**
+ * A history line checked by hand rather than with zod, which would cost every request's start:
+ * a line that is not what record() writes (a hand edit, a newer version's) is skipped whole.
+ */
+function isHistoryLine(raw: unknown): raw is HistoryLine {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const line = raw as Record<string, unknown>;
+  return (
+    isString(line.time) &&
+    METHODS.has(line.method as string) &&
+    isString(line.path) &&
+    optional(line.headers, stringList) &&
+    optional(line.body, isString) &&
+    optional(
+      line.fields,
+      (fields) =>
+        Array.isArray(fields) &&
+        fields.every(
+          (f: { kind?: unknown; text?: unknown }) =>
+            (f?.kind === 'raw' || f?.kind === 'typed') && isString(f.text),
+        ),
+    ) &&
+    optional(line.paginate, (v) => typeof v === 'boolean') &&
+    optional(line.jq, isString) &&
+    optional(
+      line.jq_args,
+      (args) => Array.isArray(args) && args.every((pair) => stringList(pair) && pair.length === 2),
+    ) &&
+    optional(line.profile, isString) &&
+    optional(line.base_url, isString) &&
+    optional(line.status, Number.isInteger) &&
+    optional(line.ms, (v) => typeof v === 'number') &&
+    optional(line.error, isString)
+  );
+}
+
 const parseLine = (text: string): HistoryEntry | undefined => {
-  let raw: unknown;
+  let line: unknown;
   try {
-    raw = JSON.parse(text);
+    line = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const parsed = HistoryLine.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const line = parsed.data;
+  if (!isHistoryLine(line)) return undefined;
   return {
     time: line.time,
     ...(line.profile !== undefined ? { profile: line.profile } : {}),
