@@ -28,6 +28,9 @@ function printable(profile: Profile, active: boolean) {
     token: profile.token ? maskSecret(profile.token) : null,
     project: profile.project ?? null,
     org: profile.org ?? null,
+    read_only: profile.read_only === true,
+    label: profile.label ?? null,
+    color: profile.color ?? null,
   };
 }
 
@@ -238,6 +241,11 @@ async function showProfile(
     ['token', shown.token ?? MISSING],
     ['project', shown.project ?? MISSING],
     ['org', shown.org ?? MISSING],
+    ['read-only', shown.read_only ? 'yes (no POST, PUT, PATCH or DELETE)' : 'no'],
+    [
+      'label',
+      shown.label === null ? MISSING : `${shown.label}${shown.color ? ` (${shown.color})` : ''}`,
+    ],
   ];
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   writeOut(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -8,7 +7,10 @@ import { basename, dirname, join } from 'node:path';
  * sees the old file or the new one, never half of one; a crash leaves at most a stray `.tmp`.
  */
 export function writeFileAtomic(path: string, text: string, mode: number): void {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Unique enough with 'wx', which never opens a file that exists; node:crypto would cost every
+  // request that writes the history some milliseconds of start-up.
+  const unique = `${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
     writeSync(fd, text);

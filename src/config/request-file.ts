@@ -1,46 +1,9 @@
-// zod/mini, as config-file.ts: `api request --saved` reads one of these on its way to sending.
-import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
-import { httpMethods } from '../contract/routes.js';
 import type { RequestSpec } from '../core/request-spec.js';
-
-z.config(en());
 
 // A request as the history and the saved-request files hold it: snake_case keys, as the config
 // file has, and only the keys that were given. A saved request holds its body as JSON (it reads
-// well in a diff); the history keeps the text as it was sent.
-const fields = {
-  method: z.enum(httpMethods as [string, ...string[]]),
-  path: z.string().check(z.minLength(1)),
-  headers: z.optional(z.array(z.string())),
-  fields: z.optional(z.array(z.object({ kind: z.enum(['raw', 'typed']), text: z.string() }))),
-  paginate: z.optional(z.boolean()),
-  jq: z.optional(z.string()),
-  jq_args: z.optional(z.array(z.tuple([z.string(), z.string()]))),
-};
-
-/** A saved request's file: `<name>.json` in the requests folder. */
-export const SavedRequestFile = z.looseObject({
-  ...fields,
-  /** The body as JSON (any JSON value); absent for none. */
-  body: z.optional(z.unknown()),
-  description: z.optional(z.string()),
-});
-
-/** One line of a history file. */
-export const HistoryLine = z.looseObject({
-  ...fields,
-  body: z.optional(z.string()),
-  time: z.string(),
-  profile: z.optional(z.string()),
-  base_url: z.optional(z.string()),
-  status: z.optional(z.number()),
-  ms: z.optional(z.number()),
-  error: z.optional(z.string()),
-});
-
-export type SavedRequestFile = z.infer<typeof SavedRequestFile>;
-export type HistoryLine = z.infer<typeof HistoryLine>;
+// well in a diff); the history keeps the text as it was sent. No zod here: every request sent
+// writes a history line, and that path loads as little as it can.
 
 /** The keys of a request in either file, the body apart. */
 export interface RequestKeys {

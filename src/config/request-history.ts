@@ -10,13 +10,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { printableUrl } from '../core/mask.js';
-import { type RequestSpec, storableSpec } from '../core/request-spec.js';
+import { HISTORY_LIMIT, type RequestSpec, storableSpec } from '../core/request-spec.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
-import { HistoryLine, specFromFile, specToFile } from './request-file.js';
+import { type RequestKeys, specFromFile, specToFile } from './request-file.js';
 
-/** How many requests the history keeps, per profile. */
-export const HISTORY_LIMIT = 500;
+export { HISTORY_LIMIT };
 
 /** One request of the history: what was asked, and how it went. */
 export interface HistoryEntry {
@@ -50,16 +49,77 @@ const SLACK = 100;
 // than 50 bytes: `{"time":"…","method":"GET","path":"/"}` is 62), so its lines are not counted.
 const COUNT_FROM_BYTES = (HISTORY_LIMIT + SLACK) * 50;
 
-const parseLine = (text: string): HistoryEntry | undefined => {
-  let raw: unknown;
+/** The base URL with any credential in it masked, and without the slash the URL parser adds. */
+function printableBaseUrl(baseUrl: string): string {
   try {
-    raw = JSON.parse(text);
+    const shown = printableUrl(baseUrl);
+    return baseUrl.endsWith('/') ? shown : shown.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** One line of a history file. */
+interface HistoryLine extends RequestKeys {
+  time: string;
+  body?: string;
+  profile?: string;
+  base_url?: string;
+  status?: number;
+  ms?: number;
+  error?: string;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const optional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || check(value);
+const stringList = (value: unknown) => Array.isArray(value) && value.every(isString);
+
+/**
+ * A history line checked by hand rather than with zod, which would cost every request's start:
+ * a line that is not what record() writes (a hand edit, a newer version's) is skipped whole.
+ */
+function isHistoryLine(raw: unknown): raw is HistoryLine {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const line = raw as Record<string, unknown>;
+  return (
+    isString(line.time) &&
+    METHODS.has(line.method as string) &&
+    isString(line.path) &&
+    optional(line.headers, stringList) &&
+    optional(line.body, isString) &&
+    optional(
+      line.fields,
+      (fields) =>
+        Array.isArray(fields) &&
+        fields.every(
+          (f: { kind?: unknown; text?: unknown }) =>
+            (f?.kind === 'raw' || f?.kind === 'typed') && isString(f.text),
+        ),
+    ) &&
+    optional(line.paginate, (v) => typeof v === 'boolean') &&
+    optional(line.jq, isString) &&
+    optional(
+      line.jq_args,
+      (args) => Array.isArray(args) && args.every((pair) => stringList(pair) && pair.length === 2),
+    ) &&
+    optional(line.profile, isString) &&
+    optional(line.base_url, isString) &&
+    optional(line.status, Number.isInteger) &&
+    optional(line.ms, (v) => typeof v === 'number') &&
+    optional(line.error, isString)
+  );
+}
+
+const parseLine = (text: string): HistoryEntry | undefined => {
+  let line: unknown;
+  try {
+    line = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const parsed = HistoryLine.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const line = parsed.data;
+  if (!isHistoryLine(line)) return undefined;
   return {
     time: line.time,
     ...(line.profile !== undefined ? { profile: line.profile } : {}),
@@ -104,7 +164,7 @@ export class RequestHistory {
       ...entry,
       time: entry.time ?? new Date().toISOString(),
       spec,
-      ...(entry.baseUrl !== undefined ? { baseUrl: printableUrl(entry.baseUrl) } : {}),
+      ...(entry.baseUrl !== undefined ? { baseUrl: printableBaseUrl(entry.baseUrl) } : {}),
     };
     const line: HistoryLine = {
       time: stored.time,

@@ -4,7 +4,28 @@ import { ConfigError } from '../core/errors.js';
 import { type RequestSpec, storableSpec } from '../core/request-spec.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { requestsDir } from './data-dir.js';
-import { SavedRequestFile, specFromFile, specToFile } from './request-file.js';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import { httpMethods } from '../contract/routes.js';
+import { specFromFile, specToFile } from './request-file.js';
+
+// zod/mini, as config-file.ts: a file written by hand is checked, and its errors say where.
+z.config(en());
+
+/** A saved request's file: `<name>.json` in the requests folder. */
+const SavedRequestFile = z.looseObject({
+  description: z.optional(z.string()),
+  method: z.enum(httpMethods as [string, ...string[]]),
+  path: z.string().check(z.minLength(1)),
+  headers: z.optional(z.array(z.string())),
+  fields: z.optional(z.array(z.object({ kind: z.enum(['raw', 'typed']), text: z.string() }))),
+  paginate: z.optional(z.boolean()),
+  jq: z.optional(z.string()),
+  jq_args: z.optional(z.array(z.tuple([z.string(), z.string()]))),
+  /** The body as JSON (any JSON value); absent for none. */
+  body: z.optional(z.unknown()),
+});
+type SavedRequestFile = z.infer<typeof SavedRequestFile>;
 
 /** What a saved request may be called: it is its file's name, `<name>.json`. */
 export const SAVED_REQUEST_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

@@ -1,6 +1,9 @@
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
 import { isSensitiveHeader, printableHeaderLine, printablePath } from './mask.js';
 
+/** How many requests the history keeps, per profile (config/request-history.ts). */
+export const HISTORY_LIMIT = 500;
+
 /** A body field as `api request` takes one: `-f key=value` (raw string) or `-F key=value` (typed). */
 export interface RequestField {
   kind: 'raw' | 'typed';

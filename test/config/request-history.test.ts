@@ -65,7 +65,7 @@ describe('RequestHistory', () => {
       {
         time: '2025-01-01T00:00:00.000Z',
         profile: 'local',
-        baseUrl: 'http://127.0.0.1:7878/',
+        baseUrl: 'http://127.0.0.1:7878',
         spec: { method: 'GET', path: '/v1/regions' },
         status: 200,
         ms: 12,
