@@ -49,7 +49,7 @@ export const rawBindings = {
   'raw.history': {
     keys: '↑↓',
     label: 'history',
-    help: 'choose the method (method list); earlier requests (path); ↓ past the newest goes down to the body or the answer',
+    help: 'choose the method (method list); earlier requests (path; ↓ past the newest goes down to the headers); in the headers and the body, a line up or down',
     match: any(up, down),
     whileTyping: true,
   },
