@@ -203,6 +203,29 @@ export const rawBindings = {
   },
 } satisfies Record<string, Binding>;
 
+/**
+ * The raw screen's keys with more than one meaning, of which its state makes one available at a
+ * time (useAvailableKeys in RawRequestScreen): Enter sends, loads from a list or applies what is
+ * typed in a prompt; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
+ * searches the answer or filters a list; `n` is the next match or no to the DELETE question;
+ * ↑↓ j k walk the form's fields, the answer or a list.
+ */
+export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
+  'raw.send',
+  'raw.pick.choose',
+  'raw.prompt.apply',
+  'raw.back',
+  'raw.confirm',
+  'raw.pick.close',
+  'raw.prompt.cancel',
+  'raw.view.search',
+  'raw.pick.filter',
+  'raw.view.next',
+  'raw.history',
+  'raw.view.move',
+  'raw.pick.move',
+];
+
 /** The raw screen's keys for the footer and the help (the text fields' own keys passed in). */
 export function rawScreenKeys(fieldKeys: ActionId[]): ScreenKeys {
   return {

@@ -102,7 +102,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     'raw.send': !busy && !prompt,
     'raw.back': !busy && !prompt,
     'raw.complete': !busy && !prompt,
-    'raw.history': !busy && !prompt,
+    'raw.history': !busy && !prompt && !inAnswer,
     'raw.openHistory': !busy,
     'raw.openSaved': !busy,
     'raw.save': !busy,
