@@ -32,7 +32,7 @@ import { type RequestFlags, requestDraft, withBody } from './api-request-spec.js
 import { ARG_SEPARATOR } from './jq-options.js';
 import { recordRequest } from './request-recording.js';
 import type { RequestSpec } from '../core/request-spec.js';
-import { shellWord } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
 interface ApiRequestFlags extends RequestFlags {
@@ -270,9 +270,9 @@ async function saveRequest(
   const { SavedRequests } = await import('../config/saved-requests.js');
   const saved = SavedRequests.open({ dir: flags.requestsDir });
   const { path, created } = saved.save(name, { ...spec, ...checked });
-  const dir = flags.requestsDir ? ` --requests-dir ${shellWord(flags.requestsDir)}` : '';
+  const send = suggest.apiRequestSaved(name, flags.requestsDir || undefined);
   writeOut(
-    `${visible(`${created ? 'Saved' : 'Replaced'} request "${name}" in ${path}; send it with: domainctl api request --saved ${name}${dir}`)}\n`,
+    `${visible(`${created ? 'Saved' : 'Replaced'} request "${name}" in ${path}; send it with: ${send}`)}\n`,
   );
 }
 
