@@ -25,7 +25,7 @@ export const shellNode = `'${process.execPath.replaceAll("'", `'\\''`)}'`;
 
 /**
  * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit
- * (STACK.md). Keys go with a pause after each, as Ink needs (STACK.md). Fails with a message
+ * (docs/development.md). Keys go with a pause after each, as Ink needs (the same guide). Fails with a message
  * that says so when tmux is not installed.
  */
 export function startTerminal(options: {
