@@ -30,7 +30,7 @@ import { type JqFilter, jqFilter, MergedList } from './jq-output.js';
 import { fieldsBody, fieldsQuery } from './body-fields.js';
 import { type RequestFlags, requestDraft, withBody } from './api-request-spec.js';
 import { ARG_SEPARATOR } from './jq-options.js';
-import { recordRequest } from './request-recording.js';
+import { historyRecorder } from './request-recording.js';
 import type { RequestSpec } from '../core/request-spec.js';
 import { suggest } from '../core/suggested-commands.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
@@ -233,6 +233,7 @@ async function apiRequest(
           debug,
           onResponse,
         };
+  const record = historyRecorder(context);
   const started = performance.now();
   let failure: unknown;
   try {
@@ -243,7 +244,7 @@ async function apiRequest(
     throw error;
   } finally {
     const ms = performance.now() - started;
-    await recordRequest(context, spec, { response: last, error: failure, ms });
+    await record(spec, { response: last, error: failure, ms });
   }
 }
 
