@@ -27,7 +27,7 @@ import {
   writeOutPaced,
 } from './context.js';
 import { type JqFilter, jqFilter, MergedList } from './jq-output.js';
-import { fieldsBody, fieldsQuery } from './body-fields.js';
+import { bodyJson, fieldsBody, fieldsQuery } from './body-fields.js';
 import { type RequestFlags, requestDraft, withBody } from './api-request-spec.js';
 import { ARG_SEPARATOR } from './jq-options.js';
 import { historyRecorder } from './request-recording.js';
@@ -51,8 +51,7 @@ async function bodyAndPath(spec: RequestSpec) {
   const fields = spec.fields ?? [];
   if (fields.length === 0) return { data: spec.body, fullPath: spec.path };
   const body = await fieldsBody(fields);
-  if (spec.method.toUpperCase() !== 'GET')
-    return { data: JSON.stringify(body), fullPath: spec.path };
+  if (spec.method.toUpperCase() !== 'GET') return { data: bodyJson(body), fullPath: spec.path };
   const query = fieldsQuery(body).toString();
   const { path } = spec;
   return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
