@@ -12,6 +12,7 @@ import { createProgram } from './program.js';
 export async function main(argv: readonly string[]): Promise<void> {
   // Help and errors are written before any action runs: `domainctl domains --help | head` too.
   process.stdout.on('error', stopWhenStdoutCloses);
+  process.stderr.on('error', ignoreWhenStderrCloses);
   const program = createProgram();
   let debug = false;
   program.hook('preAction', (_program, action) => {
@@ -86,4 +87,13 @@ function commanderFailure(error: unknown): Failure | undefined {
 function stopWhenStdoutCloses(error: NodeJS.ErrnoException): void {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
   throw error;
+}
+
+/**
+ * `domainctl … 2>&1 | head -1`, or a cron job whose stderr is closed: nobody reads the messages,
+ * but the data on stdout and the exit code still matter, so the run goes on and ends as it would
+ * have. Unhandled, the EPIPE would end it with Node's exit code 1, which means an HTTP error here.
+ */
+function ignoreWhenStderrCloses(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
 }

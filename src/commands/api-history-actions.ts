@@ -3,6 +3,7 @@ import type { HistoryEntry } from '../config/request-history.js';
 import { RequestHistory } from '../config/request-history.js';
 import { resolveOptions } from '../config/resolve.js';
 import { formatCommandLine } from '../core/request-format.js';
+import { withoutMaskedHeaders } from '../core/request-spec.js';
 import { visible } from '../core/sanitize.js';
 import { writeErr, writeOut } from './context.js';
 import { colorEnabled, globalFlags } from './global-options.js';
@@ -34,7 +35,11 @@ function printable(entry: HistoryEntry) {
     status: entry.status ?? null,
     ms: entry.ms ?? null,
     error: entry.error ?? null,
-    command: formatCommandLine(spec, entry.profile ? { profile: entry.profile } : {}),
+    // A header kept only masked would send the mask: the command leaves it out.
+    command: formatCommandLine(
+      withoutMaskedHeaders(spec).spec,
+      entry.profile ? { profile: entry.profile } : {},
+    ),
   };
 }
 

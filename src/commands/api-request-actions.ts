@@ -27,12 +27,12 @@ import {
   writeOutPaced,
 } from './context.js';
 import { type JqFilter, jqFilter, MergedList } from './jq-output.js';
-import { fieldsBody, fieldsQuery } from './body-fields.js';
+import { bodyJson, fieldsBody, fieldsQuery } from './body-fields.js';
 import { type RequestFlags, requestDraft, withBody } from './api-request-spec.js';
 import { ARG_SEPARATOR } from './jq-options.js';
-import { recordRequest } from './request-recording.js';
+import { historyRecorder } from './request-recording.js';
 import type { RequestSpec } from '../core/request-spec.js';
-import { shellWord } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
 interface ApiRequestFlags extends RequestFlags {
@@ -51,8 +51,7 @@ async function bodyAndPath(spec: RequestSpec) {
   const fields = spec.fields ?? [];
   if (fields.length === 0) return { data: spec.body, fullPath: spec.path };
   const body = await fieldsBody(fields);
-  if (spec.method.toUpperCase() !== 'GET')
-    return { data: JSON.stringify(body), fullPath: spec.path };
+  if (spec.method.toUpperCase() !== 'GET') return { data: bodyJson(body), fullPath: spec.path };
   const query = fieldsQuery(body).toString();
   const { path } = spec;
   return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
@@ -233,6 +232,7 @@ async function apiRequest(
           debug,
           onResponse,
         };
+  const record = historyRecorder(context);
   const started = performance.now();
   let failure: unknown;
   try {
@@ -243,7 +243,7 @@ async function apiRequest(
     throw error;
   } finally {
     const ms = performance.now() - started;
-    await recordRequest(context, spec, { response: last, error: failure, ms });
+    await record(spec, { response: last, error: failure, ms });
   }
 }
 
@@ -270,9 +270,9 @@ async function saveRequest(
   const { SavedRequests } = await import('../config/saved-requests.js');
   const saved = SavedRequests.open({ dir: flags.requestsDir });
   const { path, created } = saved.save(name, { ...spec, ...checked });
-  const dir = flags.requestsDir ? ` --requests-dir ${shellWord(flags.requestsDir)}` : '';
+  const send = suggest.apiRequestSaved(name, flags.requestsDir || undefined);
   writeOut(
-    `${visible(`${created ? 'Saved' : 'Replaced'} request "${name}" in ${path}; send it with: domainctl api request --saved ${name}${dir}`)}\n`,
+    `${visible(`${created ? 'Saved' : 'Replaced'} request "${name}" in ${path}; send it with: ${send}`)}\n`,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { httpMethods } from '../contract/routes.js';
 import { HISTORY_LIMIT } from '../core/request-spec.js';
+import { suggest } from '../core/suggested-commands.js';
 import { collect, positiveSeconds, wholeNumber } from './arg-parsers.js';
 import type { Field } from './body-fields.js';
 import { addJqOptions } from './jq-options.js';
@@ -70,7 +71,7 @@ unfinished JSON and stderr says why.
 --save NAME writes the request (method, path with its placeholders, -H, body or -f/-F, --paginate,
 --jq) to NAME.json in the requests folder, and sends nothing. --saved NAME sends it; a method,
 path, -H of the same name, body, --jq or --arg given with it replaces the saved one.
-Every request sent is added to the profile's history (domainctl api history).
+Every request sent is added to the profile's history: ${suggest.apiHistory()}.
 Exit codes: 0 ok, 1 HTTP error (or --paginate met a page token twice, or more than 10 empty
 pages in a row), 2 usage or input error (nothing sent), 3 network error or timeout, 4 no
 credentials for a route that needs them (nothing sent), 6 an answer that is not valid HTTP, or a

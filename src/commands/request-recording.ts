@@ -1,4 +1,5 @@
 import type { RawResponse } from '../client/execute-request.js';
+import { RequestHistory } from '../config/request-history.js';
 import type { RequestSpec } from '../core/request-spec.js';
 import { visible } from '../core/sanitize.js';
 import type { CommandContext } from './context.js';
@@ -18,34 +19,36 @@ export function historyEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !value || !['off', '0', 'false', 'no'].includes(value);
 }
 
+/** Records the request of this run once its outcome is known (see historyRecorder). */
+export type HistoryRecorder = (spec: RequestSpec, outcome: RequestOutcome) => Promise<void>;
+
 /**
- * Adds a request `api request` sent to the profile's history (config/request-history.ts). The
- * store is loaded only here, after the answer is out: it costs the request nothing. A history
- * that cannot be written costs one warning on stderr and never the run's exit code.
+ * What adds the request to the profile's history once it is answered (config/request-history.ts).
+ * The store is imported statically, into the bundle of `api request` itself: it is small (no zod,
+ * no node:crypto), and a bundle of its own would cost every request a module load of some
+ * milliseconds. A history that cannot be written costs one warning on stderr, never the run's
+ * exit code or output.
  */
-export async function recordRequest(
-  context: CommandContext,
-  spec: RequestSpec,
-  outcome: RequestOutcome,
-): Promise<void> {
-  if (!historyEnabled()) return;
-  try {
-    const { RequestHistory } = await import('../config/request-history.js');
-    const profile = context.options.profile?.name;
-    const error = outcome.response ? undefined : outcome.error;
-    RequestHistory.open({ profile }).record({
-      ...(profile !== undefined ? { profile } : {}),
-      ...(context.options.baseUrl !== undefined ? { baseUrl: context.options.baseUrl } : {}),
-      spec,
-      ...(outcome.response ? { status: outcome.response.status } : {}),
-      ms: outcome.ms,
-      ...(error !== undefined
-        ? { error: error instanceof Error ? error.message : String(error) }
-        : {}),
-    });
-  } catch (error) {
-    writeErr(
-      `${visible(`domainctl: warning: the request was not added to the history: ${(error as Error).message}`)}\n`,
-    );
-  }
+export function historyRecorder(context: CommandContext): HistoryRecorder {
+  if (!historyEnabled()) return async () => {};
+  return async (spec, outcome) => {
+    try {
+      const profile = context.options.profile?.name;
+      const error = outcome.response ? undefined : outcome.error;
+      RequestHistory.open({ profile }).record({
+        ...(profile !== undefined ? { profile } : {}),
+        ...(context.options.baseUrl !== undefined ? { baseUrl: context.options.baseUrl } : {}),
+        spec,
+        ...(outcome.response ? { status: outcome.response.status } : {}),
+        ms: outcome.ms,
+        ...(error !== undefined
+          ? { error: error instanceof Error ? error.message : String(error) }
+          : {}),
+      });
+    } catch (error) {
+      writeErr(
+        `${visible(`domainctl: warning: the request was not added to the history: ${(error as Error).message}`)}\n`,
+      );
+    }
+  };
 }

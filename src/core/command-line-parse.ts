@@ -75,7 +75,7 @@ export function parseCommandLine(text: string): PastedCommandLine {
   if (words[0] === 'npx') words.shift();
   if (!DOMAINCTL.test(words[0] ?? '') || words[1] !== 'api' || words[2] !== 'request') {
     throw new RequestInputError(
-      'this is not an api request command line: it should start with "domainctl api request"',
+      "this is not an api request command line: it should start with 'domainctl api request'",
     );
   }
   const positional: string[] = [];

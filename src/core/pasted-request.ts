@@ -20,6 +20,6 @@ export function parsePastedRequest(text: string, baseUrl: string): PastedCommand
   if (isCurlCommand(text)) return parseCurl(text, baseUrl);
   if (isDomainctlCommand(text)) return parseCommandLine(text);
   throw new RequestInputError(
-    'paste a curl command or a "domainctl api request …" line, or type a path',
+    "paste a curl command or a 'domainctl api request' command line, or type a path",
   );
 }

@@ -1,6 +1,7 @@
 import type { HttpMethod } from '../contract/routes.js';
 import { RequestInputError } from './errors.js';
 import { hasControls } from './sanitize.js';
+import { suggest } from './suggested-commands.js';
 
 // What a profile says about how careful to be with it: read-only (nothing that changes anything
 // is sent), and a label and colour that every screen shows ("production" in red). Both faces,
@@ -17,10 +18,7 @@ export function isMethodAllowed(method: string, readOnly: boolean | undefined): 
 /** The one line that says why a read-only profile sends nothing, and how to change that. */
 export function readOnlyRefusal(profile: string | undefined, method: string): string {
   const which = profile === undefined ? 'the profile in use' : `profile "${profile}"`;
-  const how =
-    profile === undefined
-      ? 'domainctl profile set NAME --no-read-only'
-      : `domainctl profile set ${profile} --no-read-only`;
+  const how = suggest.profileSetWritable(profile);
   return `${which} is read-only: ${method.toUpperCase()} requests are not sent (allow them with: ${how})`;
 }
 

@@ -202,6 +202,27 @@ describe('api history', () => {
     expect(readFileSync(historyFile(), 'utf8')).toBe('');
   });
 
+  it("a masked header is in the history's headers but not in the command that sends it again", async () => {
+    const { run } = await configHome();
+    const sent = await run([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '-H',
+      'X-Api-Key: sk_live_0123456789',
+      '-H',
+      'X-Trace: 1',
+      '--json',
+    ]);
+    expect(sent.code).toBe(0);
+    const [entry] = JSON.parse((await run(['api', 'history', '--json'])).stdout);
+    expect(entry.headers).toEqual(['X-Api-Key: ****6789', 'X-Trace: 1']);
+    expect(entry.command).toBe(
+      "domainctl api request GET /v1/regions -H 'X-Trace: 1' --profile local",
+    );
+  });
+
   it('DOMAINCTL_HISTORY=off keeps a run out of it', async () => {
     const { run, historyFile } = await configHome();
     const result = await run(['api', 'request', 'GET', '/v1/regions', '--json'], {

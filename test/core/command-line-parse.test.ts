@@ -54,7 +54,7 @@ describe('parsePastedRequest', () => {
       path: '/v1/regions',
     });
     expect(() => parsePastedRequest('http GET /v1/x', base)).toThrow(
-      'paste a curl command or a "domainctl api request …" line, or type a path',
+      "paste a curl command or a 'domainctl api request' command line, or type a path",
     );
     expect(isPastedCommand('/v1/projects')).toBe(false);
     expect(isDomainctlCommand('domainctl')).toBe(false);

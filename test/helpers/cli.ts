@@ -28,6 +28,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Close stdout at once, as `| head -0` would: the bin's writes then fail with EPIPE. */
   closeStdout?: boolean;
+  /** Close stderr at once, as a closed or gone reader of `2>&1 | head` leaves it. */
+  closeStderr?: boolean;
 }
 
 const made: string[] = [];
@@ -87,6 +89,7 @@ export function runCliBytes(args: readonly string[], options: RunOptions = {}): 
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     if (options.closeStdout) child.stdout.destroy();
+    if (options.closeStderr) child.stderr.destroy();
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => {
