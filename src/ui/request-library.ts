@@ -24,6 +24,16 @@ export interface SavedStore {
 }
 
 /**
+ * DOMAINCTL_HISTORY=off (or 0, false, no) keeps what is sent out of the history, as it does for
+ * `api request` (commands/request-recording.ts reads it the same way; a face cannot import the
+ * other's module).
+ */
+function historyEnabled(env: NodeJS.ProcessEnv): boolean {
+  const value = env.DOMAINCTL_HISTORY?.trim().toLowerCase();
+  return !value || !['off', '0', 'false', 'no'].includes(value);
+}
+
+/**
  * The history of a profile as `api request` keeps it (the user's data directory), or, for the
  * demo, in memory: its server is gone when the UI ends, and so is what was sent to it. The
  * in-memory one keeps what the file would (credentials masked), so both read the same.
@@ -34,7 +44,14 @@ export function historyStore(
 ): HistoryStore {
   if (!session.ephemeral) {
     const history = RequestHistory.open({ profile: session.profileName, env });
-    return { list: () => history.list(), record: (e) => history.record(e), path: history.path };
+    const recording = historyEnabled(env);
+    return {
+      list: () => history.list(),
+      record: (e) => {
+        if (recording) history.record(e);
+      },
+      path: history.path,
+    };
   }
   const entries: HistoryEntry[] = [];
   return {

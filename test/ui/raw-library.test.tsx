@@ -94,6 +94,14 @@ describe('history and saved requests', () => {
     expect(everyFile(configDir)).not.toContain('Bearer');
   });
 
+  it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async () => {
+    const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
+    await app.pressTogether('/v1/regions', 'enter');
+    await app.waitForFrame('200 OK');
+    await app.press(CTRL_R);
+    await app.waitForFrame('Nothing sent with this profile yet.');
+  });
+
   it('saves the request under a name as a file, lists the saved ones and loads one', async () => {
     const app = await openRaw();
     await app.pressTogether(
