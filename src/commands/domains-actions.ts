@@ -15,6 +15,7 @@ import {
   isError,
 } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { tlsExpiry } from '../core/tls.js';
@@ -156,7 +157,7 @@ async function waitForDomain(
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
-  const progress = terminalProgress(process.stderr);
+  const progress = terminalProgress(currentIo().stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
   // wait, the line is cleared below, and main() ends the run with 130.
   const interrupt = new AbortController();

@@ -1,5 +1,6 @@
 import { type Command, Help } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
+import { currentIo, type OutStream } from '../core/io.js';
 import { byteSize } from './arg-parsers.js';
 
 /**
@@ -77,8 +78,8 @@ export function settleColorEnv(env: NodeJS.ProcessEnv = process.env): void {
 /** Colour only on a terminal, unless NO_COLOR or --no-color say no, or FORCE_COLOR says yes. */
 export function colorEnabled(
   flags: GlobalFlags,
-  stream: NodeJS.WriteStream = process.stdout,
-  env = process.env,
+  stream: OutStream = currentIo().stdout,
+  env = currentIo().env,
 ): boolean {
   if (flags.color === false) return false;
   if (env.NO_COLOR) return false;

@@ -9,6 +9,7 @@ import {
   unknownProfile,
 } from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
+import { currentIo } from '../core/io.js';
 import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
@@ -180,7 +181,7 @@ function useProfile(name: string, _flags: object, _command: Command): void {
 function showProfile(name: string | undefined, _flags: object, command: Command): void {
   const global = globalFlags(command);
   const store = ProfileStore.open();
-  const wanted = name ?? (global.profile || process.env.DOMAINCTL_PROFILE || undefined);
+  const wanted = name ?? (global.profile || currentIo().env.DOMAINCTL_PROFILE || undefined);
   const profile = wanted ? store.get(wanted) : store.active();
   if (!profile) {
     if (wanted) throw unknownProfile(wanted);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CliError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
 
 interface ServeFlags {
   host: string;
@@ -157,7 +158,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           import('../server/db-url.js'),
         ]);
       // DATABASE_URL, as hosting platforms set it; only a PostgreSQL URL is taken from there.
-      const fromEnv = process.env.DATABASE_URL || undefined;
+      const { stdout, stderr, env } = currentIo();
+      const fromEnv = env.DATABASE_URL || undefined;
       if (flags.db === undefined && fromEnv !== undefined && !isPostgresUrl(fromEnv)) {
         throw new CliError('DATABASE_URL must be a postgres:// URL (or use --db)', ExitCode.usage);
       }
@@ -190,8 +192,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
               : flags.verifyInterval,
           dbPoolSize: flags.dbPoolSize,
           dbTimeoutSeconds: flags.dbTimeout,
-          log: lineBatcher(process.stdout),
-          warn: (line) => process.stderr.write(`${line}\n`),
+          log: lineBatcher(stdout),
+          warn: (line) => stderr.write(`${line}\n`),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -214,13 +216,13 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       // soon as it sees the line must find it ready to shut down cleanly.
       const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
-          process.stderr.write(`${signal}: shutting down\n`);
+          stderr.write(`${signal}: shutting down\n`);
           void server.close().then(resolve);
         };
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
       });
-      process.stdout.write(
+      stdout.write(
         `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
       );
       await stopped;

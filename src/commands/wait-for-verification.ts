@@ -1,5 +1,6 @@
 import type { Deadline } from '../client/deadline.js';
 import { isError } from '../core/errors.js';
+import { currentIo, type OutStream } from '../core/io.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
@@ -47,7 +48,7 @@ export interface Progress {
   clear(): void;
 }
 
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+export function terminalProgress(stream: OutStream = currentIo().stderr): Progress {
   if (!stream.isTTY) return { active: false, show: () => {}, clear: () => {} };
   let shown = false;
   return {
