@@ -88,6 +88,8 @@ export default tseslint.config(
     // Tests a reviewer trusts: every test asserts, unconditionally, against the real thing.
     files: ['test/**/*.{ts,tsx}'],
     plugins: { vitest },
+    // `it` and `test` from the fixtures (test/helpers/fixtures.ts) are vitest's, extended.
+    settings: { vitest: { vitestImports: [/\/helpers\/fixtures\.js$/] } },
     rules: {
       'vitest/expect-expect': [
         'error',
@@ -106,6 +108,9 @@ export default tseslint.config(
         },
       ],
       'vitest/no-conditional-expect': 'error',
+      // A fixture that needs no other fixture still destructures its first argument (`({}, use)`):
+      // vitest reads the pattern to know which fixtures it depends on.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       // A hook may check that its set-up worked (the seeded server answered): a failure there
       // names the set-up, not the test. Outside tests and hooks, no expect.
       'vitest/no-standalone-expect': [

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, removeTempDirs, spawnCli, tempConfigDir } from '../helpers/cli.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
 // The bin's shim enables Node's module compile cache (Node >= 22) in the user's cache directory:
@@ -20,9 +20,12 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** An authenticated `api request`: it loads the entry bundle and the command's own bundle. */
+/**
+ * An authenticated `api request` through the bin (the cache is the process's): it loads the entry
+ * bundle and the command's own bundle.
+ */
 function listProjects(env: Record<string, string | undefined>): Promise<CliResult> {
-  return runCli(
+  return spawnCli(
     ['api', 'request', 'GET', '/v1/projects', '--base-url', server.url, '--token', TESTER_KEY],
     { env },
   );

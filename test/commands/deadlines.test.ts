@@ -24,7 +24,7 @@ async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): 
   return started;
 }
 
-/** A run of the bin, and how long it took; runCli's own limit is well past the bound. */
+/** A run, and how long it took; runCli's own limit is well past the bound. */
 async function timed(args: string[], env: Record<string, string> = {}) {
   const started = performance.now();
   const result = await runCli(args, {

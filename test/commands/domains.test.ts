@@ -1,19 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const compact = (value: unknown) => `${JSON.stringify(value)}\n`;
