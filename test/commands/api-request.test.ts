@@ -4,7 +4,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/commands/style.js';
-import { type CliResult, removeTempDirs, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, runCli, runBin, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import {
   closedPort,
   type Listening,
@@ -12,17 +13,10 @@ import {
   startRawServer,
   startSilentServer,
 } from '../helpers/raw-server.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const compact = (value: unknown) => `${JSON.stringify(value)}\n`;
@@ -201,7 +195,7 @@ describe('api request: colour and pipes', () => {
   // A process boundary: EPIPE on the process's own stdout, and how the process then exits.
   it('stops quietly when the reader closes the pipe', async () => {
     const path = '/v1/projects/prj_demo_scale/domains';
-    const result = await spawnCli(
+    const result = await runBin(
       [
         'api',
         'request',
@@ -770,7 +764,7 @@ describe('api request: the connection', () => {
   it('never calls the global fetch, whose first request costs 100 ms or more of start-up', async () => {
     const expected = await serverAnswer('/v1/regions', undefined);
     const poison = "globalThis.fetch = () => { throw new Error('the global fetch was called'); };";
-    const result = await spawnCli(
+    const result = await runBin(
       ['api', 'request', 'GET', '/v1/regions', '--base-url', server.url],
       {
         env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(poison)}` },
@@ -790,12 +784,9 @@ describe('api request: the connection', () => {
       // A kept-alive socket that held the event loop would keep the bin alive until the client
       // drops it after 5 s idle; an idle socket that does not hold it lets the bin exit at once.
       // The bin: how soon the process exits is the point.
-      const result = await spawnCli(
-        ['api', 'request', 'GET', '/v1/regions', '--base-url', raw.url],
-        {
-          timeoutMs: 4_000,
-        },
-      );
+      const result = await runBin(['api', 'request', 'GET', '/v1/regions', '--base-url', raw.url], {
+        timeoutMs: 4_000,
+      });
       expect(result).toEqual({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
     } finally {
       await raw.close();
@@ -832,7 +823,7 @@ describe('api request: HTTPS', () => {
 
   // The bin: NODE_EXTRA_CA_CERTS is read by Node as the process starts.
   const request = (url: string, env: Record<string, string> = {}) =>
-    spawnCli(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
+    runBin(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
 
   it('trusts a certificate that NODE_EXTRA_CA_CERTS names', async () => {
     expect(await request(loopback.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({

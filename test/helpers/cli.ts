@@ -27,7 +27,7 @@ export interface RunOptions {
   input?: string;
   /** The run is given up after this long (a spawned bin is killed), and the promise rejects saying so. */
   timeoutMs?: number;
-  /** spawnCli only: close stdout at once, as `| head -0` would; the bin's writes then fail with EPIPE. */
+  /** runBin only: close stdout at once, as `| head -0` would; the bin's writes then fail with EPIPE. */
   closeStdout?: boolean;
 }
 
@@ -49,7 +49,7 @@ export function removeTempDirs(): void {
  * terminal), a clean environment (no CI, no DOMAINCTL_* from the developer's shell, NO_COLOR=1)
  * and, unless the test names one, a fresh config directory, so no run can see another's
  * profiles. Exact stdout, stderr and exit code, as a spawned bin gives them; where the process
- * itself is the point (signals, a closed pipe, the bundle, Node's own variables), spawnCli.
+ * itself is the point (signals, a closed pipe, the bundle, Node's own variables), runBin.
  */
 export async function runCli(
   args: readonly string[],
@@ -59,12 +59,12 @@ export async function runCli(
   return { stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8'), code };
 }
 
-/** spawnCli: runCli across a process boundary, through the built bin (`node bin/domainctl.js`). */
-export async function spawnCli(
+/** runCli across a process boundary: the built bin (`node bin/domainctl.js`) in a process of its own. */
+export async function runBin(
   args: readonly string[],
   options: RunOptions = {},
 ): Promise<CliResult> {
-  const { stdout, stderr, code } = await spawnCliBytes(args, options);
+  const { stdout, stderr, code } = await runBinBytes(args, options);
   return { stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8'), code };
 }
 
@@ -138,23 +138,20 @@ class Capture extends Writable {
 /**
  * What only a process of its own can honour: Node's variables (NODE_OPTIONS, the compile cache,
  * NODE_EXTRA_CA_CERTS), the time zone, and a stdout closed under it. A test that needs them
- * spawns the bin, and says so by calling spawnCli.
+ * spawns the bin, and says so by calling runBin.
  */
 function refuseProcessOnly(options: RunOptions): void {
   const named = Object.keys(options.env ?? {}).filter((name) => /^NODE_|^TZ$/.test(name));
   if (options.closeStdout) named.push('closeStdout');
   if (named.length > 0) {
     throw new Error(
-      `${named.join(', ')}: only a process of its own can honour that; use spawnCli (test/helpers/cli.ts)`,
+      `${named.join(', ')}: only a process of its own can honour that; use runBin (test/helpers/cli.ts)`,
     );
   }
 }
 
-/** spawnCli, with stdout and stderr as the raw bytes the bin wrote. */
-export function spawnCliBytes(
-  args: readonly string[],
-  options: RunOptions = {},
-): Promise<CliBytes> {
+/** runBin, with stdout and stderr as the raw bytes the bin wrote. */
+export function runBinBytes(args: readonly string[], options: RunOptions = {}): Promise<CliBytes> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const env = cliEnv(options.env);
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { test as base } from 'vitest';
-import { type CliResult, type RunOptions, spawnCli } from './cli.js';
+import { type CliResult, type RunOptions, runBin } from './cli.js';
 import { startTestServer, type TestServer } from './server.js';
 import { renderApp, type RenderAppOptions, type UiHandle } from './ui.js';
 
@@ -11,7 +11,7 @@ import { renderApp, type RenderAppOptions, type UiHandle } from './ui.js';
  *   or hook of the file asks for it and closed after the file's last test.
  * - `renderUi`: renders the whole app (renderApp); every app it rendered is unmounted, and its
  *   services shut down, once the test is over.
- * - `bin`: runs the built bin in a process of its own (spawnCli), for the tests whose point is
+ * - `bin`: runs the built bin in a process of its own (runBin), for the tests whose point is
  *   the process: signals, a closed pipe, the bundle, Node's own variables, how it exits.
  */
 export const test = base
@@ -35,7 +35,7 @@ export const test = base
     'bin',
     async () =>
       (args: readonly string[], options?: RunOptions): Promise<CliResult> =>
-        spawnCli(args, options),
+        runBin(args, options),
   );
 
 export const it = test;
