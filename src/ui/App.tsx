@@ -12,9 +12,9 @@ import {
   UiContext,
   type UiState,
 } from './context.js';
-import { useLatestInput } from './hooks/useKeys.js';
+import { KeyBusContext, useBusListener, useKeyBusSource } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
-import { matches } from './keymap.js';
+import { type ActionId, matches } from './keymap.js';
 import { footerHeight } from './layout.js';
 import {
   assertNever,
@@ -80,6 +80,9 @@ export function App({ services, session: initialSession, routes, color = true }:
   const [projects, setProjects] = useState<ReadonlyMap<string, ProjectRef>>(new Map());
   const focusedFields = useRef(new Set<string>());
   const [typing, setTyping] = useState(false);
+  const [unavailableKeys, setUnavailable] = useState<ReadonlyMap<number, readonly ActionId[]>>(
+    new Map(),
+  );
 
   // Tab belongs to the screens (completion, next field): focus moves only where they say.
   useEffect(() => disableFocus(), [disableFocus]);
@@ -90,10 +93,23 @@ export function App({ services, session: initialSession, routes, color = true }:
     setTyping(focusedFields.current.size > 0);
   }, []);
 
-  useLatestInput(
-    (input, key) => {
+  // Quitting ends whatever is still loading (every page of M, a slow answer) with it: nothing
+  // may keep the process alive once the UI is gone.
+  const quit = () => {
+    services.abortAll();
+    exit();
+  };
+  const keyBus = useKeyBusSource();
+  useBusListener(
+    keyBus,
+    (input, key, sequence) => {
       if (matches('app.forceQuit', input, key)) {
-        exit();
+        quit();
+        return;
+      }
+      // F1 opens and closes the help from anywhere, a text field included, where `?` is text.
+      if (matches('app.helpAnywhere', input, key, sequence)) {
+        setHelpOpen((open) => !open);
         return;
       }
       if (helpOpen) {
@@ -101,11 +117,23 @@ export function App({ services, session: initialSession, routes, color = true }:
         return;
       }
       if (focusedFields.current.size > 0) return;
-      if (matches('app.quit', input, key)) exit();
+      if (matches('app.quit', input, key)) quit();
       else if (matches('app.help', input, key)) setHelpOpen(true);
     },
-    { isActive: true },
+    { isActive: true, global: true },
   );
+
+  // Stable, and a no-op when nothing changes: screens call it from layout effects.
+  const setUnavailableKeys = useCallback((entry: number, keys: readonly ActionId[] | undefined) => {
+    setUnavailable((all) => {
+      const before = all.get(entry);
+      if (before === keys || (before && keys && before.join(' ') === keys.join(' '))) return all;
+      const next = new Map(all);
+      if (keys) next.set(entry, keys);
+      else next.delete(entry);
+      return next;
+    });
+  }, []);
 
   // Stable, and a no-op when nothing new is learnt: screens call it from effects.
   const learnProjects = useCallback((list: ProjectRef[]) => {
@@ -136,9 +164,19 @@ export function App({ services, session: initialSession, routes, color = true }:
   );
 
   const top = topRoute(navigation);
+  const topEntry = navigation.stack.at(-1)?.key ?? -1;
+  // What the screen on top says does nothing now, and Esc where there is nothing to go back to.
+  const unavailable = useMemo(() => {
+    const keys = new Set<ActionId>(unavailableKeys.get(topEntry));
+    if (navigation.stack.length < 2) keys.add('nav.back');
+    return keys;
+  }, [unavailableKeys, topEntry, navigation.stack.length]);
   // layout.ts's screenBodyHeight, spelt out: the React compiler keeps the memo below only for a
   // value it can see is a number.
-  const bodyHeight = Math.max(3, rows - 1 - 2 - footerHeight(top.name, typing, columns));
+  const bodyHeight = Math.max(
+    3,
+    rows - 1 - 2 - footerHeight(top.name, typing, columns, unavailable),
+  );
   const ui = useMemo<UiState>(
     () => ({
       columns,
@@ -148,9 +186,10 @@ export function App({ services, session: initialSession, routes, color = true }:
       typing,
       typingNow: () => focusedFields.current.size > 0,
       setFieldFocused,
+      setUnavailableKeys,
       color,
     }),
-    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, color],
+    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, setUnavailableKeys, color],
   );
   const routeProject = projectOf(top);
   const headerProject = routeProject
@@ -159,39 +198,49 @@ export function App({ services, session: initialSession, routes, color = true }:
   const last = navigation.stack.length - 1;
 
   return (
-    <ServicesContext.Provider value={services}>
-      <SessionContext.Provider value={sessionControl}>
-        <NavigationContext.Provider value={navigate}>
-          <UiContext.Provider value={ui}>
-            {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
-            <Box flexDirection="column" width={columns} height={rows - 1}>
-              <Header session={session} project={headerProject} columns={columns} />
-              <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-                {helpOpen ? (
-                  <Box flexDirection="column" flexShrink={0}>
-                    <HelpOverlay screen={top.name} />
-                  </Box>
-                ) : null}
-                {navigation.stack.map((entry, index) => (
-                  <ScreenContext.Provider key={entry.key} value={{ isTop: index === last }}>
-                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
-                        would squeeze its lines on top of each other. */}
-                    <Box
-                      display={index === last && !helpOpen ? 'flex' : 'none'}
-                      flexDirection="column"
-                      flexGrow={1}
-                      flexShrink={0}
-                    >
-                      <Screen route={entry.route} />
+    <KeyBusContext.Provider value={keyBus}>
+      <ServicesContext.Provider value={services}>
+        <SessionContext.Provider value={sessionControl}>
+          <NavigationContext.Provider value={navigate}>
+            <UiContext.Provider value={ui}>
+              {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
+              <Box flexDirection="column" width={columns} height={rows - 1}>
+                <Header session={session} project={headerProject} columns={columns} />
+                <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+                  {helpOpen ? (
+                    <Box flexDirection="column" flexShrink={0}>
+                      <HelpOverlay screen={top.name} unavailable={unavailable} />
                     </Box>
-                  </ScreenContext.Provider>
-                ))}
+                  ) : null}
+                  {navigation.stack.map((entry, index) => (
+                    <ScreenContext.Provider
+                      key={entry.key}
+                      value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
+                    >
+                      {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+                        would squeeze its lines on top of each other. */}
+                      <Box
+                        display={index === last && !helpOpen ? 'flex' : 'none'}
+                        flexDirection="column"
+                        flexGrow={1}
+                        flexShrink={0}
+                      >
+                        <Screen route={entry.route} />
+                      </Box>
+                    </ScreenContext.Provider>
+                  ))}
+                </Box>
+                <Footer
+                  screen={top.name}
+                  typing={typing}
+                  columns={columns}
+                  unavailable={unavailable}
+                />
               </Box>
-              <Footer screen={top.name} typing={typing} columns={columns} />
-            </Box>
-          </UiContext.Provider>
-        </NavigationContext.Provider>
-      </SessionContext.Provider>
-    </ServicesContext.Provider>
+            </UiContext.Provider>
+          </NavigationContext.Provider>
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </KeyBusContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, type Dispatch, useContext } from 'react';
+import type { ActionId } from './keymap.js';
 import type { NavigationAction, ProjectRef } from './navigation.js';
 import type { UiServices } from './services.js';
 import type { Session } from './session.js';
@@ -31,6 +32,8 @@ export interface UiState {
   /** Read at key time: set in layout effects, so a key that follows a focus change sees it. */
   typingNow(): boolean;
   setFieldFocused(id: string, focused: boolean): void;
+  /** A screen (by its stack entry) says which of its keys do nothing right now. */
+  setUnavailableKeys(entry: number, keys: readonly ActionId[] | undefined): void;
   /** Colours unless NO_COLOR or --no-color. */
   color: boolean;
 }
@@ -43,11 +46,24 @@ export const UiContext = createContext<UiState>({
   typing: false,
   typingNow: () => false,
   setFieldFocused: () => {},
+  setUnavailableKeys: () => {},
   color: true,
 });
 
 /** Per screen on the stack: only the top one listens to keys. */
-export const ScreenContext = createContext<{ isTop: boolean }>({ isTop: true });
+export interface ScreenPlace {
+  isTop: boolean;
+  /** The screen's stack entry, which names it to the app. */
+  entry: number;
+  /** A screen below it, for Esc to go back to. */
+  canGoBack: boolean;
+}
+
+export const ScreenContext = createContext<ScreenPlace>({
+  isTop: true,
+  entry: 0,
+  canGoBack: false,
+});
 
 export function useServices(): UiServices {
   const services = useContext(ServicesContext);

@@ -13,6 +13,11 @@ export interface Binding {
   match: KeyPredicate;
   /** Whether the key still works while a text field has focus (Enter, Esc, Tab, Ctrl+C…). */
   whileTyping?: boolean;
+  /**
+   * For a key Ink's `Key` cannot name (F1 comes as an empty input with no flag set): tests the
+   * bytes the terminal sent instead (the key bus hands them to every handler).
+   */
+  sequence?: (raw: string) => boolean;
 }
 
 const plain = (char: string): KeyPredicate => {
@@ -33,6 +38,9 @@ const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
 const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
 const pageUp: KeyPredicate = (_, key) => key.pageUp;
 const pageDown: KeyPredicate = (_, key) => key.pageDown;
+const never: KeyPredicate = () => false;
+// F1 as xterm and tmux send it, as rxvt and PuTTY do, and as the Linux console does.
+const F1_SEQUENCES = new Set(['\u001bOP', '\u001b[11~', '\u001b[[A', '\u001b[1P']);
 
 /**
  * Every key of the UI, by action. Screens ask `matches('domains.nextPage', input, key)`; the
@@ -54,10 +62,40 @@ export const keymap = {
     help: 'show or hide the keys of this screen',
     match: plain('?'),
   },
+  'app.helpAnywhere': {
+    keys: 'F1',
+    label: 'help',
+    help: 'show or hide the keys of this screen, even while typing (where ? is text)',
+    match: never,
+    sequence: (raw) => F1_SEQUENCES.has(raw),
+    whileTyping: true,
+  },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
-  'welcome.move': { keys: '↑↓', help: 'choose', match: any(up, down), whileTyping: true },
-  'welcome.choose': { keys: 'Enter', help: 'go', match: enter, whileTyping: true },
+  // A text field's own keys (line-editor-keys.ts): listed in the forms' help, never matched here.
+  'field.move': {
+    keys: 'Ctrl+A E · Alt+B F',
+    help: 'in a text field: to the start, the end, a word back, a word on',
+    match: never,
+  },
+  'field.kill': {
+    keys: 'Ctrl+U K W Y',
+    help: 'in a text field: delete to the start, to the end, back to a space; put back',
+    match: never,
+  },
+  'field.killWord': {
+    keys: 'Alt+⌫ Alt+D',
+    help: 'in a text field: delete the word before (up to . / - too), the word after',
+    match: never,
+  },
+
+  'welcome.move': {
+    keys: '↑↓ j k',
+    label: 'choose',
+    help: 'select a choice',
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'welcome.choose': { keys: 'Enter', help: 'go', match: enter },
 
   'form.next': {
     keys: 'Tab',
@@ -102,7 +140,11 @@ export const keymap = {
     help: 'load the next page of projects',
     match: plain('m'),
   },
-  'projects.all': { keys: 'M', help: 'load every page of projects', match: plain('M') },
+  'projects.all': {
+    keys: 'M',
+    help: 'load every page of projects (up to 10,000)',
+    match: plain('M'),
+  },
   'projects.enterId': {
     keys: 'i',
     label: 'type an ID',
@@ -227,7 +269,7 @@ export const keymap = {
   'raw.complete': {
     keys: 'Tab',
     label: 'complete',
-    help: 'complete the path from the routes; else next field',
+    help: "complete the path from the API's routes (it stays when none goes on); elsewhere, next field",
     match: tab,
     whileTyping: true,
   },
@@ -256,9 +298,10 @@ export const keymap = {
 
 export type ActionId = keyof typeof keymap;
 
-/** Does this key press mean this action? */
-export function matches(action: ActionId, input: string, key: Key): boolean {
-  return (keymap[action] as Binding).match(input, key);
+/** Does this key press mean this action? `sequence` is its raw bytes, for keys like F1. */
+export function matches(action: ActionId, input: string, key: Key, sequence = ''): boolean {
+  const b = keymap[action] as Binding;
+  return b.match(input, key) || (b.sequence?.(sequence) ?? false);
 }
 
 export function binding(action: ActionId): Binding {
@@ -274,12 +317,14 @@ export interface ScreenKeys {
   typing?: ActionId[];
 }
 
+const FIELD_KEYS: ActionId[] = ['field.move', 'field.kill', 'field.killWord'];
+
 /** Which keys each screen has; `?` lists these plus the global ones. */
 export const screenKeys: Record<RouteName, ScreenKeys> = {
   welcome: { footer: ['welcome.move', 'welcome.choose'], more: [] },
   profileForm: {
     footer: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
-    more: [],
+    more: FIELD_KEYS,
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
@@ -305,12 +350,12 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   },
   addDomain: {
     footer: ['add.submit', 'add.useHost', 'add.cancel'],
-    more: [],
+    more: FIELD_KEYS,
     typing: ['add.submit', 'add.useHost', 'add.cancel'],
   },
   raw: {
     footer: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
-    more: ['raw.previousField'],
+    more: ['raw.previousField', ...FIELD_KEYS],
     typing: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
   },
 };
@@ -318,15 +363,26 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
 /** The keys every screen has. */
 export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
   idle: ['app.help', 'app.quit'],
-  typing: ['app.forceQuit'],
+  typing: ['app.helpAnywhere', 'app.forceQuit'],
 };
 
-/** The footer of a screen: its main keys, then the global ones that work right now. */
-export function footerKeys(screen: RouteName, typing: boolean): ActionId[] {
+/**
+ * The footer of a screen: its main keys, then the global ones, less those that do nothing right
+ * now (`unavailable`: no next page on the last one, no Esc on the first screen).
+ */
+export function footerKeys(
+  screen: RouteName,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId> = NONE,
+): ActionId[] {
   const keys = screenKeys[screen];
-  if (typing) return [...(keys.typing ?? keys.footer), ...globalKeys.typing];
-  return [...keys.footer, ...globalKeys.idle];
+  const all = typing
+    ? [...(keys.typing ?? keys.footer), ...globalKeys.typing]
+    : [...keys.footer, ...globalKeys.idle];
+  return all.filter((id) => !unavailable.has(id));
 }
+
+const NONE: ReadonlySet<ActionId> = new Set();
 
 /** The `?` help of a screen: every key it has, then the global ones. */
 export function helpKeys(screen: RouteName): ActionId[] {
@@ -340,5 +396,5 @@ export function helpKeys(screen: RouteName): ActionId[] {
     seen.add(label);
     return true;
   });
-  return [...unique, 'app.help', 'app.quit', 'app.forceQuit'];
+  return [...unique, 'app.help', 'app.helpAnywhere', 'app.quit', 'app.forceQuit'];
 }

@@ -13,11 +13,20 @@ export function footerItemText(id: ActionId): { keys: string; label: string } {
   return { keys: b.keys, label: b.label ?? b.help };
 }
 
-/** How many lines the footer's keys take at this width: they wrap between items, never inside. */
-export function footerHeight(screen: RouteName, typing: boolean, columns: number): number {
+/**
+ * How many lines the footer's keys take at this width: they wrap between items, never inside.
+ * Without `unavailable`, every key the screen can have (what the page size is measured with, so
+ * a key coming or going never changes it).
+ */
+export function footerHeight(
+  screen: RouteName,
+  typing: boolean,
+  columns: number,
+  unavailable?: ReadonlySet<ActionId>,
+): number {
   let lines = 1;
   let used = 0;
-  for (const id of footerKeys(screen, typing)) {
+  for (const id of footerKeys(screen, typing, unavailable)) {
     const { keys, label } = footerItemText(id);
     const width = keys.length + 1 + label.length;
     if (used > 0 && used + FOOTER_GAP + width > columns) {

@@ -35,7 +35,7 @@ export type NavigationAction =
   | { type: 'push'; route: Route }
   | { type: 'pop' }
   | { type: 'replace'; route: Route }
-  /** Back to the nearest screen of this name, or a new stack with only it. */
+  /** Back to the nearest screen of this name; pushed when there is none (Esc comes back). */
   | { type: 'popTo'; route: Route }
   | { type: 'reset'; routes: Route[] };
 
@@ -71,7 +71,7 @@ export function navigationReducer(
     case 'popTo': {
       const index = state.stack.findLastIndex((entry) => entry.route.name === action.route.name);
       if (index >= 0) return { ...state, stack: state.stack.slice(0, index + 1) };
-      return { stack: [{ key: state.nextKey, route: action.route }], nextKey: state.nextKey + 1 };
+      return navigationReducer(state, { type: 'push', route: action.route });
     }
     case 'reset':
       return {

@@ -65,11 +65,20 @@ export function prefetchFirstScreen(
     answers.delete(k);
     return answer as never;
   };
-  const prefetching: ApiClient = {
-    ...client,
-    listDomains: (...args) => take('listDomains', args, () => client.listDomains(...args)),
-    getProject: (...args) => take('getProject', args, () => client.getProject(...args)),
-    listProjects: (...args) => take('listProjects', args, () => client.listProjects(...args)),
+  // A screen's own client (session.connect) takes the answers on their way as well.
+  const prefetching = (own: ApiClient): ApiClient => ({
+    ...own,
+    listDomains: (...args) => take('listDomains', args, () => own.listDomains(...args)),
+    getProject: (...args) => take('getProject', args, () => own.getProject(...args)),
+    listProjects: (...args) => take('listProjects', args, () => own.listProjects(...args)),
+  });
+  return {
+    session: {
+      ...session,
+      client: prefetching(client),
+      connect: (signal) => prefetching(session.connect(signal)),
+      answered,
+    },
+    settled,
   };
-  return { session: { ...session, client: prefetching, answered }, settled };
 }

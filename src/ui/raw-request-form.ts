@@ -15,11 +15,13 @@ export interface RawForm {
   method: HttpMethod;
   path: string;
   body: string;
-  /** Bumped when path or body are replaced (completion, history): the cursor goes to the end. */
+  /** Bumped when the request is replaced (completion, history): the method list shows its method. */
   revision: number;
   field: RawField;
   /** Tab pressed where several routes fit: they are shown in turn. */
   cycle?: { candidates: string[]; index: number };
+  /** Tab pressed in the path where no route goes on: said, and the focus stays. */
+  nothingToComplete?: boolean;
   /** ↑ pressed: which earlier request is shown, and what was typed before. */
   recalled?: { index: number; draft: RequestHistoryEntry };
   result?: RawResult;
@@ -37,7 +39,7 @@ export type RawFormAction =
   | { type: 'typeBody'; body: string }
   | { type: 'moveFocus'; step: 1 | -1 }
   | { type: 'focus'; field: RawField }
-  /** Tab: completes the path from these candidates; with none (or elsewhere), the next field. */
+  /** Tab: completes the path from these candidates (with none it stays); elsewhere next field. */
   | { type: 'tab'; candidates: string[] }
   | { type: 'recall'; step: -1 | 1; history: readonly RequestHistoryEntry[] }
   | { type: 'refused'; message: string }
@@ -77,7 +79,13 @@ function moveFocus(form: RawForm, step: 1 | -1): RawForm {
 }
 
 function replaced(form: RawForm, entry: Partial<RequestHistoryEntry>): RawForm {
-  return { ...form, ...entry, revision: form.revision + 1, refused: undefined };
+  return {
+    ...form,
+    ...entry,
+    revision: form.revision + 1,
+    refused: undefined,
+    nothingToComplete: undefined,
+  };
 }
 
 export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
@@ -87,7 +95,13 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
     case 'chooseMethod':
       return { ...form, method: action.method, field: 'raw.path' };
     case 'typePath':
-      return { ...form, path: action.path, cycle: undefined, refused: undefined };
+      return {
+        ...form,
+        path: action.path,
+        cycle: undefined,
+        nothingToComplete: undefined,
+        refused: undefined,
+      };
     case 'typeBody':
       return { ...form, body: action.body, refused: undefined };
     case 'moveFocus':
@@ -101,7 +115,9 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         const path = form.cycle.candidates[index] ?? form.path;
         return { ...replaced(form, { path }), cycle: { ...form.cycle, index } };
       }
-      if (action.candidates.length === 0) return moveFocus(form, 1);
+      // Nothing to complete: the path keeps the focus, rather than Tab jumping to another field
+      // while the user is still typing the path.
+      if (action.candidates.length === 0) return { ...form, nothingToComplete: true };
       const prefix = longestCommonPrefix(action.candidates);
       if (prefix.length > form.path.length) return replaced(form, { path: prefix });
       const path = action.candidates[0] ?? form.path;

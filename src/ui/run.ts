@@ -47,6 +47,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   // signal and end the process before any promise settles.
   const onSignal = (signal: EndingSignal) => {
     signalled = signal;
+    props.services.abortAll();
     instance.unmount();
     restore();
   };

@@ -26,9 +26,21 @@ export interface DemoServer {
  * ky, conf, node:fs or node:dns.
  */
 export interface UiServices {
-  connect(options: { baseUrl: string; token?: string }): ApiClient;
-  /** Sends a raw request prepared by prepareRequest: the very function `api request` uses. */
-  executeRequest(request: PreparedRequest): Promise<RawResponse>;
+  /**
+   * An API client whose requests end at once when the UI quits (abortAll), or when `signal`
+   * aborts (the screen that asked was left).
+   */
+  connect(options: { baseUrl: string; token?: string; signal?: AbortSignal }): ApiClient;
+  /**
+   * Sends a raw request prepared by prepareRequest: the very function `api request` uses. Ends
+   * at once when the UI quits or `signal` aborts.
+   */
+  executeRequest(request: PreparedRequest, signal?: AbortSignal): Promise<RawResponse>;
+  /**
+   * Ends every request in flight, of every screen, and every DNS lookup: the UI is quitting, and
+   * nothing it started may keep the process alive (or keep loading pages) after it.
+   */
+  abortAll(): void;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -44,7 +56,7 @@ export interface UiServices {
   checkDns(instructions: DnsInstructions, signal?: AbortSignal): Promise<DnsCheckResult>;
   /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
   dnsServerLabel: string;
-  /** Stops what the UI started (the demo server); called once the UI has exited. */
+  /** Stops what the UI started (requests, the demo server); called once the UI has exited. */
   shutdown(): Promise<void>;
   /** Lines to print on stderr after the UI has exited (e.g. demo server warnings). */
   afterExit: string[];
@@ -70,11 +82,21 @@ export function createServices(options: ServicesOptions): UiServices {
   const afterExit: string[] = [];
   const persisted = (name: string | undefined): name is string =>
     name !== undefined && store?.get(name) !== undefined;
+  // One controller for the whole UI: quitting aborts it, and with it everything in flight.
+  const quitting = new AbortController();
+  const until = (signal?: AbortSignal) =>
+    signal ? AbortSignal.any([quitting.signal, signal]) : quitting.signal;
+  const abortAll = () => {
+    if (!quitting.signal.aborted) quitting.abort(new Error('the UI quit'));
+  };
 
   return {
     afterExit,
-    connect: ({ baseUrl, token }) => createApiClient({ baseUrl, token, maxResponseBytes }),
-    executeRequest: (request) => executeRequest(request, { maxResponseBytes }),
+    connect: ({ baseUrl, token, signal }) =>
+      createApiClient({ baseUrl, token, maxResponseBytes, signal: until(signal) }),
+    executeRequest: (request, signal) =>
+      executeRequest(request, { maxResponseBytes, signal: until(signal) }),
+    abortAll,
     saveProfile(name, profile) {
       if (!store) throw new Error('profiles cannot be saved in demo mode');
       return store.save(name, profile);
@@ -122,11 +144,12 @@ export function createServices(options: ServicesOptions): UiServices {
     },
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
     checkDns: (instructions, signal) =>
-      checkRecords(instructions, { server: dnsServer?.address, signal }),
+      checkRecords(instructions, { server: dnsServer?.address, signal: until(signal) }),
     get dnsServerLabel() {
       return dnsServer?.label ?? 'the system resolver';
     },
     async shutdown() {
+      abortAll();
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
     },
   };

@@ -22,7 +22,13 @@ export interface Session {
   /** The default project (flag, environment or profile). */
   project?: string;
   org?: string;
+  /** The session's client: its requests end when the UI quits. */
   client: ApiClient;
+  /**
+   * A client whose requests also end when `signal` aborts: each screen's own, which leaving the
+   * screen aborts (useScreenClient).
+   */
+  connect(signal: AbortSignal): ApiClient;
   /** Projects opened last, most recent first. */
   recentProjects(): string[];
   rememberProject(project: ProjectRef): void;
@@ -78,6 +84,7 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     project: input.project,
     org: input.org,
     client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
+    connect: (signal) => services.connect({ baseUrl: input.baseUrl, token: input.token, signal }),
     recentProjects: () => services.recentProjects(recentKey),
     rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
     requestHistory: [],

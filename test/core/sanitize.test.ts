@@ -66,3 +66,42 @@ describe('escapeJsonControls', () => {
     expect(JSON.parse(json)).toEqual(value);
   });
 });
+
+// The characters that change how text reads without showing themselves: bidi controls and
+// zero-width characters.
+const INVISIBLE = [
+  0x061c,
+  0x200b,
+  0x200c,
+  0x200d,
+  0x200e,
+  0x200f,
+  ...Array.from({ length: 5 }, (_, i) => 0x202a + i),
+  0x2060,
+  ...Array.from({ length: 4 }, (_, i) => 0x2066 + i),
+  0xfeff,
+].map((code) => String.fromCharCode(code));
+const RAW_INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+describe('bidi controls and zero-width characters', () => {
+  it('are shown as their escapes by visible and visibleText, as the controls are', () => {
+    for (const char of INVISIBLE) {
+      const code = char.charCodeAt(0).toString(16).padStart(4, '0');
+      expect(visible(`a${char}b`)).toBe(`a\\u${code}b`);
+      expect(visibleText(`a${char}b\nc`)).toBe(`a\\u${code}b\nc`);
+      expect(hasControls(`a${char}b`)).toBe(true);
+    }
+    // An override that makes "moc.elpmaxe" read as "example.com" reads as what it is.
+    expect(visible('shop.\u202emoc.elpmaxe\u202c')).toBe('shop.\\u202emoc.elpmaxe\\u202c');
+    // Other characters of those blocks are left alone: dashes, quotes, the ellipsis, NBSP.
+    expect(visible('a\u2013b\u201cc\u2026d\u00a0e')).toBe('a\u2013b\u201cc\u2026d\u00a0e');
+  });
+
+  it('are escaped in JSON too, which parses back to the same value', () => {
+    const value = { name: `Shop${INVISIBLE.join('')}` };
+    const json = escapeJsonControls(JSON.stringify(value));
+    expect(json).not.toMatch(RAW_INVISIBLE);
+    expect(json).toContain('\\u202e');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

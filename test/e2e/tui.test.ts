@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
@@ -6,10 +6,8 @@ import { shellNode } from '../helpers/tmux.js';
 
 // The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
 // the screen read with capture-pane until what is expected shows up.
+// tmux keeps its defaults (set-clipboard external: an application's OSC 52 is dropped).
 const session = terminalSessionForFile({ name: 'tui', columns: 100, rows: 30 });
-beforeAll(() => {
-  session.term.tmux('set-option', '-g', 'set-clipboard', 'on');
-});
 
 it('drives the UI in a real terminal: pages, adds a domain, copies a record, quits cleanly', async () => {
   const { server, term } = session;
@@ -25,14 +23,14 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
   expect(display('#{alternate_on}')).toBe('1');
   await send('Enter');
-  const page1 = await waitForScreen(/^page 1 · \d+ per page/m);
+  const page1 = await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
   expect(page1).toContain('www.acme-shop.com');
 
   await send('n');
-  const page2 = await waitForScreen(/^page 2 · \d+ per page/m);
+  const page2 = await waitForScreen(/^page 2 · rows \d+–\d+ of ≥ \d+ · \d+ per page/m);
   expect(page2).not.toContain('www.acme-shop.com');
   await send('b');
-  await waitForScreen(/^page 1 · \d+ per page/m);
+  await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
   expect(screen()).toContain('www.acme-shop.com');
 
   const host = `e2e-${process.pid}.example.com`;
@@ -54,14 +52,18 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
     ),
   );
 
-  // c on the TXT record: OSC 52 reaches tmux, which keeps it as a paste buffer.
+  // c on the TXT record: copied through tmux itself into its paste buffer, and the message
+  // says where it went.
+  expect(tmux('show-options', '-gv', 'set-clipboard').trim()).toBe('external');
   await send('j', 'c');
-  await waitForScreen('✓ Copied the TXT value');
+  await waitForScreen(/✓ Copied the TXT value .* into tmux's paste buffer/);
   expect(tmux('show-buffer')).toBe(domain.dns_instructions.txt_value);
   expect(screen()).toContain('create these records at your DNS provider');
 
+  // Back in the list, the new domain is listed on top; the selection stayed on its domain.
   await send('Escape');
-  await waitForScreen(new RegExp(`› ${host.replaceAll('.', '\\.')}\\s+pending`));
+  const list = await waitForScreen(new RegExp(`${host.replaceAll('.', '\\.')}\\s+pending`));
+  expect(list).toMatch(/› www\.acme-shop\.com/);
 
   await send('q');
   await waitForScreen('EXIT:0');

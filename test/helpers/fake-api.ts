@@ -65,6 +65,8 @@ export interface HeldAnswer {
   release(): void;
   /** Resolves once the answer has been written out in full. */
   sent: Promise<void>;
+  /** Resolves if the client closes the connection while the answer is held (it gave up). */
+  abandoned: Promise<void>;
 }
 
 interface Hold {
@@ -72,6 +74,7 @@ interface Hold {
   arrive(): void;
   released: Promise<void>;
   finish(): void;
+  abandon(): void;
 }
 
 function send(res: ServerResponse, answer: FakeAnswer): void {
@@ -218,6 +221,9 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       return;
     }
     hold.arrive();
+    res.on('close', () => {
+      if (!res.writableFinished) hold.abandon();
+    });
     void hold.released.then(() => {
       res.on('finish', hold.finish);
       send(res, reply);
@@ -237,8 +243,11 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       const sent = new Promise<void>((resolve) => {
         hold.finish = resolve;
       });
+      const abandoned = new Promise<void>((resolve) => {
+        hold.abandon = resolve;
+      });
       holds.push(hold);
-      return { arrived, release, sent };
+      return { arrived, release, sent, abandoned };
     },
   });
 }

@@ -105,6 +105,12 @@ export interface UiHandle {
    * other text, written in one piece (a single letter is a key; a longer text arrives as a paste).
    */
   press(...keys: (KeyName | (string & {}))[]): Promise<void>;
+  /**
+   * Writes all the keys in ONE stdin write, as one read from the terminal brings keys typed
+   * ahead, a key repeat or a slow link: `pressTogether('j', 'j', 'enter')` writes "jj\r". Then
+   * lets Ink settle.
+   */
+  pressTogether(...keys: (KeyName | (string & {}))[]): Promise<void>;
   /** Polls until the frame contains the text (or the predicate holds); fails with the frame. */
   waitForFrame(
     expected: string | RegExp | ((frame: string) => boolean),
@@ -162,6 +168,12 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
         instance.stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
         await settle();
       }
+    },
+    async pressTogether(...keys) {
+      instance.stdin.write(
+        keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''),
+      );
+      await settle();
     },
     async waitForFrame(expected, timeoutMs = 5000) {
       const test =

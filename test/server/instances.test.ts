@@ -32,7 +32,12 @@ afterEach(async () => {
 });
 
 async function instance(...extra: string[]): Promise<ServeProcess> {
-  const serve = await spawnServe(['--port', '0', '--db', db, '--seed', 'demo', ...extra]);
+  // No verifier unless a test asks for one (a later --verify-interval wins): --seed demo alone
+  // starts one on the demo's own DNS, which would verify every domain a test adds.
+  const serve = await spawnServe([
+    ...['--port', '0', '--db', db, '--seed', 'demo', '--verify-interval', '0'],
+    ...extra,
+  ]);
   running.push(serve);
   return serve;
 }

@@ -51,9 +51,10 @@ describe('adding a domain', () => {
     expect(frame).toMatch(/TYPE\s+HOST\s+VALUE/);
     expect(frame.slice(frame.indexOf('DNS records'))).not.toContain('…');
 
-    // Back goes to the domains, where the new one is listed.
+    // Back goes to the domains, where the new one is listed; the selection stayed where it was.
     await app.press('esc');
-    await app.waitForFrame(/› new-shop\.example\.com\s+pending/);
+    const list = await app.waitForFrame(/new-shop\.example\.com\s+pending/);
+    expect(list).toMatch(/› www\.acme-shop\.com/);
   });
 
   it('wraps long records at 60 columns and still shows every character', async () => {
@@ -87,23 +88,29 @@ describe('adding a domain', () => {
     expect(lines.slice(start, start + 12).join('\n')).not.toContain('…');
   });
 
-  it('402: a free project names its plan and Scale or Enterprise; the text stays', async () => {
-    const app = await openAdd('prj_demo_free');
-    await app.press('shop.free-plan.example');
-    await app.press('enter');
-    const frame = oneLine(await app.waitForFrame('HTTP 402 plan_upgrade_required'));
-    expect(frame).toContain('on the Free plan');
-    expect(frame).toContain('Scale or Enterprise');
-    expect(frame).toContain('Host name › shop.free-plan.example');
+  it('402: a free project says it cannot have domains, and offers no a to add one', async () => {
+    const before = posts().length;
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_free' },
+    });
+    const frame = oneLine(await ui.waitForFrame('No domains: this project is on the Free plan'));
+    expect(frame).toContain('custom domains need Scale or Enterprise');
+    expect(frame).not.toContain('press a');
+    expect(frame).not.toContain('a add');
+    await ui.press('a');
+    expect(ui.frame()).not.toContain('Host name');
+    expect(posts()).toHaveLength(before);
   });
 
-  it('403: the outsider key is told about the custom-domains preview feature; the text stays', async () => {
-    const app = await openAdd('prj_demo_scale', OUTSIDER_KEY);
-    await app.press('outsider.example.com');
-    await app.press('enter');
-    const frame = oneLine(await app.waitForFrame('HTTP 403 feature_not_enabled'));
+  it('403: the outsider key is told about the custom-domains preview feature, and offered no a', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: OUTSIDER_KEY, project: 'prj_demo_scale' },
+    });
+    const frame = oneLine(await ui.waitForFrame('HTTP 403 feature_not_enabled'));
     expect(frame).toContain('preview feature');
-    expect(frame).toContain('Host name › outsider.example.com');
+    expect(frame).not.toContain('a add');
+    await ui.press('a');
+    expect(ui.frame()).not.toContain('Host name');
   });
 
   it('409: a name taken already, in any project; the text stays', async () => {
@@ -116,6 +123,18 @@ describe('adding a domain', () => {
     // Edit and try again: the field still works.
     await app.press('backspace', 'backspace', 'backspace', 'org');
     await app.waitForFrame('Host name › www.acme-shop.org');
+  });
+
+  it('409: editing the host name clears the error about the name it judged', async () => {
+    const app = await openAdd('prj_demo_enterprise');
+    await app.press('www.acme-shop.com', 'enter');
+    await app.waitForFrame('HTTP 409 domain_already_exists');
+    await app.press('\u0017', 'shop.acme-new.com');
+    const frame = oneLine(await app.waitForFrame('Host name › shop.acme-new.com'));
+    expect(frame).toContain('✓ a valid host name');
+    expect(frame).not.toContain('409');
+    expect(frame).not.toContain('www.acme-shop.com');
+    expect(frame).toContain('Once added, you get the three DNS records');
   });
 
   it('400: the API refuses a name the local rules let through; the text stays', async () => {

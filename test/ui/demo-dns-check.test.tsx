@@ -20,6 +20,9 @@ describe('d in `domainctl demo`', () => {
     });
     expect(added.status).toBe(201);
     await ui.press('r');
+    // Listed first; the selection stays on the domain it was on, so up one to the new one.
+    await ui.waitForFrame(/^ {2}shop\.example\.com/m);
+    await ui.press('k');
     await ui.waitForFrame('› shop.example.com');
     await ui.press('enter');
     await ui.waitForFrame('DNS records');

@@ -73,18 +73,6 @@ describe('the domain screen', () => {
     expect(app.written()).toContain(osc52(zoneSnippet(first.domain, dns)));
   });
 
-  it('inside tmux the escape is also wrapped for passthrough', async () => {
-    ui = await renderApp({
-      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
-      env: { TMUX: '/tmp/tmux-test,1,0' },
-    });
-    await ui.waitForFrame(first.domain);
-    await ui.press('enter', 'c');
-    await ui.waitForFrame('✓ Copied');
-    const plain = osc52(first.dns_instructions.cname_target);
-    expect(ui.written()).toContain(`${plain}\u001bPtmux;\u001b${plain}\u001b\\`);
-  });
-
   it('scrolls with PgDn when the details are taller than the terminal', async () => {
     const app = await openFirst();
     await app.resize(100, 14);

@@ -27,7 +27,8 @@ function hostsIn(frame: string): string[] {
   return hosts;
 }
 
-const pageLine = (frame: string) => /page (\d+) · (\d+) per page/.exec(frame);
+const pageLine = (frame: string) =>
+  /page (\d+) · rows \d+–\d+ of ≥? ?\d+ · (\d+) per page/.exec(frame);
 
 async function openScale(flags: Record<string, string> = {}) {
   ui = await renderApp({
@@ -199,7 +200,7 @@ describe('the domains screen', () => {
     expect(frame).not.toContain('VERIFIED AT');
     // Every row is one line: host, status and expiry side by side.
     expect(frame).toMatch(/› www\.acme-shop\.com\s+verified\s+\d{4}-\d\d-\d\d \d+d/);
-    expect(frame).toMatch(/page 1 · \d+ per page/);
+    expect(frame).toMatch(/page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/);
     // And back to a wide terminal: all columns again.
     await app.resize(100);
     await app.waitForFrame('CREATED');

@@ -1,6 +1,15 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { recordsLayout, recordWidths } from '../../src/ui/components/RecordsTable.js';
-import { tlsCell, wrapName, wrapWords } from '../../src/ui/format.js';
+import {
+  clip,
+  displayWidth,
+  padEnd,
+  tlsCell,
+  wrapHard,
+  wrapName,
+  wrapWords,
+} from '../../src/ui/format.js';
 
 describe('wrapName', () => {
   it('keeps every character, in order, in lines no wider than asked', () => {
@@ -105,5 +114,29 @@ describe('the TLS expiry cell', () => {
       text: 'no certificate yet (issued once verified)',
       tone: 'muted',
     });
+  });
+});
+
+describe('widths in terminal columns', () => {
+  const wide = '東京ストア'.repeat(4);
+
+  it('wraps wide characters by the columns they take, keeping every one', () => {
+    for (const wrap of [wrapHard, wrapName]) {
+      const lines = wrap(wide, 7);
+      expect(lines.join('')).toBe(wide);
+      for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(7);
+    }
+    expect(wrapHard(wide, 10)[0]).toBe('東京ストア');
+    const words = wrapWords(`found ${wide} there`, 12);
+    for (const line of words) expect(stringWidth(line)).toBeLessThanOrEqual(12);
+    expect(words.join('')).toContain(wide.slice(0, 3));
+  });
+
+  it('cuts and pads by columns, never in the middle of a character', () => {
+    expect(clip(wide, 9)).toBe('東京スト…');
+    expect(stringWidth(clip(wide, 10))).toBeLessThanOrEqual(10);
+    expect(clip('e\u0301e\u0301e\u0301', 2)).toBe('e\u0301…');
+    expect(padEnd('東京', 6)).toBe('東京  ');
+    expect(displayWidth('東京')).toBe(4);
   });
 });

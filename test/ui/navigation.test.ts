@@ -37,13 +37,15 @@ describe('the navigation stack', () => {
     expect(keys.slice(0, 2)).toEqual([0, 1]);
   });
 
-  it('popTo goes back to a screen on the stack, or starts a stack with it', () => {
+  it('popTo goes back to a screen on the stack, or pushes it, so Esc comes back', () => {
     let state = initialNavigation([projects, domains, add]);
     state = navigationReducer(state, { type: 'popTo', route: projects });
     expect(state.stack.map((e) => e.key)).toEqual([0]);
     state = initialNavigation([domains]);
     state = navigationReducer(state, { type: 'popTo', route: projects });
-    expect(state.stack.map((e) => e.route.name)).toEqual(['projects']);
+    expect(state.stack.map((e) => e.route.name)).toEqual(['domains', 'projects']);
+    state = navigationReducer(state, { type: 'pop' });
+    expect(state.stack.map((e) => e.route.name)).toEqual(['domains']);
   });
 });
 

@@ -36,12 +36,20 @@ describe('the raw request form', () => {
     expect(form.cycle).toBeUndefined();
   });
 
-  it('Tab goes to the next field where nothing completes', () => {
+  it('Tab in the path where nothing completes stays there and says so, until the next key', () => {
     const form = run({ type: 'typePath', path: '/v1/regions' }, { type: 'tab', candidates: [] });
-    expect(form.field).toBe('raw.method');
-    expect(
-      run({ type: 'highlightMethod', method: 'POST' }, { type: 'tab', candidates: [] }).field,
-    ).toBe('raw.body');
+    expect(form.field).toBe('raw.path');
+    expect(form.path).toBe('/v1/regions');
+    expect(form.nothingToComplete).toBe(true);
+    expect(rawFormReducer(form, { type: 'typePath', path: '/v1/region' }).nothingToComplete).toBe(
+      undefined,
+    );
+    // From the other fields Tab goes on to the next one.
+    const body = run(
+      { type: 'chooseMethod', method: 'POST' },
+      { type: 'focus', field: 'raw.body' },
+    );
+    expect(rawFormReducer(body, { type: 'tab', candidates: [] }).field).toBe('raw.method');
   });
 
   it('has a body field only for POST, PUT and PATCH, and a response field once answered', () => {

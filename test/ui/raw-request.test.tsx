@@ -133,7 +133,7 @@ describe('the raw request screen', () => {
     await app.waitForFrame(/Path\s+› \/v1\/…/);
   });
 
-  it('scrolls a long response with PgDn/PgUp, and the arrows once Tab reaches it', async () => {
+  it('scrolls a long response with PgDn/PgUp, and the arrows once Shift+Tab reaches it', async () => {
     const app = await openRaw();
     await app.press('/v1/openapi.json', 'enter');
     const top = await app.waitForFrame(/200 OK .* lines 1–\d+ of \d+/);
@@ -143,10 +143,55 @@ describe('the raw request screen', () => {
     const paged = await app.waitForFrame(/lines (?!1–)\d+–\d+ of/);
     const start = Number(/lines (\d+)–/.exec(paged)?.[1]);
     expect(start).toBeGreaterThan(1);
-    await app.press('tab', 'down');
+    // The response is the field before the method list: Shift+Tab twice from the path.
+    await app.press('shift-tab', 'shift-tab', 'down');
     await app.waitForFrame(`lines ${start + 1}–`);
     await app.press('pageup', 'pageup');
     await app.waitForFrame('lines 1–');
+  });
+
+  it("offers the body of the matched route's request schema as the body's placeholder", async () => {
+    const app = await openRaw();
+    await app.press('shift-tab', 'down', 'enter');
+    await app.waitForFrame(/• POST/);
+    await app.press('/v1/projects/{project_id}/domains');
+    await app.waitForFrame('→ addDomain');
+    await app.press('enter');
+    const domains = await app.waitForFrame(/Body\s+› /);
+    expect(domains).toMatch(/Body\s+› \{"domain": "…"\}/);
+    await app.press('shift-tab', '\u0015', '/v1/projects', 'enter');
+    await app.waitForFrame('→ createProject');
+    await app.waitForFrame(/Body\s+› \{"name": "…", "organization_id": "…"\}/);
+  });
+
+  it('F1 shows the help while a field has focus, where ? is text; the footer says F1', async () => {
+    const app = await openRaw();
+    await app.press('/v1/regions?');
+    const typing = await app.waitForFrame(/Path\s+› \/v1\/regions\?/);
+    expect(typing).toContain('F1 help');
+    expect(typing).not.toContain('Keys: Raw request');
+    await app.press('\u001bOP');
+    const help = await app.waitForFrame('Keys: Raw request');
+    expect(help).toMatch(/Tab\s+complete the path from the API's routes/);
+    expect(help).toMatch(/F1\s+show or hide the keys of this screen, even while typing/);
+    // The text fields' own keys are listed too.
+    expect(help).toMatch(/Ctrl\+U K W Y\s+in a text field: delete to the start/);
+    await app.press('\u001bOP');
+    await app.waitForFrame((f) => !f.includes('Keys: Raw request'));
+    // The field kept its text and its focus.
+    await app.press('x');
+    await app.waitForFrame(/Path\s+› \/v1\/regions\?x/);
+  });
+
+  it('Tab with nothing to complete stays in the path field and says so', async () => {
+    const app = await openRaw();
+    await app.press('/v1/regions', 'tab');
+    const frame = await app.waitForFrame('Tab: no route of the API goes on from this path');
+    expect(frame).toMatch(/Path\s+› \/v1\/regions/);
+    // Still typing into the path.
+    await app.press('/x');
+    await app.waitForFrame(/Path\s+› \/v1\/regions\/x/);
+    expect(app.frame()).not.toContain('no route of the API goes on');
   });
 
   it('refuses a path without a leading slash before sending anything', async () => {

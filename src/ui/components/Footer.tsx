@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { footerKeys } from '../keymap.js';
+import { type ActionId, footerKeys } from '../keymap.js';
 import { FOOTER_GAP, footerItemText } from '../layout.js';
 import type { RouteName } from '../navigation.js';
 import { useTone } from '../theme.js';
@@ -9,17 +9,20 @@ export function Footer({
   screen,
   typing,
   columns,
+  unavailable,
 }: {
   screen: RouteName;
   typing: boolean;
   columns: number;
+  /** Keys that do nothing right now: not shown. */
+  unavailable: ReadonlySet<ActionId>;
 }) {
   const tone = useTone();
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text dimColor>{'─'.repeat(Math.max(0, columns))}</Text>
       <Box flexWrap="wrap" columnGap={FOOTER_GAP}>
-        {footerKeys(screen, typing).map((id) => {
+        {footerKeys(screen, typing, unavailable).map((id) => {
           const { keys, label } = footerItemText(id);
           return (
             <Box key={id} flexShrink={0}>

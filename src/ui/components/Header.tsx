@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
+import { displayWidth } from '../format.js';
 import type { Session } from '../session.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
@@ -42,7 +43,9 @@ export function Header({
   }
   const room = columns - 'domainctl  '.length;
   const parts =
-    variants.find((v) => v.join(' · ').length <= room) ?? variants[variants.length - 1] ?? [];
+    variants.find((v) => displayWidth(v.join(' · ')) <= room) ??
+    variants[variants.length - 1] ??
+    [];
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate-end">

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { binding, helpKeys } from '../keymap.js';
+import { type ActionId, binding, helpKeys } from '../keymap.js';
 import type { RouteName } from '../navigation.js';
 import { useTone } from '../theme.js';
 
@@ -13,8 +13,14 @@ const titles: Record<RouteName, string> = {
   raw: 'Raw request',
 };
 
-/** `?`: every key of the current screen, from the key-map. */
-export function HelpOverlay({ screen }: { screen: RouteName }) {
+/** `?`: every key of the current screen, from the key-map; those that do nothing now are dim. */
+export function HelpOverlay({
+  screen,
+  unavailable,
+}: {
+  screen: RouteName;
+  unavailable: ReadonlySet<ActionId>;
+}) {
   const tone = useTone();
   const ids = helpKeys(screen);
   const width = Math.max(...ids.map((id) => binding(id).keys.length)) + 2;
@@ -22,20 +28,26 @@ export function HelpOverlay({ screen }: { screen: RouteName }) {
     <Box flexDirection="column">
       <Text>
         <Text bold>Keys: {titles[screen]}</Text>
-        <Text dimColor> · ? or Esc closes this</Text>
+        <Text dimColor> · ?, F1 or Esc closes this</Text>
       </Text>
-      {ids.map((id) => (
-        <Box key={id}>
-          <Box width={width} flexShrink={0}>
-            <Text bold color={tone('key')}>
-              {binding(id).keys}
-            </Text>
+      {ids.map((id) => {
+        const off = unavailable.has(id);
+        return (
+          <Box key={id}>
+            <Box width={width} flexShrink={0}>
+              <Text bold={!off} dimColor={off} color={off ? undefined : tone('key')}>
+                {binding(id).keys}
+              </Text>
+            </Box>
+            <Box flexGrow={1}>
+              <Text dimColor={off}>
+                {binding(id).help}
+                {off ? ' (not now)' : ''}
+              </Text>
+            </Box>
           </Box>
-          <Box flexGrow={1}>
-            <Text>{binding(id).help}</Text>
-          </Box>
-        </Box>
-      ))}
+        );
+      })}
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import type { Tone } from '../../core/display.js';
 import type { RecordCheck, RecordStatus } from '../../core/dns-check.js';
 import { visible } from '../../core/sanitize.js';
 import type { DnsRecord } from '../../core/records.js';
-import { wrapName, wrapWords } from '../format.js';
+import { displayWidth, padEnd, wrapName, wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
 
 const MARKER = 2;
@@ -31,8 +31,8 @@ export function recordWidths(
 ): { host: number; value: number } {
   const status = statusColumn ? GAP + STATUS : 0;
   const available = Math.max(2, width - MARKER - TYPE - 2 * GAP - status);
-  const host = Math.max(4, ...records.map((r) => r.host.length));
-  const value = Math.max(5, ...records.map((r) => r.value.length));
+  const host = Math.max(4, ...records.map((r) => displayWidth(r.host)));
+  const value = Math.max(5, ...records.map((r) => displayWidth(r.value)));
   if (host + value <= available) return { host, value: available - host };
   if (available - value >= MIN_HOST) return { host: available - value, value };
   const hostWidth = Math.max(1, Math.min(host, Math.floor(available * 0.45)));
@@ -52,7 +52,7 @@ export function recordsLayout(
   if (checked) {
     const widths = recordWidths(records, width, true);
     const fits = records.every(
-      (r) => r.host.length <= widths.host && r.value.length <= widths.value,
+      (r) => displayWidth(r.host) <= widths.host && displayWidth(r.value) <= widths.value,
     );
     if (fits) return { ...widths, statusColumn: true };
   }
@@ -112,11 +112,11 @@ export function RecordsTable({
                 {i === 0 && isSelected ? '› ' : '  '}
                 {(i === 0 ? record.type : '').padEnd(TYPE)}
                 {gap}
-                {(hosts[i] ?? '').padEnd(layout.host)}
+                {padEnd(hosts[i] ?? '', layout.host)}
                 {gap}
                 {layout.statusColumn && i === 0 ? (
                   <>
-                    {(values[i] ?? '').padEnd(layout.value)}
+                    {padEnd(values[i] ?? '', layout.value)}
                     {gap}
                     {mark}
                   </>

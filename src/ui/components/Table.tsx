@@ -1,14 +1,19 @@
 import { Box, Text } from 'ink';
 import type { Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
-import { clip } from '../format.js';
+import { clip, displayWidth, padEnd } from '../format.js';
 import { useTone } from '../theme.js';
 
 export interface Column<Row> {
   id: string;
   header: string;
-  /** Fixed width; the one column without a width takes what is left. */
-  width?: number;
+  /** The most columns it takes (a wider value is cut with …); without, the room left is the limit. */
+  max?: number;
+  /**
+   * The column that gives way when the row does not fit: it is cut (down to `minFlex`) before
+   * other columns are dropped. At most one per table.
+   */
+  flexible?: boolean;
   /** Narrow terminals drop columns with the lowest priority first; 0 is never dropped. */
   priority: number;
   cell(row: Row): { text: string; tone?: Tone | 'accent' };
@@ -18,25 +23,66 @@ const GAP = 2;
 const MARKER = 2;
 
 /**
- * The columns that fit a width: drops the lowest-priority ones until the flexible column has at
- * least `minFlex` characters, then gives it the rest.
+ * Each column as wide as its widest value or its header (up to its `max`), measured as the
+ * terminal shows them (control characters as their escapes, wide characters as two). When a row
+ * is wider than `width`, the flexible column is cut, down to `minFlex`, then the columns of lowest
+ * priority go. What is left over stays empty: no column is padded to the terminal's edge.
  */
 export function fitColumns<Row>(
   columns: Column<Row>[],
+  rows: readonly Row[],
   width: number,
   minFlex: number,
 ): (Column<Row> & { width: number })[] {
+  const natural = new Map(
+    columns.map((c) => {
+      const widest = Math.max(
+        displayWidth(c.header),
+        ...rows.map((row) => displayWidth(visible(c.cell(row).text))),
+      );
+      return [c, Math.min(c.max ?? Number.POSITIVE_INFINITY, widest)];
+    }),
+  );
+  const widthOf = (c: Column<Row>) => natural.get(c) ?? 0;
   let kept = [...columns];
-  const flexWidth = (cols: Column<Row>[]) =>
-    width - MARKER - cols.reduce((sum, c) => sum + (c.width ?? 0), 0) - GAP * (cols.length - 1);
-  while (flexWidth(kept) < minFlex) {
+  for (;;) {
+    const flex = kept.find((c) => c.flexible);
+    const others = kept.filter((c) => c !== flex).reduce((sum, c) => sum + widthOf(c), 0);
+    const room = width - MARKER - GAP * (kept.length - 1) - others;
+    const fits = flex ? room >= Math.min(minFlex, widthOf(flex)) : room >= 0;
     const droppable = kept.filter((c) => c.priority > 0);
-    if (droppable.length === 0) break;
+    if (fits || droppable.length === 0) {
+      return kept.map((c) => ({
+        ...c,
+        width: c === flex ? Math.max(1, Math.min(widthOf(c), room)) : widthOf(c),
+      }));
+    }
     const lowest = droppable.reduce((a, b) => (b.priority > a.priority ? b : a));
     kept = kept.filter((c) => c !== lowest);
   }
-  const flex = Math.max(1, flexWidth(kept));
-  return kept.map((c) => ({ ...c, width: c.width ?? flex }));
+}
+
+/** Which rows a table of `height` lines shows, and whether it needs its "more" line. */
+export interface TableWindow {
+  /** The first row shown. */
+  offset: number;
+  /** How many rows are shown. */
+  shown: number;
+  /** Rows not shown, above and below. */
+  above: number;
+  below: number;
+}
+
+/**
+ * The rows that fit `height` lines, scrolled so the selected one is in view. When not all fit,
+ * the last line says what is above and below instead of holding a row.
+ */
+export function tableWindow(selected: number, count: number, height: number): TableWindow {
+  const lines = Math.max(1, height);
+  if (count <= lines) return { offset: 0, shown: count, above: 0, below: 0 };
+  const shown = Math.max(1, lines - 1);
+  const offset = Math.min(Math.max(0, selected - shown + 1), count - shown);
+  return { offset, shown, above: offset, below: count - offset - shown };
 }
 
 /**
@@ -58,15 +104,18 @@ export function Table<Row>({
   selected: number;
   width: number;
   minFlex?: number;
-  /** Lines for the rows (the header is extra); when fewer than the rows, it scrolls with the selection. */
+  /**
+   * Lines for the rows (the header is extra); when fewer than the rows, it scrolls with the
+   * selection and its last line says how many rows are above and below.
+   */
   height: number;
   rowKey(row: Row): string;
 }) {
   const tone = useTone();
-  const fitted = fitColumns(columns, width, minFlex);
-  const lines = Math.max(1, height);
-  const offset = Math.min(Math.max(0, selected - lines + 1), Math.max(0, rows.length - lines));
-  const shown = rows.slice(offset, offset + lines);
+  const fitted = fitColumns(columns, rows, width, minFlex);
+  const window = tableWindow(selected, rows.length, height);
+  const { offset } = window;
+  const shown = rows.slice(offset, offset + window.shown);
   /**
    * A row's marker and cells as runs of one colour each, so only a coloured run needs a nested
    * Text: a row without colours (NO_COLOR, the header) is one string, a row with one coloured cell
@@ -81,8 +130,10 @@ export function Table<Row>({
     const out: { text: string; color: string | undefined }[] = [{ text: marker, color: undefined }];
     cells.forEach((cell, i) => {
       const columnWidth = fitted[i]?.width ?? 0;
-      const gap = i < cells.length - 1 ? ' '.repeat(GAP) : '';
-      const text = clip(visible(cell.text), columnWidth).padEnd(columnWidth) + gap;
+      const clipped = clip(visible(cell.text), columnWidth);
+      // The last column is not padded: the row ends where its text does.
+      const text =
+        i === cells.length - 1 ? clipped : padEnd(clipped, columnWidth) + ' '.repeat(GAP);
       const color = colorOf(cell);
       const last = out.at(-1);
       if (last && last.color === color) last.text += text;
@@ -132,6 +183,17 @@ export function Table<Row>({
           )}
         </Box>
       ))}
+      {window.above + window.below > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {'  '}
+          {[
+            window.below > 0 ? `↓ ${window.below} more below` : '',
+            window.above > 0 ? `↑ ${window.above} more above` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,10 @@
 import { Box, Text, useFocus } from 'ink';
-import TextInput from 'ink-text-input';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { visible } from '../../core/sanitize.js';
 import { useScreen, useUi } from '../context.js';
+import { useKeyInput } from '../hooks/useKeys.js';
+import { lineEditReducer } from '../line-editor.js';
+import { editOf } from '../line-editor-keys.js';
 
 export interface TextFieldProps {
   /** The focus id, e.g. `add.hostname`; screens move focus with `focus(id)`. */
@@ -9,22 +12,34 @@ export interface TextFieldProps {
   label: string;
   /** Width of the label column, so the fields of a form line up. */
   labelWidth?: number;
+  /** The text; a value set from outside (completion, history) puts the cursor at its end. */
   value: string;
   onChange(value: string): void;
   placeholder?: string;
   /** Shown instead of each typed character (a token is never on screen). */
   mask?: string;
   isActive?: boolean;
-  /**
-   * Bump when the value is replaced from outside (completion, history): the cursor then goes to
-   * the end, where ink-text-input would otherwise leave it where it was.
-   */
+  /** Bump when the value is replaced from outside by the same text: the cursor goes to the end. */
   revision?: number;
 }
 
+/** Where the cursor is, with the value and revision it belongs to, and the last killed text. */
+interface Cursor {
+  at: number;
+  value: string;
+  revision: number;
+  killed: string;
+}
+
 /**
- * A labelled ink-text-input. While it has focus it tells the app, which then keeps single-key
- * shortcuts quiet; Enter, Tab and Esc are left to the screen's keys.
+ * A labelled one-line text field that edits as readline does (line-editor.ts): Ctrl+A/E, Ctrl+U/K,
+ * Ctrl+W, Alt+B/F/D/Backspace, Home/End, ←→, Backspace/Delete, Ctrl+Y. Ours rather than
+ * ink-text-input: that one keeps its cursor inside, reads keys through Ink's `Key`, which cannot
+ * tell Backspace from Delete, and types Ctrl+U as `u`; the cursor-aware kills and word moves do
+ * not fit on top of it, so extending it would have meant rewriting its input handling anyway.
+ * It hears keys through the key bus (useKeyInput with `text`): characters typed or pasted
+ * together arrive as one insert, each editing key on its own. While it has focus it tells the
+ * app, which then keeps single-key shortcuts quiet; Enter, Tab, Esc and ↑↓ are the screen's.
  */
 export function TextField({
   id,
@@ -45,6 +60,27 @@ export function TextField({
     setFieldFocused(id, isFocused);
     return () => setFieldFocused(id, false);
   }, [id, isFocused, setFieldFocused]);
+
+  const [cursor, setCursor] = useState<Cursor>({ at: value.length, value, revision, killed: '' });
+  // A value set from outside (completion, history, a screen that clears it) puts the cursor at
+  // its end; a value this field produced keeps the cursor where the edit left it.
+  const at =
+    cursor.revision === revision && cursor.value === value
+      ? Math.min(cursor.at, value.length)
+      : value.length;
+
+  // The bus hands keys one at a time, the UI settled between them: value and at are current.
+  useKeyInput(
+    (input, key) => {
+      const edit = editOf(input, key);
+      if (!edit) return;
+      const next = lineEditReducer({ value, cursor: at, killed: cursor.killed }, edit);
+      setCursor({ at: next.cursor, value: next.value, revision, killed: next.killed });
+      if (next.value !== value) onChange(next.value);
+    },
+    { isActive: isFocused, text: true },
+  );
+
   return (
     <Box>
       <Box width={labelWidth ?? label.length + 1} flexShrink={0}>
@@ -52,15 +88,48 @@ export function TextField({
       </Box>
       <Text bold={isFocused}>{isFocused ? '› ' : '  '}</Text>
       <Box flexGrow={1}>
-        <TextInput
-          key={revision}
+        <FieldText
           value={value}
-          onChange={onChange}
-          focus={isFocused}
+          cursor={isFocused ? at : undefined}
           placeholder={placeholder}
           mask={mask}
         />
       </Box>
     </Box>
+  );
+}
+
+/** The text with the cursor shown as an inverted character (a space at the end). */
+function FieldText({
+  value,
+  cursor,
+  placeholder,
+  mask,
+}: {
+  value: string;
+  cursor: number | undefined;
+  placeholder?: string;
+  mask?: string;
+}) {
+  const show = (text: string) => (mask ? mask.repeat([...text].length) : visible(text));
+  if (value === '') {
+    const hint = placeholder ?? '';
+    if (cursor === undefined) return <Text dimColor>{hint}</Text>;
+    const first = [...hint][0] ?? ' ';
+    return (
+      <Text>
+        <Text inverse>{first}</Text>
+        <Text dimColor>{hint.slice(first.length)}</Text>
+      </Text>
+    );
+  }
+  if (cursor === undefined) return <Text>{show(value)}</Text>;
+  const under = [...value.slice(cursor)][0] ?? '';
+  return (
+    <Text>
+      {show(value.slice(0, cursor))}
+      <Text inverse>{under === '' ? ' ' : show(under)}</Text>
+      {show(value.slice(cursor + under.length))}
+    </Text>
   );
 }

@@ -1,31 +1,93 @@
-import { type Key, useInput } from 'ink';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { type Key, useStdin } from 'ink';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useScreen, useUi } from '../context.js';
+import { KeyBus, type KeyHandler } from '../input/key-bus.js';
 import { type ActionId, binding, matches } from '../keymap.js';
 
-type InputHandler = (input: string, key: Key) => void;
+export const KeyBusContext = createContext<KeyBus | undefined>(undefined);
 
 /**
- * useInput with a handler that is always the latest one. Ink subscribes a new handler in a
- * passive effect after each render, so a key that arrives before that effect has run would meet
- * the previous handler and its stale state; this subscribes once and reads the handler from a
- * ref that a layout effect keeps current.
+ * The app's key bus, fed by every read from the terminal. Ink hands a read to useInput whole
+ * ("jj" is one call); the bus splits it into keys. Called once, by App.
  */
-export function useLatestInput(handler: InputHandler, options: { isActive: boolean }): void {
+export function useKeyBusSource(): KeyBus {
+  const [bus] = useState(() => new KeyBus());
+  const { setRawMode, internal_eventEmitter: reads } = useStdin();
+  useEffect(() => {
+    // Raw mode (keys as they are typed, Ctrl+C as a key) for as long as the app listens.
+    setRawMode(true);
+    const onRead = (data: string) => bus.push(data);
+    reads.on('input', onRead);
+    return () => {
+      reads.off('input', onRead);
+      setRawMode(false);
+    };
+  }, [bus, reads, setRawMode]);
+  return bus;
+}
+
+export interface KeyInputOptions {
+  isActive: boolean;
+  /**
+   * A text field with focus: printable characters that arrived together come in ONE call, the
+   * whole run as `input` (a paste stays one insert), and only to it. Without `text`, every
+   * character is a call of its own.
+   */
+  text?: boolean;
+  /** The app's own keys, heard before any screen's. */
+  global?: boolean;
+}
+
+/**
+ * The one way a component hears keys (instead of Ink's useInput, which gets a read whole).
+ *
+ * The contract:
+ * - `handler(input, key)` is called once per key, in the order typed, however the keys arrived
+ *   (one read may hold "jj", three Downs, "j\r", a paste). Between two keys the UI settles: what
+ *   one key set is rendered and its effects have run (focus moved, a screen pushed) before the
+ *   next key is handled, and the handler called is the latest render's. So a handler may read
+ *   its component's state as it is; no functional updates are needed for correctness.
+ * - `sequence` is the key's bytes as the terminal sent them, for the few keys `Key` has no flag
+ *   for (F1).
+ * - `input` and `key` are as Ink's useInput gives them (`input` is '' for arrows, Enter, Esc,
+ *   Tab, Backspace…; Ctrl+U is `input` "u" with `key.ctrl`; Alt+B is "b" with `key.meta`), except
+ *   that Backspace (DEL or Ctrl+H) is `key.backspace` and only the Delete key (ESC [ 3 ~) is
+ *   `key.delete`.
+ * - With `text: true` (a text field while it has focus), printable characters typed together
+ *   come as one call with the run as `input`, and no other listener hears them; control keys,
+ *   arrows, Enter, Tab and Esc still come one per call, to the field and to the screen.
+ * - Only listeners whose `isActive` is true when the key comes hear it.
+ */
+export function useKeyInput(handler: KeyHandler, options: KeyInputOptions): void {
+  const bus = useContext(KeyBusContext);
+  if (!bus) throw new Error('useKeyInput() outside <App>');
+  useBusListener(bus, handler, options);
+}
+
+/** useKeyInput on a given bus: for App, which provides the bus and so cannot read it from context. */
+export function useBusListener(bus: KeyBus, handler: KeyHandler, options: KeyInputOptions): void {
   const latest = useRef(handler);
+  const active = useRef(options.isActive);
+  // Layout effects: current before the next key, which comes only after the UI has settled.
   useLayoutEffect(() => {
     latest.current = handler;
+    active.current = options.isActive;
   });
-  const stable = useCallback<InputHandler>((input, key) => latest.current(input, key), []);
-  useInput(stable, options);
+  const text = options.text ?? false;
+  const global = options.global ?? false;
+  useLayoutEffect(
+    () => bus.subscribe({ handler: latest, active, text, global }),
+    [bus, text, global],
+  );
 }
 
 /** Asks whether the key just pressed means an action that works right now. */
 export type KeyTest = (action: ActionId) => boolean;
 
 /**
- * A screen's keys. Listens only while the screen is on top and no help is open; while a text
- * field has focus only the actions marked `whileTyping` match, so typing `q` types a q.
+ * A screen's keys, through the key-map. Listens only while the screen is on top and no help is
+ * open; while a text field has focus only the actions marked `whileTyping` match, so typing `q`
+ * types a q. Keys come one at a time, in order, as useKeyInput says.
  */
 export function useKeys(
   handler: (is: KeyTest, input: string, key: Key) => void,
@@ -33,12 +95,13 @@ export function useKeys(
 ): void {
   const { isTop } = useScreen();
   const ui = useUi();
-  useLatestInput(
-    (input, key) => {
+  useKeyInput(
+    (input, key, sequence) => {
       const typing = ui.typingNow();
       handler(
         (action) =>
-          matches(action, input, key) && (!typing || binding(action).whileTyping === true),
+          matches(action, input, key, sequence) &&
+          (!typing || binding(action).whileTyping === true),
         input,
         key,
       );

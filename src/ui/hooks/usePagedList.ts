@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { PageGuard } from '../../client/paging.js';
+import { PagingError } from '../../core/errors.js';
 
 export interface Page<T> {
   items: T[];
@@ -24,6 +25,11 @@ export interface PagedListState<T> {
   tokens: (string | undefined)[];
   /** Which page is in view, from 0. */
   index: number;
+  /**
+   * How many items come before each page, as far as known (the pages before it as they were
+   * last loaded): the row numbers of the page in view start after `starts[index]`.
+   */
+  starts: number[];
   status: 'loading' | 'ready' | 'error';
   items: T[];
   next: string;
@@ -35,6 +41,13 @@ export interface PagedListState<T> {
   /** Further pages being added to the items (loadMore): the rows stay meanwhile. */
   more?: 'one' | 'all';
   moreError?: unknown;
+  /** `loadMore(true)` stopped at the most items it loads (more may follow, page by page). */
+  capped: boolean;
+  /**
+   * The page in view pointed to a page before it (a page token handed out again): following it
+   * would never end, so the list stops there and this says why.
+   */
+  loop?: PagingError;
   /**
    * Counts the requests: every action that asks for something starts a new generation, and an
    * answer is taken only if it belongs to the current one. So `r` while a page loads can never
@@ -51,7 +64,7 @@ type PagedListAction<T> =
   | { type: 'first' }
   | { type: 'more'; all: boolean }
   | { type: 'loaded'; generation: number; index: number; page: Page<T>; at: Date }
-  | { type: 'appended'; generation: number; page: Page<T> }
+  | { type: 'appended'; generation: number; page: Page<T>; capped: boolean }
   | { type: 'failed'; generation: number; error: unknown };
 
 /** A new generation asking for the page in view (the others' answers are stale from now on). */
@@ -81,27 +94,40 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
     case 'refresh':
       return ask(state, {});
     case 'first':
-      return ask(state, { tokens: [undefined], index: 0 });
+      return ask(state, { tokens: [undefined], index: 0, starts: [0] });
     case 'more':
       if (state.status !== 'ready' || state.next === '' || state.more) return state;
       return {
         ...state,
         more: action.all ? 'all' : 'one',
         moreError: undefined,
+        capped: false,
         request: { kind: 'more', token: state.next, all: action.all },
         generation: state.generation + 1,
       };
-    case 'loaded':
+    case 'loaded': {
       if (action.generation !== state.generation) return state;
+      const start = state.starts[action.index] ?? 0;
+      const { next } = action.page;
+      const earlier = state.tokens.slice(0, action.index + 1);
+      const loop =
+        next !== '' && earlier.includes(next)
+          ? new PagingError(
+              `the API handed out the page token "${next.length > 40 ? `${next.slice(0, 40)}…` : next}" again, on page ${action.index + 1}: following it would never end, so the list stops here`,
+            )
+          : undefined;
       return {
         ...state,
+        starts: [...state.starts.slice(0, action.index + 1), start + action.page.items.length],
         status: 'ready',
         items: action.page.items,
-        next: action.page.next,
+        next: loop ? '' : next,
+        loop,
         itemsIndex: action.index,
         loadedAt: action.at,
         error: undefined,
       };
+    }
     case 'appended':
       if (action.generation !== state.generation) return state;
       return {
@@ -109,6 +135,7 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
         items: [...state.items, ...action.page.items],
         next: action.page.next,
         more: undefined,
+        capped: action.capped,
       };
     case 'failed':
       if (action.generation !== state.generation) return state;
@@ -123,15 +150,17 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
 }
 
 /**
- * The pages after `token`, one or (with `all`) to the last, as one page. A token handed out twice
- * or an empty page that points further ends it with a PagingError rather than loading for ever.
+ * The pages after `token`, one or (with `all`) to the last, as one page; `all` stops once `room`
+ * items have come (`capped`), as `--all` holds a bound. A token handed out twice, or too many
+ * empty pages in a row, ends it with a PagingError rather than loading for ever.
  */
 async function pagesAfter<T>(
   fetchPage: FetchPage<T>,
   token: string,
   all: boolean,
   what: string,
-): Promise<Page<T>> {
+  room: number,
+): Promise<Page<T> & { capped: boolean }> {
   const guard = new PageGuard(what, token);
   const items: T[] = [];
   let next: string | undefined = token;
@@ -139,8 +168,8 @@ async function pagesAfter<T>(
     const page = await fetchPage(next, { all });
     items.push(...page.items);
     next = guard.next(page.next, page.items.length);
-  } while (all && next);
-  return { items, next: next ?? '' };
+  } while (all && next && items.length < room);
+  return { items, next: next ?? '', capped: all && next !== undefined };
 }
 
 /**
@@ -149,10 +178,17 @@ async function pagesAfter<T>(
  * very token that first produced it: no row is shown twice and none is skipped. `loadMore` adds
  * the next page (or every one) to the items instead. `what` names the list in messages.
  */
-export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage?: Page<T>) {
+export function usePagedList<T>(
+  fetchPage: FetchPage<T>,
+  what: string,
+  firstPage?: Page<T>,
+  /** The most items `loadMore(true)` gathers in all. */
+  maxItems = Number.POSITIVE_INFINITY,
+) {
   const [state, dispatch] = useReducer(reducer<T>, {
     tokens: [undefined],
     index: 0,
+    starts: firstPage ? [0, firstPage.items.length] : [0],
     status: firstPage ? 'ready' : 'loading',
     items: firstPage?.items ?? [],
     next: firstPage?.next ?? '',
@@ -160,10 +196,12 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage
     loadedAt: new Date(),
     generation: 0,
     request: { kind: 'page' },
+    capped: false,
   });
   // Given the first page (already answered), the first generation has nothing to ask.
   const [hadFirstPage] = useState(firstPage !== undefined);
   const { generation, index, request } = state;
+  const loaded = state.items.length;
   const token = state.tokens[index];
   // A new generation is what asks for a load; the token, index and request are those it began with.
   useEffect(() => {
@@ -175,8 +213,8 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage
         failed,
       );
     } else {
-      pagesAfter(fetchPage, request.token, request.all, what).then(
-        (page) => dispatch({ type: 'appended', generation, page }),
+      pagesAfter(fetchPage, request.token, request.all, what, maxItems - loaded).then(
+        (page) => dispatch({ type: 'appended', generation, page, capped: page.capped }),
         failed,
       );
     }
@@ -185,6 +223,8 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, what: string, firstPage
   return {
     ...state,
     pageNumber: index + 1,
+    /** How many items come before the page in view. */
+    start: state.starts[index] ?? 0,
     hasNext: state.status === 'ready' && state.next !== '',
     hasPrevious: index > 0,
     goNext: useCallback(() => dispatch({ type: 'next' }), []),

@@ -9,6 +9,7 @@ import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl } from '../context.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenClient } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
 
@@ -33,6 +34,7 @@ export function hostOfUrl(text: string): string | undefined {
 /** A host name field checked as you type with the server's own rules; Enter adds the domain. */
 export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
+  const client = useScreenClient();
   const { projects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -40,7 +42,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
   const [value, setValue] = useState('');
-  const [revision, setRevision] = useState(0);
   const [state, setState] = useState<State>({ step: 'editing' });
   const check = normalizeHostname(value);
   const urlHost = check.ok ? undefined : hostOfUrl(value);
@@ -57,20 +58,24 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     }
     const hostname = check.hostname;
     setState({ step: 'sending', hostname });
-    session.client.addDomain(project.id, hostname).then(
+    client.addDomain(project.id, hostname).then(
       (domain) =>
         navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } }),
       (error: unknown) => setState({ step: 'failed', error, hostname }),
     );
   };
 
+  // A message belongs to the name it judged: once the name changes, a refusal or an error of the
+  // API about the old one goes, rather than stand under a name it does not describe.
+  const edit = (next: string) => {
+    setValue(next);
+    setState((s) => (s.step === 'refused' || s.step === 'failed' ? { step: 'editing' } : s));
+  };
+
   useKeys((is) => {
     if (is('add.cancel')) navigate({ type: 'pop' });
     else if (is('add.submit')) submit();
-    else if (is('add.useHost') && urlHost) {
-      setValue(urlHost);
-      setRevision((r) => r + 1);
-    }
+    else if (is('add.useHost') && urlHost) edit(urlHost);
   });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
@@ -108,16 +113,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       </Text>
       {planWarning ? <Text color={tone('warn')}>{planWarning}</Text> : null}
       <Text> </Text>
-      <TextField
-        id="add.hostname"
-        label="Host name"
-        value={value}
-        revision={revision}
-        onChange={(v) => {
-          setValue(v);
-          if (state.step === 'refused') setState({ step: 'editing' });
-        }}
-      />
+      <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
       <Box marginLeft={12}>{live}</Box>
       <Text> </Text>
       {state.step === 'sending' ? (

@@ -12,6 +12,7 @@ import { ScrollArea } from '../components/ScrollArea.js';
 import { useNavigation, useServices, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { type CopyNotice, copyNotice } from '../copy-notice.js';
 import { useTone } from '../theme.js';
 
 const LABEL = 12;
@@ -52,6 +53,15 @@ function checkSummary(
   return { text: `✗ ${parts.join(', ')} ${via}`, tone: notRight > 0 ? 'error' : 'warn' };
 }
 
+/**
+ * The status line under the records: the message of the last action (a copy, or the DNS check),
+ * which replaces the one before, or the hint while there has been none.
+ */
+type StatusLine =
+  | { kind: 'hint' }
+  | { kind: 'check' }
+  | ({ kind: 'notice' } & Pick<CopyNotice, 'text' | 'select'> & { tone?: Tone });
+
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
 export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?: boolean }) {
   const services = useServices();
@@ -60,7 +70,9 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   const { columns: width, bodyHeight } = useUi();
   const tone = useTone();
   const [selected, setSelected] = useState(0);
-  const [notice, setNotice] = useState<{ text: string; tone?: Tone }>();
+  const [statusLine, setStatusLine] = useState<StatusLine>({ kind: 'hint' });
+  // Counts actions, so that a copy answered after a later action does not replace its message.
+  const actions = useRef(0);
   const [scroll, setScroll] = useState(0);
   const [maxScroll, setMaxScroll] = useState(0);
   const [check, setCheck] = useState<DnsCheckState>({ status: 'idle' });
@@ -73,6 +85,8 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   useEffect(() => () => running.current?.abort(), []);
 
   const runCheck = () => {
+    actions.current++;
+    setStatusLine({ kind: 'check' });
     if (running.current) return;
     const controller = new AbortController();
     running.current = controller;
@@ -93,6 +107,10 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
 
   /** Copies `text`; `checked` when it was built from values checked already (the zone snippet). */
   const copy = (text: string, what: string, checked = false) => {
+    const action = ++actions.current;
+    const setNotice = (notice: Omit<Extract<StatusLine, { kind: 'notice' }>, 'kind'>) => {
+      if (actions.current === action) setStatusLine({ kind: 'notice', ...notice });
+    };
     // The clipboard gets the API's exact string, so it must hold nothing a terminal, a shell or
     // a DNS provider's form would read as more than text (a line break would be another command).
     if (!checked && hasControls(text)) {
@@ -105,7 +123,7 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
     // Through Ink's write, which clears its frame, writes, and draws it again: the escape can
     // never land in the middle of a frame.
     services.copy(text, write).then(
-      (result) => setNotice({ text: `✓ Copied ${what} (${result.via.join(' and ')})`, tone: 'ok' }),
+      (result) => setNotice(copyNotice(what, text, result)),
       (error: unknown) =>
         setNotice({ text: `✗ Could not copy: ${(error as Error).message}`, tone: 'error' }),
     );
@@ -117,7 +135,8 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       snippet = zoneSnippet(domain.domain, domain.dns_instructions);
     } catch (error) {
       if (!isError(error, 'ZoneSnippetError')) throw error;
-      setNotice({ text: `✗ Not copied: ${error.message}`, tone: 'error' });
+      actions.current++;
+      setStatusLine({ kind: 'notice', text: `✗ Not copied: ${error.message}`, tone: 'error' });
       return;
     }
     // Its line breaks are its own: zoneSnippet refuses any a value brought in.
@@ -187,11 +206,13 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
               : undefined
         }
       />
-      {check.status === 'running' ? (
+      {statusLine.kind === 'check' && check.status === 'running' ? (
         <Loading label={`Looking the records up in DNS (${services.dnsServerLabel})…`} />
       ) : null}
-      {summary ? <Text color={tone(summary.tone)}>{summary.text}</Text> : null}
-      {check.status === 'done'
+      {statusLine.kind === 'check' && summary ? (
+        <Text color={tone(summary.tone)}>{summary.text}</Text>
+      ) : null}
+      {statusLine.kind === 'check' && check.status === 'done'
         ? check.result.warnings.flatMap((warning) =>
             wrapWords(visible(warning), Math.max(10, width - 2)).map((line, i) => (
               <Text key={`${warning}:${i}`} color={tone('warn')}>
@@ -201,16 +222,26 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
             )),
           )
         : null}
-      {check.status === 'failed' ? (
+      {statusLine.kind === 'check' && check.status === 'failed' ? (
         <Text color={tone('error')}>✗ The DNS check failed: {visible(check.message)}</Text>
       ) : null}
-      {notice ? (
-        <Text color={tone(notice.tone)}>{visible(notice.text)}</Text>
-      ) : (
+      {statusLine.kind === 'notice' ? (
+        <>
+          <Text color={tone(statusLine.tone)}>{visible(statusLine.text)}</Text>
+          {statusLine.select?.map((text, i) => (
+            // The lines of one text, in order: the index is their identity.
+            <Text key={i}>
+              {'  '}
+              {visible(text)}
+            </Text>
+          ))}
+        </>
+      ) : null}
+      {statusLine.kind === 'hint' ? (
         <Text dimColor>
           c copies the selected value, h its host, z the zone snippet; d checks DNS
         </Text>
-      )}
+      ) : null}
       <Text> </Text>
       <Field label="ID">{visible(domain.id)}</Field>
       <Field label="Project">{visible(domain.project_id ?? MISSING)}</Field>

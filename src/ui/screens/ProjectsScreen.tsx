@@ -10,19 +10,28 @@ import { Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
-import { type ProjectRow, projectColumns, projectRows } from './project-rows.js';
+import { selectedRow } from '../selection.js';
+import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
 const ALL_PAGE_SIZE = 100;
+/**
+ * The most projects `M` loads, as `domains list --all` holds a bound: a list that never ends (or
+ * is just that long) stops here instead of filling the memory; m still loads a page at a time.
+ */
+export const ALL_MAX_PROJECTS = 10_000;
 
 /** The projects the caller can see, recent ones first; `/` filters; an ID can be typed by hand. */
 export function ProjectsScreen() {
   const session = useSession();
+  const client = useScreenClient();
   const { learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -39,7 +48,7 @@ export function ProjectsScreen() {
   });
   const list = usePagedList<Project>(
     async (token, { all }) => {
-      const page = await session.client.listProjects({
+      const page = await client.listProjects({
         pageToken: token,
         pageSize: all ? ALL_PAGE_SIZE : undefined,
       });
@@ -47,6 +56,7 @@ export function ProjectsScreen() {
     },
     'the projects',
     firstPage,
+    ALL_MAX_PROJECTS,
   );
 
   // Name and plan of every project listed, for the header and the messages of other screens.
@@ -55,25 +65,37 @@ export function ProjectsScreen() {
   }, [list.items, learnProjects]);
 
   const rows = projectRows(list.items, recent, filter);
-  const current = Math.min(state.selected, rows.length - 1);
+  const ids = rows.map(projectRowId);
+  const current = selectedRow(ids, state.selected);
 
   const open = (project: ProjectRef) => {
     session.rememberProject(project);
     setRecent(session.recentProjects());
-    dispatch({ type: 'opened' });
+    dispatch({ type: 'opened', id: project.id });
     navigate({ type: 'push', route: { name: 'domains', project } });
   };
   const openRow = (row: ProjectRow | undefined) => {
     if (row?.kind === 'enterId') dispatch({ type: 'startId' });
     else if (row) open({ id: row.project.id, name: row.project.name, plan: row.project.plan });
   };
-  const move = (step: number) => dispatch({ type: 'move', step, rows: rows.length });
+  const move = (step: number) => dispatch({ type: 'move', step, ids });
 
   useEffect(() => {
     if (!isTop) return;
     if (mode === 'filter') focus('projects.filter');
     if (mode === 'id') focus('projects.id');
   }, [isTop, mode, focus]);
+
+  const listed = list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0);
+  const canLoadMore = listed && list.next !== '' && !list.more;
+  useAvailableKeys({
+    'projects.up': listed,
+    'projects.down': listed,
+    'projects.open': listed,
+    'projects.filter': listed,
+    'projects.more': canLoadMore,
+    'projects.all': canLoadMore && list.items.length < ALL_MAX_PROJECTS,
+  });
 
   useKeys((is, _input, key) => {
     if (mode === 'filter') {
@@ -90,8 +112,8 @@ export function ProjectsScreen() {
     }
     if (is('projects.up')) move(-1);
     else if (is('projects.down')) move(1);
-    else if (is('projects.open')) openRow(rows[current]);
-    else if (is('projects.filter')) dispatch({ type: 'startFilter' });
+    else if (is('projects.open') && listed) openRow(rows[current]);
+    else if (is('projects.filter') && listed) dispatch({ type: 'startFilter' });
     else if (is('projects.enterId')) dispatch({ type: 'startId' });
     else if (is('projects.more')) list.loadMore(false);
     else if (is('projects.all')) list.loadMore(true);
@@ -131,7 +153,7 @@ export function ProjectsScreen() {
       ) : (
         <Box flexDirection="column">
           <Table
-            columns={projectColumns(rows)}
+            columns={projectColumns()}
             rows={rows}
             selected={current}
             width={width}
@@ -145,6 +167,11 @@ export function ProjectsScreen() {
           ) : list.moreError ? (
             <Text color={tone('error')} wrap="truncate-end">
               ✗ {visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}
+            </Text>
+          ) : list.next !== '' && list.capped ? (
+            <Text color={tone('warn')} wrap="truncate-end">
+              {list.items.length} loaded, the most M loads; more on the server: m loads the next
+              page, / filters, i opens one by ID
             </Text>
           ) : list.next !== '' ? (
             <Text dimColor wrap="truncate-end">

@@ -1,5 +1,4 @@
 import { Box, Text, useFocusManager } from 'ink';
-import SelectInput from 'ink-select-input';
 import { type ReactNode, useEffect, useReducer } from 'react';
 import { isError } from '../../core/errors.js';
 import type { RawResponse } from '../../client/execute-request.js';
@@ -7,33 +6,20 @@ import { type PreparedRequest, prepareRequest } from '../../client/prepare-reque
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { httpMethods } from '../../contract/routes.js';
 import { escapeJsonControls, visible } from '../../core/sanitize.js';
+import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
 import { wrapHard } from '../format.js';
+import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useScreenSignal } from '../hooks/useScreenClient.js';
 import type { ProjectRef } from '../navigation.js';
 import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
-
-function MethodPointer({ isSelected }: { isSelected?: boolean }) {
-  return <Text bold>{isSelected ? '› ' : '  '}</Text>;
-}
-function ChosenMark({ isSelected }: { isSelected?: boolean }) {
-  return <Text>{isSelected ? '• ' : '  '}</Text>;
-}
-function MethodItem({ isSelected, label }: { isSelected?: boolean; label: string }) {
-  return (
-    <Text bold={isSelected} dimColor={!isSelected}>
-      {label}
-    </Text>
-  );
-}
-
-const methodItems = httpMethods.map((m) => ({ label: m, value: m }));
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
@@ -69,9 +55,10 @@ function jsonProblem(text: string): string | undefined {
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
+  const signal = useScreenSignal();
   const navigate = useNavigation();
   const { isTop } = useScreen();
-  const { helpOpen, columns: width, bodyHeight } = useUi();
+  const { columns: width, bodyHeight } = useUi();
   const { focus } = useFocusManager();
   const tone = useTone();
   const projectId = project?.id ?? session.project;
@@ -111,13 +98,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     }
     const id = form.sends + 1;
     dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
-    services.executeRequest(prepared).then(
+    services.executeRequest(prepared, signal).then(
       (response) => dispatch({ type: 'answered', id, response }),
       (error: unknown) => dispatch({ type: 'failed', id, error }),
     );
   };
 
   const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
+  const template = useBodyTemplate(match?.route.operationId);
   const routeInfoLines =
     match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
   const responseLines =
@@ -129,7 +117,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const fieldLines = 1 + routeInfoLines + 1 + (withBody ? 2 : 0);
   const viewport = Math.max(
     3,
-    bodyHeight - 1 - Math.max(methodItems.length, fieldLines) - (refused ? 1 : 0) - 2,
+    bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - (refused ? 1 : 0) - 2,
   );
   const maxScroll = Math.max(0, responseLines.length - viewport);
   const scrollBy = (by: number) => dispatch({ type: 'scroll', by, max: maxScroll });
@@ -141,13 +129,16 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
       dispatch({ type: 'tab', candidates });
     } else if (is('raw.send')) {
-      // On the method picker Enter picks the method (ink-select-input's onSelect).
-      if (field === 'raw.method') return;
-      if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
+      if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
+      else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
       else send();
     } else if (is('raw.scroll')) scrollBy(key.pageUp ? -viewport : viewport);
     else if (is('raw.history')) {
-      if (field === 'raw.path' || field === 'raw.body') {
+      if (field === 'raw.method') {
+        const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
+        const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
+        if (next) dispatch({ type: 'highlightMethod', method: next });
+      } else if (field === 'raw.path' || field === 'raw.body') {
         dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
       } else if (field === 'raw.response') scrollBy(key.upArrow ? -1 : 1);
     }
@@ -251,15 +242,12 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       </Text>
       <Box>
         <Box flexDirection="column" width={12} flexShrink={0}>
-          <SelectInput
-            items={methodItems}
-            isFocused={isTop && !helpOpen && field === 'raw.method'}
-            indicatorComponent={field === 'raw.method' ? MethodPointer : ChosenMark}
-            itemComponent={MethodItem}
-            initialIndex={httpMethods.indexOf(method)}
-            key={revision}
-            onHighlight={(item) => dispatch({ type: 'highlightMethod', method: item.value })}
-            onSelect={(item) => dispatch({ type: 'chooseMethod', method: item.value })}
+          <ChoiceList
+            labels={httpMethods}
+            selected={httpMethods.indexOf(method)}
+            focused={field === 'raw.method'}
+            chosenMark="• "
+            dimOthers
           />
         </Box>
         <Box flexDirection="column" flexGrow={1}>
@@ -278,7 +266,9 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             <Text dimColor wrap="truncate-end">
               {candidates.length > 0
                 ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
-                : ' '}
+                : form.nothingToComplete
+                  ? 'Tab: no route of the API goes on from this path'
+                  : ' '}
             </Text>
           </Box>
           {withBody ? (
@@ -290,7 +280,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
                 value={body}
                 revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
-                placeholder='{"name": "…"}'
+                placeholder={template ?? '{…}'}
                 isActive={field === 'raw.body'}
               />
               <Box marginLeft={8}>{bodyCheck}</Box>

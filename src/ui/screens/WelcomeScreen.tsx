@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
 import { useState } from 'react';
+import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
-import { useNavigation, useScreen, useServices, useSessionControl, useUi } from '../context.js';
+import { useNavigation, useServices, useSessionControl } from '../context.js';
 import { explainError } from '../error-help.js';
+import { useKeys } from '../hooks/useKeys.js';
 import { createSession, DEMO_PROFILE } from '../session.js';
 
 type Choice = 'demo' | 'profile';
@@ -21,9 +22,8 @@ export function WelcomeScreen() {
   const services = useServices();
   const { begin } = useSessionControl();
   const navigate = useNavigation();
-  const { isTop } = useScreen();
-  const { helpOpen } = useUi();
   const [state, setState] = useState<State>({ step: 'choose' });
+  const [selected, setSelected] = useState(0);
 
   const choose = (choice: Choice) => {
     if (choice === 'profile') {
@@ -45,6 +45,19 @@ export function WelcomeScreen() {
     );
   };
 
+  useKeys(
+    (is, _input, key) => {
+      if (is('welcome.move')) {
+        const step = key.upArrow || _input === 'k' ? -1 : 1;
+        setSelected(Math.max(0, Math.min(items.length - 1, selected + step)));
+      } else if (is('welcome.choose')) {
+        const item = items[selected];
+        if (item) choose(item.value);
+      }
+    },
+    { isActive: state.step !== 'starting' },
+  );
+
   return (
     <Box flexDirection="column">
       <Text bold>Welcome to domainctl</Text>
@@ -56,11 +69,7 @@ export function WelcomeScreen() {
       {state.step === 'starting' ? (
         <Loading label="Starting the demo API…" />
       ) : (
-        <SelectInput
-          items={items}
-          isFocused={isTop && !helpOpen}
-          onSelect={(item) => choose(item.value)}
-        />
+        <ChoiceList labels={items.map((item) => item.label)} selected={selected} focused />
       )}
       {state.step === 'failed' ? (
         <Box marginTop={1}>

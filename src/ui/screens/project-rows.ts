@@ -31,16 +31,16 @@ export function projectRows(projects: Project[], recent: string[], filter: strin
   return [...recentRows, ...otherRows, { kind: 'enterId' }];
 }
 
-/** The width of the longest value, kept between min and max. */
-const widest = (values: string[], min: number, max: number) =>
-  Math.max(min, Math.min(max, Math.max(0, ...values.map((v) => v.length))));
+/** A row's identity for the selection: the project's id; the last row has one of its own. */
+export const projectRowId = (row: ProjectRow): string =>
+  row.kind === 'project' ? row.project.id : '+';
 
-export function projectColumns(rows: ProjectRow[]): Column<ProjectRow>[] {
-  const projects = rows.flatMap((row) => (row.kind === 'project' ? [row.project] : []));
+export function projectColumns(): Column<ProjectRow>[] {
   return [
     {
       id: 'name',
       header: 'NAME',
+      flexible: true,
       priority: 0,
       cell: (row) =>
         row.kind === 'enterId'
@@ -50,25 +50,21 @@ export function projectColumns(rows: ProjectRow[]): Column<ProjectRow>[] {
     {
       id: 'id',
       header: 'ID',
-      width: widest(
-        projects.map((p) => p.id),
-        10,
-        24,
-      ),
+      max: 24,
       priority: 0,
       cell: (row) => ({ text: row.kind === 'project' ? row.project.id : '' }),
     },
     {
       id: 'plan',
       header: 'PLAN',
-      width: 10,
+      max: 10,
       priority: 2,
       cell: (row) => ({ text: row.kind === 'project' ? (row.project.plan ?? '') : '' }),
     },
     {
       id: 'domains',
       header: 'DOMAINS',
-      width: 11,
+      max: 11,
       priority: 3,
       cell: (row) => {
         const can = row.kind === 'project' ? canHaveCustomDomains(row.project.plan) : undefined;
@@ -79,11 +75,7 @@ export function projectColumns(rows: ProjectRow[]): Column<ProjectRow>[] {
     {
       id: 'org',
       header: 'ORGANISATION',
-      width: widest(
-        projects.map((p) => p.organization_id ?? ''),
-        12,
-        20,
-      ),
+      max: 20,
       priority: 4,
       cell: (row) => ({ text: row.kind === 'project' ? (row.project.organization_id ?? '') : '' }),
     },

@@ -1,4 +1,5 @@
 import { PARAM_PATTERN } from '../../contract/params.js';
+import { FIRST_ROW, moveSelection, type Selection } from '../selection.js';
 
 /**
  * What the projects screen is doing with the keys: moving in the list, typing a filter (`/`), or
@@ -8,40 +9,38 @@ export interface ProjectsMode {
   mode: 'list' | 'filter' | 'id';
   filter: string;
   typedId: string;
-  /** The selected row; kept within the rows where it is read. */
-  selected: number;
+  /** The selected project (by id, so a re-sort or a reload keeps it); see selection.ts. */
+  selected: Selection;
 }
 
 export type ProjectsModeAction =
-  | { type: 'move'; step: number; rows: number }
+  /** `ids`: the rows' ids as shown, in order. */
+  | { type: 'move'; step: number; ids: readonly string[] }
   | { type: 'startFilter' }
   | { type: 'typeFilter'; value: string }
   | { type: 'startId' }
   | { type: 'typeId'; value: string }
   /** Esc while typing: a filter is cleared, a typed ID kept for next time. */
   | { type: 'cancelTyping' }
-  | { type: 'opened' };
+  /** A project was opened: it stays selected, wherever it is listed when we come back. */
+  | { type: 'opened'; id: string };
 
 export const initialProjectsMode: ProjectsMode = {
   mode: 'list',
   filter: '',
   typedId: '',
-  selected: 0,
+  selected: FIRST_ROW,
 };
 
 export function projectsModeReducer(state: ProjectsMode, action: ProjectsModeAction): ProjectsMode {
   switch (action.type) {
-    case 'move': {
-      const last = action.rows - 1;
-      return {
-        ...state,
-        selected: Math.max(0, Math.min(last, Math.min(state.selected, last) + action.step)),
-      };
-    }
+    case 'move':
+      return { ...state, selected: moveSelection(action.ids, state.selected, action.step) };
+    // A new filter selects its first match.
     case 'startFilter':
-      return { ...state, mode: 'filter', selected: 0 };
+      return { ...state, mode: 'filter', selected: FIRST_ROW };
     case 'typeFilter':
-      return { ...state, filter: action.value, selected: 0 };
+      return { ...state, filter: action.value, selected: FIRST_ROW };
     case 'startId':
       return { ...state, mode: 'id' };
     case 'typeId':
@@ -51,7 +50,7 @@ export function projectsModeReducer(state: ProjectsMode, action: ProjectsModeAct
         ? { ...state, mode: 'list', filter: '' }
         : { ...state, mode: 'list' };
     case 'opened':
-      return { ...state, mode: 'list' };
+      return { ...state, mode: 'list', selected: { ...state.selected, id: action.id } };
     default: {
       const never: never = action;
       return never;

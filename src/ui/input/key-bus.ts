@@ -1,0 +1,115 @@
+import type { Key } from 'ink';
+import {
+  type Task,
+  unstable_IdlePriority as IdlePriority,
+  unstable_scheduleCallback as scheduleCallback,
+} from 'scheduler';
+import { type KeyPress, splitKeys } from './split-keys.js';
+
+/** `sequence` is the key's bytes as the terminal sent them (F1 has no flag in `key`). */
+export type KeyHandler = (input: string, key: Key, sequence: string) => void;
+
+/** One listener of the bus: refs, so a listener's latest handler and state are read at key time. */
+export interface KeySubscriber {
+  handler: { readonly current: KeyHandler };
+  active: { readonly current: boolean };
+  /** A text field: takes printable characters that arrived together as one run. */
+  text: boolean;
+  /** The app's own keys (quit, help): heard before the screens'. */
+  global: boolean;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs once React's scheduler has nothing more urgent; resolves with the task's number. */
+const idleTask = () =>
+  new Promise<number>((resolve) => {
+    const task: Task = scheduleCallback(IdlePriority, () => resolve(task.id));
+  });
+
+/** Enough for the longest chain of renders a key starts; a guard, never reached when idle. */
+const MAX_ROUNDS = 50;
+
+/**
+ * Waits until the UI has caught up with the key just handled: React has rendered what it set and
+ * run the effects that followed (a field that takes focus, a screen that was pushed, the renders
+ * those start in turn). React 19 does that work in tasks of its scheduler, queued from
+ * microtasks. So, in rounds: let a macrotask pass (the microtasks have queued their tasks), then
+ * wait for an idle-priority task (every task queued before it has run). When no task at all was
+ * queued between two such idle tasks, nothing is left to render.
+ */
+export async function settleUi(): Promise<void> {
+  let last = Number.NaN;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    await nextTurn();
+    const id = await idleTask();
+    if (id === last + 1) return;
+    last = id;
+  }
+}
+
+/**
+ * Every key of the UI goes through here, one at a time and in order. One read from the terminal
+ * may hold several keys (typing ahead, key repeat, a slow link, a paste): they are queued, and
+ * each is handled once the UI has settled after the one before. So a handler always sees the
+ * state the previous key left, focus included: `"/ent\r"` starts the filter, types "ent" into it
+ * and opens the match, exactly as four separate reads would.
+ */
+export class KeyBus {
+  private readonly subscribers = new Set<KeySubscriber>();
+  private readonly queue: KeyPress[] = [];
+  private pumping = false;
+
+  constructor(private readonly settle: () => Promise<void> = settleUi) {}
+
+  subscribe(subscriber: KeySubscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  /** One read from the terminal, as Ink emits it. */
+  push(data: string): void {
+    this.queue.push(...splitKeys(data));
+    if (!this.pumping) this.pump();
+  }
+
+  private pump(): void {
+    if (this.queue.length === 0) {
+      this.pumping = false;
+      return;
+    }
+    this.pumping = true;
+    try {
+      this.deliverNext();
+    } catch (error) {
+      // A handler's error is the app's crash, as with useInput; the keys after it are dropped.
+      this.queue.length = 0;
+      this.pumping = false;
+      throw error;
+    }
+    // Keys that come before the UI has settled (in this read or the next) wait their turn.
+    void this.settle().then(() => this.pump());
+  }
+
+  private deliverNext(): void {
+    const first = this.queue.shift();
+    if (!first) return;
+    // Who hears this key is decided before anyone handles it: a key that closes the help must
+    // not also reach the screen the help covered.
+    const listening = [...this.subscribers].filter((s) => s.active.current);
+    const ordered = [...listening.filter((s) => s.global), ...listening.filter((s) => !s.global)];
+    const fields = ordered.filter((s) => s.text);
+    if (first.text && fields.length > 0) {
+      // A field has focus: the characters typed together are one insert, and only the field's.
+      let input = first.input;
+      while (this.queue[0]?.text) input += this.queue.shift()?.input ?? '';
+      for (const field of fields) field.handler.current(input, first.key, input);
+      return;
+    }
+    for (const subscriber of ordered) {
+      subscriber.handler.current(first.input, first.key, first.sequence);
+    }
+  }
+}

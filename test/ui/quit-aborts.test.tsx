@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALL_MAX_PROJECTS } from '../../src/ui/screens/ProjectsScreen.js';
+import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// APIs that never finish a list, or keep an answer: quitting or leaving a screen ends what it
+// had in flight; M stops at its bound; a page token handed out again stops the domains.
+
+let ui: UiHandle | undefined;
+let api: FakeApi | undefined;
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+  await api?.close();
+  api = undefined;
+});
+
+const project = (n: number) => ({
+  id: `prj_n${n}`,
+  name: `Endless ${n}`,
+  plan: 'scale',
+  organization_id: 'org_demo',
+});
+
+/** Projects for ever: every page holds `size` more and points to the next. */
+const endlessProjects = (size: number) => (token: string | undefined) => {
+  const page = token === undefined ? 0 : Number(token.slice(1));
+  return {
+    items: Array.from({ length: size }, (_, i) => project(page * size + i)),
+    next: `p${page + 1}`,
+  };
+};
+
+const domain = (n: number) => {
+  const name = `d${n}.example.com`;
+  return {
+    id: `dom_${n}`,
+    project_id: 'prj_loop',
+    domain: name,
+    verified: false,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: `token${n}`.padEnd(16, '0'),
+    dns_instructions: {
+      cname_host: name,
+      cname_target: 'edge.example.test',
+      txt_host: `_v.${name}`,
+      txt_value: `v=${n}`,
+      acme_cname_host: `_acme-challenge.${name}`,
+      acme_cname_target: 'acme.example.test',
+    },
+    created_at: '2026-11-21T14:20:00.000Z',
+    updated_at: '2026-11-21T14:20:00.000Z',
+  };
+};
+
+describe('what is in flight ends with the UI, or with the screen that asked', () => {
+  it('q while M loads every page: the page in flight is abandoned and the app exits', async () => {
+    api = await startFakeApi({ projectPage: endlessProjects(20) });
+    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    await ui.waitForFrame('20 loaded, more on the server');
+    // The fifth page is kept: M is still loading when q comes.
+    const held = api.hold((request) => request.includes('page_token=p5'));
+    await ui.press('M');
+    await held.arrived;
+    await ui.waitForFrame('Loading every page…');
+    await ui.press('q');
+    await ui.exited();
+    await held.abandoned;
+    const asked = api.asked().length;
+    held.release();
+    // Nothing asked after the quit.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.asked()).toHaveLength(asked);
+  });
+
+  it('Ctrl+C while a page loads: the request is abandoned', async () => {
+    api = await startFakeApi({ projectPage: endlessProjects(20) });
+    const held = api.hold((request) => request.startsWith('GET /v1/projects'));
+    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    await held.arrived;
+    await ui.waitForFrame('Loading projects…');
+    await ui.press('ctrl-c');
+    await ui.exited();
+    await held.abandoned;
+    held.release();
+  });
+
+  it('Esc from a domains page that is loading: its request is abandoned, the projects stay', async () => {
+    api = await startFakeApi({
+      projectPage: () => ({ items: [project(1), project(2)], next: '' }),
+      domains: { prj_n1: [domain(1)] },
+    });
+    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_n1');
+    const held = api.hold((request) => request.startsWith('GET /v1/projects/prj_n1/domains'));
+    await ui.press('enter');
+    await held.arrived;
+    await ui.waitForFrame('Loading page 1 of the domains…');
+    await ui.press('esc');
+    await held.abandoned;
+    const frame = await ui.waitForFrame('prj_n2');
+    expect(frame).toContain('Projects');
+    held.release();
+  });
+});
+
+describe('lists that never end', () => {
+  it(`M stops at ${ALL_MAX_PROJECTS} projects and says so; m still loads a page`, async () => {
+    api = await startFakeApi({ projectPage: endlessProjects(100) });
+    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    await ui.waitForFrame('100 loaded, more on the server');
+    await ui.press('M');
+    const frame = await ui.waitForFrame(`${ALL_MAX_PROJECTS} loaded, the most M loads`, 20_000);
+    expect(api.asked()).toHaveLength(ALL_MAX_PROJECTS / 100);
+    // M is not offered again; m is.
+    expect(frame).toMatch(/m more/);
+    await ui.press('?');
+    const help = await ui.waitForFrame('Keys: Projects');
+    expect(help).toMatch(/M\s+load every page of projects \(up to 10,000\) \(not now\)/);
+    expect(help).toMatch(/m\s+load the next page of projects$/m);
+    await ui.press('?', 'm');
+    await ui.waitForFrame(`${ALL_MAX_PROJECTS + 100} loaded`);
+  }, 30_000);
+
+  it('domains: a page token handed out again stops the list with a clear line, and no n', async () => {
+    api = await startFakeApi({
+      domainPage: (_project, token) => ({ items: [domain(token ? 2 : 1)], next: 'again' }),
+      projects: [project(1)],
+    });
+    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY, project: 'prj_n1' } });
+    await ui.waitForFrame('d1.example.com');
+    await ui.press('n');
+    const frame = await ui.waitForFrame('handed out the page token "again" again');
+    expect(frame).toContain('d2.example.com');
+    expect(frame).toContain("The API's paging is broken");
+    expect(frame).not.toContain('n → next page');
+    expect(frame).toContain('last page');
+    const asked = api.asked().length;
+    await ui.press('n');
+    expect(api.asked()).toHaveLength(asked);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The keys, the footer and the status lines say what the screen can do now, not what it can do
+// in general.
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+/** The footer: the last line of the frame. */
+const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+
+async function open(project: string) {
+  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
+  await ui.waitForFrame(/HOST NAME|No domains|✗/);
+  return ui;
+}
+
+describe('what the domains screen offers', () => {
+  it('offers n on every page but the last, and b on every page but the first', async () => {
+    const app = await open('prj_demo_scale');
+    expect(footer(app.frame())).toContain('n → next page');
+    expect(footer(app.frame())).not.toContain('b ← previous');
+    for (let i = 0; i < 12 && !app.frame().includes('last page'); i++) {
+      const before = /page (\d+)/.exec(app.frame())?.[1];
+      await app.press('n');
+      await app.waitForFrame((f) => /page (\d+)/.exec(f)?.[1] !== before && f.includes('HOST'));
+    }
+    const last = app.frame();
+    expect(last).toContain('last page');
+    expect(footer(last)).not.toContain('n → next page');
+    expect(footer(last)).toContain('b ← previous');
+    expect(last).not.toContain('n next page');
+  });
+
+  it('an empty project offers neither n nor Enter, only what it can do: add, refresh…', async () => {
+    const app = await open('prj_demo_enterprise');
+    const frame = await app.waitForFrame('No domains yet: press a to add one.');
+    expect(footer(frame)).not.toContain('next page');
+    expect(footer(frame)).not.toContain('Enter');
+    expect(footer(frame)).toContain('a add');
+    expect(footer(frame)).toContain('r refresh');
+  });
+
+  it('the 404 view offers neither n, a nor Enter; help marks them as not now', async () => {
+    const app = await open('prj_does_not_exist');
+    const frame = await app.waitForFrame('✗');
+    expect(frame).toContain('404');
+    expect(footer(frame)).not.toContain('next page');
+    expect(footer(frame)).not.toContain('a add');
+    expect(footer(frame)).not.toContain('Enter');
+    expect(footer(frame)).toContain('r refresh');
+    await app.press('?');
+    const help = await app.waitForFrame('Keys: Domains');
+    expect(help).toMatch(/n →\s+next page \(not now\)/);
+    expect(help).toMatch(/a\s+add a domain \(not now\)/);
+    expect(help).toMatch(/r\s+reload this page$/m);
+  });
+
+  it('Esc goes back from the projects opened with p, as the help says', async () => {
+    const app = await open('prj_demo_scale');
+    // The first screen: nothing to go back to, so no Esc offered.
+    await app.press('?');
+    expect(await app.waitForFrame('Keys: Domains')).toMatch(/Esc\s+back \(not now\)/);
+    await app.press('?', 'p');
+    await app.waitForFrame('prj_demo_free');
+    await app.press('?');
+    const help = await app.waitForFrame('Keys: Projects');
+    expect(help).toMatch(/Esc\s+back$/m);
+    await app.press('?', 'esc');
+    await app.waitForFrame('Domains of Demo Scale');
+  });
+});
+
+describe('the domains screen in a short terminal', () => {
+  it('says which rows are shown of how many, marks more below, and sizes its page to the terminal', async () => {
+    const app = await open('prj_demo_scale');
+    const size = (f: string) => Number(/· (\d+) per page/.exec(f)?.[1]);
+    const tall = size(app.frame());
+    expect(app.frame()).toMatch(
+      new RegExp(`page 1 · rows 1–${tall} of ≥ ${tall} · ${tall} per page`),
+    );
+    expect(app.frame()).not.toContain('more below');
+
+    // 12 rows: room for fewer rows than the smallest page (5).
+    await app.resize(100, 12);
+    // Asked again with the smallest page; the table still has fewer lines than that.
+    const short = await app.waitForFrame((f) => size(f) === 5 && /↓ \d+ more below/.test(f));
+    const shown = /rows 1–(\d+) of ≥ (\d+)/.exec(short);
+    expect(Number(shown?.[1])).toBeLessThan(Number(shown?.[2]));
+    // j past the last row shown scrolls, and the mark says what is above too.
+    await app.press('j', 'j', 'j', 'j');
+    expect(oneLine(await app.waitForFrame(/↑ \d+ more above/))).toMatch(/rows [2-5]–5 of ≥ 5/);
+
+    // Taller again: a bigger page is asked for, and it all fits.
+    await app.resize(100, 40);
+    const grown = await app.waitForFrame((f) => size(f) > tall);
+    const big = size(grown);
+    expect(grown).toMatch(new RegExp(`page 1 · rows 1–${big} of ≥ ${big} · ${big} per page`));
+    expect(grown).not.toContain('more below');
+  });
+});
