@@ -212,6 +212,8 @@ describe('the domains screen', () => {
     await app.waitForFrame('Demo Enterprise');
     await app.press('j');
     await app.press('enter');
-    await app.waitForFrame('Domains of');
+    // Another project's domains: the one below Demo Scale, and nothing of Demo Scale left.
+    const frame = await app.waitForFrame('Domains of Demo Enterprise');
+    expect(frame).not.toContain('Demo Scale');
   });
 });
