@@ -27,6 +27,7 @@ describe('GET /v1/regions', () => {
   it('ignores credentials, even bad ones: it is public', async () => {
     const res = await api(server, 'GET', '/v1/regions', { key: 'dk_not_a_key' });
     expect(res.status).toBe(200);
+    expect(res.json).toEqual((await api(server, 'GET', '/v1/regions')).json);
   });
 });
 
