@@ -99,7 +99,8 @@ describe('domains list', () => {
 
   it('shows a certificate close to expiry with its days left', async () => {
     const result = await domains(['list', '--all']);
-    // The oldest seeded domain's certificate expires in 6 days (DESIGN: one within 14 days).
+    // The oldest seeded domain's certificate expires in 6 days: the demo data has one within 14
+    // days, to show the warning (src/server/seed.ts).
     const oldest = (await serverPage('?page_size=100')).domains.at(-1) as Domain;
     const line = result.stdout.split('\n').find((l) => l.startsWith(`${oldest.domain} `));
     expect(line?.split(/ {2,}/)).toEqual([

@@ -41,7 +41,7 @@ describe('GET /v1/projects/{project_id}/domains: success', () => {
     }
   });
 
-  it('shows the seeded domains as DESIGN.md describes them', async () => {
+  it('shows the seeded domains as the demo data has them: 45, some verified, one expiring soon', async () => {
     const all = DomainPage.parse((await list('prj_demo_scale', '?page_size=100')).json).domains;
     expect(all).toHaveLength(45);
 
