@@ -147,10 +147,10 @@ export function demoRows(now: Date): SeedRows {
 
 /**
  * The demo data: organisation org_demo with prj_demo_scale (plan scale, 45 domains, some verified
- * with TLS expiries, one expiring within 14 days), prj_demo_enterprise (plan enterprise, no domains)
- * and prj_demo_free (plan free); org_other with prj_other, which the demo users cannot see; the regions; and the
- * API keys dk_demo_tester (org_demo, custom-domains feature on) and dk_demo_outsider (org_demo,
- * feature off), whose JWT subjects are demo-tester and demo-outsider.
+ * with TLS expiries, one expiring within 14 days), prj_demo_enterprise (plan enterprise, no
+ * domains) and prj_demo_free (plan free); org_other with prj_other, which the demo users cannot
+ * see; the regions; and the API keys dk_demo_tester (org_demo, custom-domains feature on) and
+ * dk_demo_outsider (org_demo, feature off), whose JWT subjects are demo-tester and demo-outsider.
  *
  * Idempotent: a database records that it was seeded and is seeded once, so seeding it again
  * changes nothing, and a demo row deleted since stays deleted. (Every row also has a fixed id and
