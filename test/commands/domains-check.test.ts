@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import { type CliResult, runCli } from '../helpers/cli.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
 import {
   deadPort,
   startBlackhole,
   startDnsServer,
   type TestDnsServer,
 } from '../helpers/dns-server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 
 const PROJECT = 'prj_demo_scale';
