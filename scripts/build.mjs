@@ -79,8 +79,9 @@ const options = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // A native addon cannot be bundled; it is loaded from node_modules at run time.
-  external: ['better-sqlite3'],
+  // Loaded from node_modules at run time: a native addon cannot be bundled, and jq-web reads its
+  // WebAssembly from beside its own file (its __dirname, which a bundle has not).
+  external: ['better-sqlite3', 'jq-web'],
   alias: {
     // Ink imports react-devtools-core only when DEV is set; marking it external crashes at start.
     'react-devtools-core': './scripts/empty-module.mjs',

@@ -1,3 +1,4 @@
+import { pairArgOptions } from './commands/jq-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { describeFailure, type Failure } from './core/failure.js';
 import { type Io, processIo, withIo } from './core/io.js';
@@ -25,7 +26,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       debug = action.optsWithGlobals().debug === true;
     });
     try {
-      await program.parseAsync(argv);
+      await program.parseAsync(pairArgOptions(argv));
       return { exitCode: ExitCode.ok, immediate: false };
     } catch (error) {
       const { text, exitCode, immediate } = ending(error, debug);

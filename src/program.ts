@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerApiRequest } from './commands/api-request.js';
+import { registerCompletion } from './commands/completion.js';
 import { type OpenUi, registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
@@ -62,6 +63,7 @@ Examples:
   registerProfile(program);
   registerServe(program);
   registerDemo(program, openUi);
+  registerCompletion(program);
 
   // The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
   program.allowExcessArguments();
@@ -87,7 +89,11 @@ function unknownCommand(program: Command): never {
     (program as unknown as { unknownCommand(): never }).unknownCommand();
   } catch (error) {
     if (!(error instanceof CommanderError) || error.message.includes('\n')) throw error;
-    const names = program.commands.map((c) => c.name()).join(', ');
+    // Not the hidden `complete`, which only the completion scripts call.
+    const names = program.commands
+      .filter((c) => !(c as unknown as { _hidden: boolean })._hidden)
+      .map((c) => c.name())
+      .join(', ');
     throw new CommanderError(
       error.exitCode,
       error.code,

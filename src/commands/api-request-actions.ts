@@ -24,10 +24,15 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
+import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
+import { type Field, fieldsBody, fieldsQuery } from './body-fields.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
-interface ApiRequestFlags {
+interface ApiRequestFlags extends JqFlags {
   data?: string;
+  /** -f and -F share one list (see api-request.ts), so either holds every field. */
+  field?: Field[];
+  rawField?: Field[];
   header?: string[];
   include?: boolean;
   silent?: boolean;
@@ -40,6 +45,27 @@ async function readData(data: string): Promise<string> {
   if (data === '@-') return readStdin();
   if (data.startsWith('@')) return readFileText(data.slice(1), 'the body file');
   return data;
+}
+
+/**
+ * The body (-d, or -f/-F fields) and the path (a GET's fields go into its query string). Fields
+ * with -d is a usage error: each gives the whole body.
+ */
+async function requestBody(method: string, path: string, flags: ApiRequestFlags) {
+  const fields = flags.field ?? flags.rawField ?? [];
+  if (fields.length === 0) {
+    return {
+      data: flags.data === undefined ? undefined : await readData(flags.data),
+      fullPath: path,
+    };
+  }
+  if (flags.data !== undefined) {
+    throw new CliError('give the body with -d or with -f/-F fields, not both', ExitCode.usage);
+  }
+  const body = await fieldsBody(fields);
+  if (method.toUpperCase() !== 'GET') return { data: JSON.stringify(body), fullPath: path };
+  const query = fieldsQuery(body).toString();
+  return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
 }
 
 /**
@@ -68,16 +94,32 @@ function statusAndHeaders(response: RawResponse): string {
 const say = (line: string) => writeErr(`${visible(line)}\n`);
 
 /**
- * One answer, as a single request prints it: headers (-i) and body. An HTTP error ends the run
- * with exit code 1 and its summary as the last line.
+ * One answer, as a single request prints it: headers (-i) and body, or what --jq makes of a
+ * success body. An HTTP error ends the run with exit code 1 and its summary as the last line.
  */
-function printResponse(response: RawResponse, flags: ApiRequestFlags, context: CommandContext) {
+async function printResponse(
+  response: RawResponse,
+  flags: ApiRequestFlags,
+  context: CommandContext,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const compact = context.flags.json;
   if (!flags.silent) {
     if (flags.include) writeOut(statusAndHeaders(response));
-    writeOut(printableBody(response, { compact: context.flags.json, color: context.color }));
+    if (jq && isSuccess(response) && response.json !== undefined) {
+      await jq.print(response.json, !!compact);
+    } else {
+      writeOut(printableBody(response, { compact, color: context.color }));
+    }
   }
   if (!isSuccess(response)) {
     throw new ExitStatus(ExitCode.apiError, errorSummary(response), response.status);
+  }
+  if (jq && response.json === undefined && response.text !== '') {
+    throw new CliError(
+      '--jq needs a JSON answer, and this one is not JSON; it is on stdout as it came',
+      ExitCode.badAnswer,
+    );
   }
 }
 
@@ -87,25 +129,28 @@ function printResponse(response: RawResponse, flags: ApiRequestFlags, context: C
  * the reader. Until the last page is in, the output is not a whole JSON document,
  * so a walk that fails half-way (an HTTP error, paging that would never end) can never pass for
  * the complete list; stderr says where it stopped. A first page that fails is printed as a
- * single request prints it.
+ * single request prints it. With --jq the merged document is held (up to the response-size
+ * limit) and the expression runs over it once, at the end: nothing is printed before.
  */
 async function printPaginated(
   request: PreparedRequest,
   flags: ApiRequestFlags,
   context: CommandContext,
   options: ExecuteOptions,
+  jq: JqFilter | undefined,
 ): Promise<void> {
   const listKey = request.match?.route.listKey ?? '';
   let out: JsonListWriter | undefined;
+  const merged = jq && new MergedList(listKey, options.maxResponseBytes ?? Infinity);
   let pages = 0;
   const where = () => `page ${pages} of the list`;
-  const incomplete = 'the JSON above is incomplete';
+  const incomplete = merged ? 'nothing was printed' : 'the JSON above is incomplete';
   try {
     for await (const { response, items } of paginate(request, options)) {
       pages += 1;
       if (!items) {
         if (pages === 1) {
-          printResponse(response, flags, context);
+          await printResponse(response, flags, context, jq);
           return;
         }
         if (isSuccess(response)) {
@@ -119,8 +164,12 @@ async function printPaginated(
           `${errorSummary(response)} (${where()}; ${incomplete})`,
         );
       }
+      if (pages === 1 && flags.include && !flags.silent) writeOut(statusAndHeaders(response));
+      if (merged) {
+        merged.add(items);
+        continue;
+      }
       if (!out) {
-        if (flags.include && !flags.silent) writeOut(statusAndHeaders(response));
         out = flags.silent
           ? { items: async () => {}, close: async () => {} }
           : jsonListWriter(
@@ -132,9 +181,10 @@ async function printPaginated(
       await out.items(items);
     }
     await out?.close();
+    if (merged && !flags.silent) await jq?.printJson(merged.json(), !!context.flags.json);
   } catch (error) {
     // The endings above and a paging error say so themselves; a network error does not.
-    if (out && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
+    if ((out || (merged && pages > 1)) && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
       say(`domainctl: stopped at ${where()}; ${incomplete}`);
     throw error;
   }
@@ -148,10 +198,12 @@ async function apiRequest(
 ): Promise<void> {
   const context = commandContext(command);
   const { options, debug } = context;
-  const data = flags.data === undefined ? undefined : await readData(flags.data);
+  // An invalid expression is a usage error before anything is read or sent.
+  const jq = await jqFilter(flags);
+  const { data, fullPath } = await requestBody(method, path, flags);
   const request = prepareRequest({
     method,
-    path,
+    path: fullPath,
     data,
     headers: flags.header,
     project: options.project,
@@ -175,8 +227,8 @@ async function apiRequest(
           maxResponseBytes,
           debug,
         };
-  if (flags.paginate) await printPaginated(request, flags, context, execute);
-  else printResponse(await executeRequest(request, execute), flags, context);
+  if (flags.paginate) await printPaginated(request, flags, context, execute, jq);
+  else await printResponse(await executeRequest(request, execute), flags, context, jq);
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

@@ -37,3 +37,22 @@ export function byteSize(value: string): number {
   }
   return bytes;
 }
+
+const DURATION_UNITS: Record<string, number> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+};
+
+/** `--expiring-within`: a whole number with s, m, h, d or w after it (`14d`, `12h`), in ms. */
+export function duration(value: string): number {
+  const match = /^([0-9]+)([smhdw])$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) {
+    throw new InvalidArgumentError(
+      'expected a duration: a whole number with s, m, h, d or w after it (e.g. 14d, 12h)',
+    );
+  }
+  return Number(match[1]) * (DURATION_UNITS[match[2] as string] as number);
+}

@@ -4,6 +4,7 @@ import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import { isError } from '../core/errors.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { type CommandContext, writeErr, writeOut } from './context.js';
+import type { JqFilter } from './jq-output.js';
 import { formatJson } from './json-format.js';
 
 // What the `domains` commands share: their API client, and how they print what the API said.
@@ -25,6 +26,16 @@ export function apiClient(context: CommandContext, deadline?: Deadline) {
 /** Prints a value as JSON: compact with --json, else indented (and coloured on a terminal). */
 export function printJson(context: CommandContext, value: unknown): void {
   writeOut(`${formatJson(value, { compact: context.flags.json, color: context.color })}\n`);
+}
+
+/** Prints a document as printJson does, or what the --jq expression makes of it. */
+export async function printDocument(
+  context: CommandContext,
+  value: unknown,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  if (jq) await jq.print(value, !!context.flags.json);
+  else printJson(context, value);
 }
 
 /** A line on stderr that may quote the API or the settings: shown, never obeyed. */

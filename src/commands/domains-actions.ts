@@ -30,8 +30,10 @@ import {
 import { checkJson, checkReport } from './dns-check-format.js';
 import { suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
-import { apiClient, call, printErrorBody, printJson, say } from './domain-calls.js';
+import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
+import { type AddManyFlags, addMany } from './domains-add-many.js';
+import { type JqFilter, type JqFlags, jqFilter } from './jq-output.js';
 import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
@@ -59,8 +61,31 @@ function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-async function addDomain(input: string, _flags: object, command: Command): Promise<void> {
+interface AddFlags extends JqFlags, AddManyFlags {
+  wait?: boolean;
+  timeout?: number;
+}
+
+async function addDomain(
+  input: string | undefined,
+  flags: AddFlags,
+  command: Command,
+): Promise<void> {
+  if (flags.fromFile !== undefined) {
+    if (input !== undefined) {
+      throw new CliError('give one domain or --from-file, not both');
+    }
+    const context = commandContext(command);
+    const project = requireProject(context);
+    traceOptions(context);
+    await addMany(context, project, flags, await jqFilter(flags));
+    return;
+  }
+  if (input === undefined) {
+    throw new CliError('give the domain to add, or --from-file FILE (- for stdin) for many');
+  }
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   let added: unknown;
   let records: { domain: string; dns_instructions: ReadDnsInstructions };
   let unread: InvalidResponseError | undefined;
@@ -80,9 +105,11 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
     unread = error as InvalidResponseError;
     records = partial.data;
   }
-  if (context.flags.json) {
-    printJson(context, unread ? unread.body : added);
-  } else {
+  // With --wait and JSON, the one document is the Domain as the wait last saw it.
+  const waitJson = flags.wait && (context.flags.json || jq);
+  if ((context.flags.json || jq) && !waitJson) {
+    await printDocument(context, unread ? unread.body : added, jq);
+  } else if (!waitJson) {
     const name = visible(records.domain);
     writeOut(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
@@ -93,6 +120,7 @@ async function addDomain(input: string, _flags: object, command: Command): Promi
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
+  if (flags.wait) await waitAndReport(records.domain, context, project, flags, jq);
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
@@ -115,13 +143,19 @@ async function findOrFail(
 
 async function showRecords(
   input: string,
-  flags: { format?: RecordsFormat },
+  flags: { format?: RecordsFormat } & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
-  const format: RecordsFormat = flags.format ?? (context.flags.json ? 'json' : 'table');
+  const jq = await jqFilter(flags);
+  if (jq && flags.format && flags.format !== 'json') {
+    throw new CliError(
+      `--jq filters the JSON of the records; --format ${flags.format} is not JSON`,
+    );
+  }
+  const format: RecordsFormat = flags.format ?? (context.flags.json || jq ? 'json' : 'table');
   const domain = await findOrFail(context, project, hostname);
-  if (format === 'json') printJson(context, recordsJson(domain));
+  if (format === 'json') await printDocument(context, recordsJson(domain), jq);
   // A snippet that cannot mean exactly its records throws ZoneSnippetError: exit code 1.
   else if (format === 'zone') writeOut(zoneSnippet(domain.domain, domain.dns_instructions));
   else writeOut(recordsTable(domain.dns_instructions, context.color));
@@ -129,20 +163,21 @@ async function showRecords(
 
 async function checkDomain(
   input: string,
-  flags: { dnsServer?: string; timeout?: number },
+  flags: { dnsServer?: string; timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
   const dns = resolveDnsServer(flags.dnsServer);
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
   const result = await checkRecords(domain.dns_instructions, {
     server: dns.address,
     timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
   });
-  if (context.flags.json) {
-    printJson(context, checkJson(domain, result, dns.address ? dns.label : null));
+  if (context.flags.json || jq) {
+    await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
     writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
   }
@@ -150,12 +185,33 @@ async function checkDomain(
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
 }
 
+interface WaitFlags {
+  interval?: number;
+  timeout?: number;
+}
+
 async function waitForDomain(
   input: string,
-  flags: { interval?: number; timeout?: number },
+  flags: WaitFlags & JqFlags,
   command: Command,
 ): Promise<void> {
   const { hostname, context, project } = domainCommand(input, command);
+  const jq = await jqFilter(flags);
+  await waitAndReport(hostname, context, project, flags, jq);
+}
+
+/**
+ * Waits until the API has verified the domain (`domains wait`, `domains add --wait`), with a
+ * progress line on a terminal, and says how it went: the Domain as JSON (through --jq), or when it
+ * was verified and when its certificate expires. Not verified in time: exit code 5.
+ */
+async function waitAndReport(
+  hostname: string,
+  context: CommandContext,
+  project: string,
+  flags: WaitFlags,
+  jq: JqFilter | undefined,
+): Promise<void> {
   const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
   const progress = terminalProgress(currentIo().stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
@@ -190,7 +246,8 @@ async function waitForDomain(
   progress.clear();
 
   const { domain } = outcome;
-  if (context.flags.json) printJson(context, domain);
+  const json = context.flags.json || jq !== undefined;
+  if (json) await printDocument(context, domain, jq);
   if (!outcome.verified) {
     const why = outcome.lastFailure
       ? `; the last check got no answer (${outcome.lastFailure})`
@@ -200,7 +257,7 @@ async function waitForDomain(
       ExitCode.waitTimeout,
     );
   }
-  if (context.flags.json) return;
+  if (json) return;
   const expiry = domain.tls_cert_expiry;
   const tls = tlsExpiry(expiry, new Date());
   const left =

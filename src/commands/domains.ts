@@ -1,6 +1,8 @@
 import { type Command, Option } from 'commander';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { positiveSeconds, wholeNumber } from './arg-parsers.js';
+import { addAddOptions, addListFilters } from './domains-options.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 export function registerDomains(program: Command): void {
@@ -54,7 +56,7 @@ Examples:
   domains
     .command('add')
     .description('Add a custom domain and print the DNS records to create')
-    .argument('<domain>', 'host name, e.g. shop.example.com')
+    .argument('[domain]', 'host name, e.g. shop.example.com (or --from-file for many)')
     .addHelpText(
       'after',
       `
@@ -142,4 +144,11 @@ Examples:
   $ domainctl domains wait shop.example.com --timeout 120 && ./deploy.sh`,
     )
     .action(lazyAction(() => import('./domains-actions.js'), 'waitForDomain'));
+
+  // Every one of them prints JSON (--json), so every one takes --jq.
+  for (const command of domains.commands) {
+    if (command.name() === 'list') addListFilters(command);
+    if (command.name() === 'add') addAddOptions(command);
+    addJqOptions(command);
+  }
 }

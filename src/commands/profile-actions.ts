@@ -15,6 +15,7 @@ import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
 import { CliError } from '../core/errors.js';
 import { colorEnabled, globalFlags } from './global-options.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
 import { formatJson } from './json-format.js';
 import { renderTable } from './table.js';
 
@@ -139,12 +140,17 @@ async function setProfile(
   );
 }
 
-function listProfiles(_flags: object, command: Command): void {
+async function listProfiles(flags: JqFlags, command: Command): Promise<void> {
   const global = globalFlags(command);
+  const jq = await jqFilter(flags);
   const store = ProfileStore.open();
   const profiles = store.list().sort((a, b) => a.name.localeCompare(b.name));
   const activeName = store.activeName();
   const rows = profiles.map((p) => printable(p, p.name === activeName));
+  if (jq) {
+    await jq.print(rows, !!global.json);
+    return;
+  }
   if (global.json) {
     writeOut(`${formatJson(rows, { compact: true })}\n`);
     return;
@@ -178,8 +184,13 @@ function useProfile(name: string, _flags: object, _command: Command): void {
   writeOut(`Active profile: ${name}\n`);
 }
 
-function showProfile(name: string | undefined, _flags: object, command: Command): void {
+async function showProfile(
+  name: string | undefined,
+  flags: JqFlags,
+  command: Command,
+): Promise<void> {
   const global = globalFlags(command);
+  const jq = await jqFilter(flags);
   const store = ProfileStore.open();
   const wanted = name ?? (global.profile || currentIo().env.DOMAINCTL_PROFILE || undefined);
   const profile = wanted ? store.get(wanted) : store.active();
@@ -188,6 +199,10 @@ function showProfile(name: string | undefined, _flags: object, command: Command)
     throw new CliError(`no active profile: add one with ${suggest.profileAdd()}`);
   }
   const shown = printable(profile, profile.name === store.activeName());
+  if (jq) {
+    await jq.print(shown, !!global.json);
+    return;
+  }
   if (global.json) {
     writeOut(`${formatJson(shown, { compact: true })}\n`);
     return;

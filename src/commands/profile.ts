@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { suggest } from '../core/suggested-commands.js';
+import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
 const SETTINGS = ['token', 'project', 'org'];
@@ -116,4 +117,9 @@ Example:
   $ domainctl profile remove old`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'removeProfile'));
+
+  // The two that print JSON (--json) take --jq.
+  for (const command of profile.commands) {
+    if (command.name() === 'list' || command.name() === 'show') addJqOptions(command);
+  }
 }

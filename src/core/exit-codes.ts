@@ -21,6 +21,11 @@ export const ExitCode = {
   badAnswer: 6,
   /** An answer was larger than the response-size limit (--max-response-size); it was cut off. */
   responseTooLarge: 7,
+  /**
+   * `domains list --fail-on-match`: at least one domain matched the filters (they are printed),
+   * e.g. a certificate expiring within `--expiring-within`: a cron job's alarm, no parsing.
+   */
+  matched: 8,
   /** A bug: EX_SOFTWARE from sysexits.h. One line on stderr, the stack with --debug. */
   unexpected: 70,
 } as const;

@@ -36,6 +36,9 @@ const HEAVY = [
   /better-sqlite3/,
   /(^|\/)src\/server\//,
   /(^|\/)src\/ui\//,
+  // Only `--jq` loads jq, only `completion`/`complete` the completion library.
+  /(^|\/)jq-web\b/,
+  /(^|\/)node_modules\/@bomb\.sh\//,
 ];
 
 /**
@@ -68,7 +71,7 @@ function loadedWith(entry: string, kinds: readonly string[]) {
 const heavyIn = (modules: string[]) => modules.filter((m) => HEAVY.some((re) => re.test(m)));
 
 describe('the bundle the bin runs', () => {
-  it('loads neither Ink, React, Hono, SQLite, zod, ky, conf, src/dns, src/server nor src/ui at start-up', () => {
+  it('loads neither Ink, React, Hono, SQLite, zod, ky, conf, jq, tab, src/dns, src/server nor src/ui at start-up', () => {
     // Static edges only: import statements and bundled require() calls run when dist/cli.js
     // loads; dynamic import() runs only inside the command that needs it (serve, the UI).
     const { modules } = loadedWith('dist/cli.js', ['import-statement', 'require-call']);

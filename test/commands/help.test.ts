@@ -29,13 +29,17 @@ describe('help and version', () => {
 Show the DNS records a domain needs
 
 Arguments:
-  domain             host name of a domain of the project
+  domain                host name of a domain of the project
 
 Options:
-  --format <format>  how to print them; zone is a BIND zone-file snippet
-                     (default: table, or json with --json) (choices: "table",
-                     "json", "zone")
-  -h, --help         display help for command
+  --format <format>     how to print them; zone is a BIND zone-file snippet
+                        (default: table, or json with --json) (choices: "table",
+                        "json", "zone")
+  --jq <expression>     filter the JSON through this jq expression; strings
+                        print raw (as jq -r)
+  --arg <name> <value>  a string for $name in the --jq expression, as jq --arg
+                        (repeatable)
+  -h, --help            display help for command
 
 ${GLOBAL_OPTIONS}
 Examples:
@@ -66,7 +70,7 @@ Examples:
   it('shows -H without a (default: [])', async () => {
     const result = await runCli(['api', 'request', '--help']);
     expect(result.stdout).toContain(
-      "\n  -H, --header <header>       extra header 'Name: value' (repeatable)\n",
+      "\n  -H, --header <header>        extra header 'Name: value' (repeatable)\n",
     );
     expect(result.stdout).not.toContain('default: []');
   });
@@ -125,7 +129,7 @@ Examples:
     expect(await runCli(['nope'])).toEqual({
       stdout: '',
       stderr:
-        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo)\n(run with --help for usage)\n",
+        "domainctl: unknown command 'nope'\n(the commands are api, domains, profile, serve, demo, completion)\n(run with --help for usage)\n",
       code: 2,
     });
   });

@@ -1,0 +1,240 @@
+import { Deadline } from '../client/deadline.js';
+import { PageGuard } from '../client/paging.js';
+import { normalizeHostname } from '../contract/hostname.js';
+import { PAGE_SIZE_MAX } from '../contract/params.js';
+import type { ReadDomain } from '../contract/read-schemas.js';
+import { ExitStatus, isError } from '../core/errors.js';
+import { ExitCode } from '../core/exit-codes.js';
+import { describeFailure } from '../core/failure.js';
+import { visible } from '../core/sanitize.js';
+import { suggest } from '../core/suggested-commands.js';
+import { type CommandContext, readFileText, readStdin, writeOut } from './context.js';
+import { apiClient, say } from './domain-calls.js';
+import {
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  duration,
+  isTransient,
+  nextInterval,
+} from './wait-for-verification.js';
+import type { JqFilter } from './jq-output.js';
+import { formatJson } from './json-format.js';
+import { renderTable } from './table.js';
+import { currentIo } from '../core/io.js';
+
+// `domains add --from-file FILE`: many domains at once, a few requests in flight, one result a
+// host, and an exit code that is not 0 only when a host could not be added.
+
+export interface AddManyFlags {
+  fromFile?: string;
+  strict?: boolean;
+  /** Wait until the hosts added are verified, within `timeout` seconds. */
+  wait?: boolean;
+  timeout?: number;
+}
+
+/** How many adds are in flight at once: enough to be quick, few enough to be a polite client. */
+export const ADD_CONCURRENCY = 4;
+
+type Outcome = 'added' | 'verified' | 'pending' | 'exists' | 'invalid' | 'duplicate' | 'failed';
+
+interface HostResult {
+  /** The host as the file has it. */
+  host: string;
+  result: Outcome;
+  /** Why it was not added (a message for people, from us or the API). */
+  error?: string;
+  /** The Domain the API answered with, when it was added. */
+  domain?: ReadDomain;
+}
+
+/**
+ * The hosts of the file: one a line; blank lines and `#` comments (whole lines, or after a host)
+ * left out; surrounding white space trimmed.
+ */
+export function hostLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter((line) => line !== '');
+}
+
+/** Runs `work` over the items with at most `limit` in flight; results in the items' order. */
+async function inPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** One add, as a result: a 409 is "exists" (a failure only with --strict), any error "failed". */
+async function addOne(
+  add: (hostname: string) => Promise<ReadDomain>,
+  host: string,
+  hostname: string,
+): Promise<HostResult> {
+  try {
+    return { host, result: 'added', domain: await add(hostname) };
+  } catch (error) {
+    if (isError(error, 'ApiError') && error.status === 409) {
+      return { host, result: 'exists', error: error.summary() };
+    }
+    // Anything else is this host's failure, said as main() would say it, and the others go on.
+    const line = describeFailure(error).line ?? String(error);
+    return { host, result: 'failed', error: line.replace(/^domainctl: /, '') };
+  }
+}
+
+export async function addMany(
+  context: CommandContext,
+  project: string,
+  flags: AddManyFlags,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const file = flags.fromFile as string;
+  const text = file === '-' ? await readStdin() : await readFileText(file, 'the host file');
+  const seen = new Set<string>();
+  const pending: { host: string; hostname: string; index: number }[] = [];
+  const results: HostResult[] = hostLines(text).map((host, index) => {
+    const normal = normalizeHostname(host, '');
+    if (!normal.ok) return { host, result: 'invalid', error: normal.reason };
+    if (seen.has(normal.hostname)) {
+      return { host, result: 'duplicate', error: `${normal.hostname} is in the file already` };
+    }
+    seen.add(normal.hostname);
+    pending.push({ host, hostname: normal.hostname, index });
+    return { host, result: 'added' };
+  });
+  const client = apiClient(context);
+  const done = await inPool(pending, ADD_CONCURRENCY, ({ host, hostname }) =>
+    addOne((name) => client.addDomain(project, name), host, hostname),
+  );
+  pending.forEach(({ index }, i) => (results[index] = done[i] as HostResult));
+  const timeoutMs = (flags.timeout ?? DEFAULT_WAIT_TIMEOUT_MS / 1000) * 1000;
+  if (flags.wait) await waitForAdded(context, project, results, timeoutMs);
+
+  await printResults(context, results, jq);
+  const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
+  const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
+  const added = count('added') + count('verified') + count('pending');
+  const waited = flags.wait
+    ? ` (${count('verified')} verified, ${count('pending')} still pending after ${duration(timeoutMs)})`
+    : '';
+  const summary =
+    `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
+    `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
+  if (failed === 0 && count('pending') > 0) {
+    throw new ExitStatus(ExitCode.waitTimeout, `domainctl: ${summary}`);
+  }
+  if (failed > 0) {
+    throw new ExitStatus(
+      ExitCode.apiError,
+      `domainctl: ${summary}${flags.strict ? '; --strict: an existing domain counts as failed' : ''}`,
+    );
+  }
+  say(summary);
+  if (added > count('verified') && !context.flags.json && !jq) {
+    say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `--from-file --wait`: asks for the project's domains (every page) until every host added is
+ * verified or `timeoutMs` has passed, pausing as `domains wait` does (2 s, half as long again
+ * each time, up to 30 s). One walk of the list checks them all. A network error or 5xx is asked
+ * again; any other error ends the run. Each host added ends as `verified` or `pending`.
+ */
+async function waitForAdded(
+  context: CommandContext,
+  project: string,
+  results: HostResult[],
+  timeoutMs: number,
+): Promise<void> {
+  const waiting = new Map<string, HostResult>();
+  for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
+  if (waiting.size === 0) return;
+  if (currentIo().stderr.isTTY)
+    say(`Waiting for ${waiting.size} to be verified (up to ${duration(timeoutMs)})`);
+  const deadline = Deadline.after(timeoutMs);
+  const client = apiClient(context, deadline);
+  let interval = DEFAULT_INTERVAL_MS;
+  try {
+    for (;;) {
+      try {
+        const guard = new PageGuard(`the domains of ${project}`);
+        let pageToken: string | undefined;
+        do {
+          const page = await client.listDomains(project, { pageSize: PAGE_SIZE_MAX, pageToken });
+          for (const domain of page.domains) {
+            const host = waiting.get(domain.domain);
+            if (host && domain.verified) {
+              Object.assign(host, { result: 'verified', domain });
+              waiting.delete(domain.domain);
+            }
+          }
+          pageToken = guard.next(page.next_page_token, page.domains.length);
+        } while (pageToken && waiting.size > 0);
+      } catch (error) {
+        if (!isTransient(error) || deadline.remaining() <= 0) throw error;
+      }
+      const left = deadline.remaining();
+      if (waiting.size === 0) break;
+      // No time for another check (one may take a second): the wait ends at the deadline, as
+      // domains wait's does.
+      if (left <= 1000) {
+        await sleep(left);
+        break;
+      }
+      await sleep(Math.min(interval, left - 1000));
+      interval = nextInterval(interval, DEFAULT_INTERVAL_MS);
+    }
+  } finally {
+    deadline.dispose();
+  }
+  for (const host of waiting.values()) {
+    Object.assign(host, { result: 'pending', error: `not verified within ${duration(timeoutMs)}` });
+  }
+}
+
+/** A table of the hosts (HOST, RESULT, DETAIL), or NDJSON with --json, or --jq over the list. */
+async function printResults(
+  context: CommandContext,
+  results: readonly HostResult[],
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const rows = results.map(({ host, result, error, domain }) => ({
+    host,
+    result,
+    ...(error === undefined ? {} : { error }),
+    ...(domain === undefined ? {} : { domain }),
+  }));
+  if (jq) {
+    await jq.print(rows, !!context.flags.json);
+    return;
+  }
+  if (context.flags.json) {
+    writeOut(rows.map((row) => `${formatJson(row, { compact: true })}\n`).join(''));
+    return;
+  }
+  if (rows.length === 0) return;
+  writeOut(
+    renderTable(
+      [{ header: 'HOST' }, { header: 'RESULT' }, { header: 'DETAIL' }],
+      // Hosts come from a file and messages from the API: shown, never obeyed.
+      rows.map((row) => [visible(row.host), row.result, visible(row.error ?? '')]),
+      { color: context.color },
+    ),
+  );
+}

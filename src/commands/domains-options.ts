@@ -1,0 +1,73 @@
+import { type Command, Option } from 'commander';
+import { duration, positiveSeconds } from './arg-parsers.js';
+
+// Options of `domains list` and `domains add` that scripts use, kept apart from their
+// definitions in domains.ts.
+
+/** The filters and formats of `domains list` (kept apart from its definition in domains.ts). */
+export function addListFilters(list: Command): Command {
+  return list
+    .addOption(
+      new Option('--status <status>', 'only pending or only verified domains').choices([
+        'pending',
+        'verified',
+      ]),
+    )
+    .option(
+      '--expiring-within <duration>',
+      'only domains whose certificate expires within this long, or has expired (e.g. 14d, 12h)',
+      duration,
+    )
+    .option('--host <glob>', 'only host names that match: * any characters, ? one')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'table, json (as --json), ndjson (one domain a line) or csv (default: table, or json with --json)',
+      ).choices(['table', 'json', 'ndjson', 'csv']),
+    )
+    .option(
+      '--fail-on-match',
+      'exit with code 8 when any domain matches the filters (for cron jobs and CI)',
+    )
+    .addHelpText(
+      'after',
+      `
+Filters walk every page (as --all) and stream what they keep; --fail-on-match ends with exit
+code 8 when anything was printed, 0 when nothing matched.
+
+  $ domainctl domains list --expiring-within 14d --fail-on-match --format csv
+  $ domainctl domains list --status pending --host '*.example.com' --format ndjson`,
+    );
+}
+
+/** Adding many at once (`--from-file`) and waiting for the one added (`--wait`). */
+export function addAddOptions(add: Command): Command {
+  return add
+    .option(
+      '--from-file <file>',
+      'add every host in the file, one a line (- for stdin; # comments)',
+    )
+    .option('--strict', 'with --from-file: a host that is there already counts as failed')
+    .option(
+      '--wait',
+      'then wait until the API has verified it (every host added, with --from-file), as domains wait does',
+    )
+    .option(
+      '--timeout <seconds>',
+      'with --wait: give up after this many seconds and exit with code 5 (default 600)',
+      positiveSeconds,
+    )
+    .addHelpText(
+      'after',
+      `
+--from-file adds 4 at a time and prints a line a host (HOST, RESULT, DETAIL; NDJSON with
+--json) and a summary on stderr. RESULT is added, exists (a 409: already there; a failure only
+with --strict), duplicate (repeated in the file), invalid (not sent) or failed; with --wait,
+an added host ends verified or pending. The exit code is 1 when any host failed, else 5 when
+one is still pending after --wait's --timeout, else 0.
+
+  $ domainctl domains add --from-file hosts.txt --project prj_demo_scale
+  $ grep -v staging hosts.txt | domainctl domains add --from-file - --json
+  $ domainctl domains add shop.example.com --wait --timeout 300`,
+    );
+}

@@ -1,0 +1,278 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { startRawServer, type RawServer } from '../helpers/raw-server.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { startTerminal, type Terminal } from '../helpers/tmux.js';
+
+// Shell completion in real shells: bash, zsh and fish load the script `domainctl completion
+// <shell>` prints, and the candidates of a Tab are read back from the shell itself. `domainctl`
+// is on the shells' PATH (a link to the bin), as it is for a user.
+
+const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+
+let server: TestServer;
+/** A server that answers the project list at once until `slow` is set, then after 5 s. */
+let flaky: RawServer;
+let slow = false;
+let env: Record<string, string>;
+let cacheDir: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  flaky = await startRawServer((_req, res) => {
+    setTimeout(
+      () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            // Two IDs no shell may get as candidates: a control sequence, and a space.
+            projects: [
+              { id: 'prj_cached' },
+              { id: 'prj_\u001b]2;owned\u0007' },
+              { id: 'two words' },
+            ],
+            next_page_token: '',
+          }),
+        );
+      },
+      slow ? 5_000 : 0,
+    );
+  });
+  const bin = tempConfigDir();
+  symlinkSync(BIN, join(bin, 'domainctl'));
+  const config = tempConfigDir();
+  cacheDir = tempConfigDir();
+  env = {
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    HOME: tempConfigDir(),
+    TZ: 'UTC',
+    NO_COLOR: '1',
+    DOMAINCTL_CONFIG_DIR: config,
+    XDG_CACHE_HOME: cacheDir,
+  };
+  for (const [name, url, project] of [
+    ['demo', server.url, 'prj_demo_scale'],
+    ['flaky', flaky.url, 'prj_cached'],
+  ] as const) {
+    const added = await runCli(
+      ['profile', 'add', name, '--base-url', url, '--token', TESTER_KEY, '--project', project],
+      { env: { DOMAINCTL_CONFIG_DIR: config } },
+    );
+    expect(added.code).toBe(0);
+  }
+});
+afterAll(async () => {
+  await Promise.all([server.close(), flaky.close()]);
+  removeTempDirs();
+});
+
+/**
+ * Runs a shell, without blocking this process: the test servers answer from it, so a spawnSync
+ * would keep them from answering the completion's request.
+ */
+function shell(program: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve({ stdout, stderr }));
+  });
+}
+
+function needs(program: string, check: () => boolean, install: string): void {
+  if (!check()) {
+    throw new Error(
+      `this test needs ${program}, which is not installed: apt-get install -y ${install}`,
+    );
+  }
+}
+
+/**
+ * The candidates bash offers for `line` (the cursor at its end): bash-completion and our script
+ * loaded, COMP_* set as bash sets them on a Tab, our function called, COMPREPLY read back. Also
+ * how long the function took: what a person waits for.
+ */
+async function bash(line: string): Promise<{ candidates: string[]; ms: number }> {
+  needs(
+    'bash-completion',
+    () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
+    'bash-completion',
+  );
+  const script = `
+source ${BASH_COMPLETION}
+source <(domainctl completion bash)
+COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
+read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+started=$EPOCHREALTIME
+__domainctl_complete 2>/dev/null
+ended=$EPOCHREALTIME
+echo "ms $(( (\${ended/./} - \${started/./}) / 1000 ))"
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = await shell('bash', ['--norc', '--noprofile', '-c', script, 'bash', line]);
+  expect(result.stderr).toBe('');
+  const [first = '', ...rest] = result.stdout.trimEnd().split('\n');
+  return { ms: Number(first.slice(3)), candidates: rest.filter((c) => c !== '') };
+}
+
+/** The candidates fish offers (`complete -C`), values only. */
+async function fish(line: string): Promise<string[]> {
+  needs('fish', () => spawnSync('fish', ['--version']).status === 0, 'fish');
+  const result = await shell('fish', [
+    '--no-config',
+    '-c',
+    'domainctl completion fish | source; complete -C $argv[1]',
+    line,
+  ]);
+  expect(result.stderr).toBe('');
+  return result.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t')[0] as string);
+}
+
+const PROJECTS = ['prj_demo_scale', 'prj_demo_enterprise', 'prj_demo_free'];
+const PATHS = [
+  '/v1/projects',
+  '/v1/projects/{project_id}',
+  '/v1/projects/{project_id}/databases',
+  '/v1/projects/{project_id}/domains',
+  '/v1/projects/prj_demo_scale',
+  '/v1/projects/prj_demo_scale/databases',
+  '/v1/projects/prj_demo_scale/domains',
+];
+
+describe('completion in bash', () => {
+  it('completes commands, global options on a subcommand, and profile names', async () => {
+    expect((await bash('domainctl do')).candidates).toEqual(['domains']);
+    expect((await bash('domainctl domains list --pro')).candidates).toEqual([
+      '--profile',
+      '--project',
+    ]);
+    expect((await bash('domainctl domains list --st')).candidates).toEqual(['--status']);
+    expect((await bash('domainctl --profile ')).candidates).toEqual(['demo', 'flaky']);
+    expect((await bash('domainctl domains list --format ')).candidates).toEqual([
+      'table',
+      'json',
+      'ndjson',
+      'csv',
+    ]);
+  });
+
+  it('completes methods and the route table’s paths, filled with the active project', async () => {
+    expect((await bash('domainctl api request ')).candidates).toEqual([
+      'GET',
+      'POST',
+      'PATCH',
+      'PUT',
+      'DELETE',
+    ]);
+    expect((await bash('domainctl api request GET /v1/pro')).candidates).toEqual(PATHS);
+    expect(
+      (await bash('domainctl api request DELETE /v1/projects/prj_demo_scale/d')).candidates,
+    ).toEqual(['/v1/projects/prj_demo_scale/databases/{database_id}']);
+  });
+
+  it('asks the API of the profile for --project, then serves it from the cache', async () => {
+    const before = server.requests.length;
+    expect((await bash('domainctl --project ')).candidates).toEqual(PROJECTS);
+    expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
+    const again = await bash('domainctl domains list --project prj_demo_');
+    expect(again.candidates).toEqual(PROJECTS);
+    // Served from the cache: the API was not asked again.
+    expect(server.requests.slice(before)).toHaveLength(1);
+    expect(readdirSync(join(cacheDir, 'domainctl', 'completion'))).toHaveLength(1);
+  });
+
+  it('answers --project within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
+    // What a Tab costs this machine now without the API (Node's start, mostly): on a busy machine
+    // that alone can pass a second, and the bound is 1 s or that plus a little, whichever is more.
+    const tab = await bash('domainctl do');
+    const within = Math.max(1_000, tab.ms + 500);
+    slow = false;
+    expect((await bash('domainctl --profile flaky --project ')).candidates).toEqual(['prj_cached']);
+    slow = true;
+    // The cache is fresh for five minutes: the slow API is not even asked.
+    const asked = flaky.requests.length;
+    const cached = await bash('domainctl --profile flaky --project ');
+    expect(cached).toMatchObject({ candidates: ['prj_cached'] });
+    expect(cached.ms).toBeLessThan(within);
+    expect(flaky.requests).toHaveLength(asked);
+    // An old cache is served when the API does not answer in time.
+    const dir = join(cacheDir, 'domainctl', 'completion');
+    const old = Date.now() / 1000 - 3600;
+    for (const file of readdirSync(dir)) utimesSync(join(dir, file), old, old);
+    const stale = await bash('domainctl --profile flaky --project ');
+    expect(stale.candidates).toEqual(['prj_cached']);
+    expect(stale.ms).toBeLessThan(within);
+    expect(flaky.requests).toHaveLength(asked + 1);
+    // No cache at all: nothing, within the second.
+    const empty = tempConfigDir();
+    mkdirSync(join(empty, 'domainctl'));
+    const saved = env.XDG_CACHE_HOME as string;
+    env.XDG_CACHE_HOME = empty;
+    try {
+      const none = await bash('domainctl --profile flaky --project ');
+      expect(none.candidates).toEqual([]);
+      expect(none.ms).toBeLessThan(within);
+    } finally {
+      env.XDG_CACHE_HOME = saved;
+    }
+  });
+});
+
+describe('completion in fish', () => {
+  it('offers the same candidates', async () => {
+    expect(await fish('domainctl do')).toEqual(['domains']);
+    expect(await fish('domainctl domains list --pro')).toEqual(['--profile', '--project']);
+    expect(await fish('domainctl --profile ')).toEqual(['demo', 'flaky']);
+    expect((await fish('domainctl api request GET /v1/pro')).sort()).toEqual([...PATHS].sort());
+    expect((await fish('domainctl --project ')).sort()).toEqual([...PROJECTS].sort());
+  });
+});
+
+describe('completion in zsh', () => {
+  let terminal: Terminal | undefined;
+  afterAll(() => terminal?.kill());
+
+  it('completes on Tab in a real zsh', async () => {
+    needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
+    terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
+    await terminal.send({ text: "exec env PS1='z> ' zsh -f" }, 'Enter');
+    // zsh -f reads no rc file: compinit and the script are loaded by hand, as a .zshrc would.
+    await terminal.send(
+      {
+        text: 'autoload -U compinit && compinit -u && source <(domainctl completion zsh) && echo loaded',
+      },
+      'Enter',
+    );
+    await terminal.waitForScreen(/^loaded$/m);
+    await terminal.send({ text: 'domainctl do' }, 'Tab');
+    // tmux drops the space after the completed word from the line it captures.
+    await terminal.waitForScreen(/^z> domainctl domains$/m);
+    await terminal.send('C-u', { text: 'domainctl domains list --pro' }, 'Tab');
+    const listed = await terminal.waitForScreen(/^--project +-- project for/m);
+    expect(listed).toMatch(/^--profile +-- use this profile/m);
+    await terminal.send(
+      'C-u',
+      { text: 'domainctl api request GET /v1/projects/prj_demo_scale/do' },
+      'Tab',
+    );
+    await terminal.waitForScreen(
+      /^z> domainctl api request GET \/v1\/projects\/prj_demo_scale\/domains$/m,
+    );
+    await terminal.send('C-u', { text: 'domainctl --project ' }, 'Tab');
+    // zsh first inserts what every candidate starts with, and lists them on the next Tab.
+    await terminal.waitForScreen(/^z> domainctl --project prj_demo_$/m);
+    await terminal.send('Tab');
+    const projects = await terminal.waitForScreen(/prj_demo_free/);
+    expect(projects).toMatch(/prj_demo_scale/);
+    expect(projects).toMatch(/prj_demo_enterprise/);
+  });
+});
