@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli } from '../helpers/cli.js';
 import { MAX_EMPTY_PAGES } from '../../src/client/paging.js';
-import { type FakeApi, type FakePage, startFakeApi } from '../helpers/fake-api.js';
+import { type FakeApi, type FakePage, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 
 // Servers whose paging never ends: a page token handed out again, or empty pages that point
 // further for ever. Followed naively, `--all` grew past 290 MB; every command that follows pages
@@ -11,28 +11,7 @@ import { type FakeApi, type FakePage, startFakeApi } from '../helpers/fake-api.j
 
 const PROJECT = 'prj_loop';
 
-function domain(n: number) {
-  const name = `d${n}.example.com`;
-  return {
-    id: `dom_${n}`,
-    project_id: PROJECT,
-    domain: name,
-    verified: false,
-    verified_at: null,
-    tls_cert_expiry: null,
-    dns_verification_token: `token${n}`.padEnd(16, '0'),
-    dns_instructions: {
-      cname_host: name,
-      cname_target: 'edge.example.test',
-      txt_host: `_v.${name}`,
-      txt_value: `v=${n}`,
-      acme_cname_host: `_acme-challenge.${name}`,
-      acme_cname_target: 'acme.example.test',
-    },
-    created_at: '2026-11-21T14:20:00.000Z',
-    updated_at: '2026-11-21T14:20:00.000Z',
-  };
-}
+const domain = (n: number) => fakeDomain(n, PROJECT);
 
 /** Every page after the first comes back with the same token: page 2, 3, 4… for ever. */
 const repeating = (_project: string, token: string | undefined): FakePage => ({

@@ -95,6 +95,33 @@ function send(res: ServerResponse, answer: FakeAnswer): void {
 }
 
 /**
+ * A plain pending domain, `d<n>.example.com` in `project`, as the reference server writes one:
+ * the items of the fake's endless and slow lists, where only the paging is strange.
+ */
+export function fakeDomain(n: number, project: string) {
+  const name = `d${n}.example.com`;
+  return {
+    id: `dom_${n}`,
+    project_id: project,
+    domain: name,
+    verified: false,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: `token${n}`.padEnd(16, '0'),
+    dns_instructions: {
+      cname_host: name,
+      cname_target: 'edge.example.test',
+      txt_host: `_v.${name}`,
+      txt_value: `v=${n}`,
+      acme_cname_host: `_acme-challenge.${name}`,
+      acme_cname_target: 'acme.example.test',
+    },
+    created_at: '2026-11-21T14:20:00.000Z',
+    updated_at: '2026-11-21T14:20:00.000Z',
+  };
+}
+
+/**
  * `body`, once it is checked to be what the contract says `what` is: the fake's own answers and
  * the pages it builds are strange only where the test made them so, never by a slip of the
  * fake. Items are read as a client reads them (read-schemas.ts: any ISO time, unknown fields,
