@@ -44,6 +44,7 @@ const ERROR_CLASSES = [
   'Interrupted',
   'DuplicateDomainError',
   'StoreUnavailableError',
+  'StaleAccessError',
 ];
 
 export default tseslint.config(

@@ -32,13 +32,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LINES, nodeBinary } from './node-dist.mjs';
+import { measureScaleOut, scaleOutNotes, scaleOutRows } from './bench/scale-out.mjs';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
 
 const USAGE = `usage: npm run bench -- [--node 20,24] [--only TEXT,…] [--runs N] [--seconds S] [--markdown] [--json]
 
   --only TEXT,…  the figures whose group or id has one of these texts: start-up (version, api
-                 request, UI first frame, npm start), server (page, store), deep pages, memory`;
+                 request, UI first frame, npm start), server (page, store), deep pages, memory, scale-out`;
 
 let opts;
 try {
@@ -191,6 +192,8 @@ const ROWS = [
     goal: goal.reported,
   },
 ];
+// PostgreSQL against SQLite, two instances against one, statements, a rolling restart.
+ROWS.push(...scaleOutRows(goal));
 
 const wanted = (row) =>
   !ONLY || ONLY.some((text) => row.group.includes(text) || row.id.includes(text));
@@ -780,6 +783,19 @@ get(process.argv[2] + '/v1/regions', (res) => {
       }
     });
 
+    await group('scale-out', async () =>
+      measureScaleOut({
+        node,
+        bin,
+        env,
+        seconds: LOAD_SECONDS,
+        cluster: await postgresCluster(),
+        tools: { startChild, stopChild, target, warmUp, measurePart, summarise },
+        note: (text) => note(`[${line.label}] ${text}`),
+        put,
+      }),
+    );
+
     await group('deep pages', async () => {
       await addDeepDomains();
       freshAgent();
@@ -893,6 +909,7 @@ const loadAtEnd = loadavg();
 const thousands = (n) => Math.round(n).toLocaleString('en-US');
 const msText = (v) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
 function cell(m, which) {
+  if (m.cells) return m.cells[which];
   if (m.unit === 'ms') return msText(m[which]);
   if (m.unit === 'MiB') return `${m[which].toFixed(0)} MiB`;
   return `${thousands(m[which])}/s (p99 ${m.load[which].p99.toFixed(1)} ms)`;
@@ -916,8 +933,8 @@ const table = shown.map((row) => {
     else if (m.failed) cells.push('FAILED', '', '');
     else {
       const ratio = ratioOf(m);
-      cells.push(cell(m, 'ours'), cell(m, 'floor'), ratioText(ratio));
-      if (row.goal.met) verdicts.push([line.name, row.goal.met(ratio) ? 'met' : 'missed']);
+      cells.push(cell(m, 'ours'), cell(m, 'floor'), m.unit === 'count' ? '' : ratioText(ratio));
+      if (row.goal.met) verdicts.push([line.name, row.goal.met(ratio, m) ? 'met' : 'missed']);
     }
   }
   let goalText = row.goal.text;
@@ -964,9 +981,10 @@ if (opts.markdown) {
 // each used while the floor was measured, and how busy the machine's cores were altogether
 // (those two, the kernel's loopback work and any other process on the machine).
 const floorLoads = lines.flatMap((line) =>
-  Object.values(results[line.name] ?? {})
-    .filter((m) => m.unit === 'rps')
-    .map((m) => ({ line, ...m.load.floor })),
+  Object.entries(results[line.name] ?? {})
+    // Only figures against the static floor (scale-out's compare stores with each other).
+    .filter(([id, m]) => m.unit === 'rps' && ROWS.find((r) => r.id === id)?.group !== 'scale-out')
+    .map(([, m]) => ({ line, ...m.load.floor })),
 );
 if (floorLoads.length > 0) {
   console.log('');
@@ -992,6 +1010,10 @@ if (floorLoads.length > 0) {
       );
     }
   }
+}
+
+for (const line of lines) {
+  for (const text of scaleOutNotes(line.label, results[line.name])) console.log(`\n${text}`);
 }
 
 const failures = lines.flatMap((line) =>

@@ -7,6 +7,7 @@ export interface PgCluster {
   createDatabase(name?: string): Promise<string>;
   stop(): void;
   start(): void;
+  statementLog(database: string): { take(): string[] };
   destroy(): void;
 }
 

@@ -6,7 +6,15 @@
 // `postgres` user the Debian package creates (through runuser), and the directory is handed to
 // that user. Run as anyone else, they run as that user.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -141,6 +149,38 @@ export async function startPgCluster(settings = {}) {
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     /** Starts it again on the same port. */
     start,
+    /**
+     * The statements the server runs in `database`, from now on. Needs a cluster started with
+     * `{ log_statement: 'all', log_line_prefix: '%d/' }`: each statement is written to the log
+     * before it runs, so those of a request are all there once its answer has arrived.
+     */
+    statementLog(database) {
+      let offset = statSync(log).size;
+      const prefix = `${database}/`;
+      return {
+        /** The statements since the last call (or since the log was opened), in order. */
+        take() {
+          const bytes = readFileSync(log);
+          const lines = bytes.subarray(offset).toString('utf8').split('\n');
+          offset = bytes.length;
+          const statements = [];
+          let ours = false;
+          for (const line of lines) {
+            // A statement's text goes on over the lines that follow, tab-indented.
+            if (line.startsWith('\t')) {
+              if (ours) statements[statements.length - 1] += `\n${line.trim()}`;
+              continue;
+            }
+            const found = line.startsWith(prefix)
+              ? /LOG: {2}(?:statement|execute [^:]*): (.*)$/.exec(line)
+              : null;
+            ours = found !== null;
+            if (found) statements.push(found[1]);
+          }
+          return statements;
+        },
+      };
+    },
     /** Stops it at once and removes every file. */
     destroy() {
       try {

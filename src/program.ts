@@ -6,6 +6,7 @@ import { registerDomains } from './commands/domains.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
 import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
+import { addUiOptions } from './commands/ui-options.js';
 import { CliError } from './core/errors.js';
 import { currentIo, type Io } from './core/io.js';
 import { VERSION } from './version.js';
@@ -43,6 +44,7 @@ export function createProgram(io: Io = currentIo()): Command {
     });
 
   addGlobalOptions(program);
+  addUiOptions(program);
   program.addHelpText(
     'after',
     `

@@ -11,6 +11,14 @@ export function positiveSeconds(value: string): number {
   return Number(value);
 }
 
+/** Seconds, 0 included (`--watch-interval 0` turns the watch off). */
+export function seconds(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value)) {
+    throw new InvalidArgumentError('expected a number of seconds (0 turns it off)');
+  }
+  return Number(value);
+}
+
 export function wholeNumber(min: number, max: number) {
   return (value: string): number => {
     if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {

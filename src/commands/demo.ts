@@ -5,13 +5,15 @@ import { ExitCode } from '../core/exit-codes.js';
 import { currentIo } from '../core/io.js';
 import { suggest } from '../core/suggested-commands.js';
 import { globalFlags } from './global-options.js';
+import { addUiOptions } from './ui-options.js';
 
 /** Opens the terminal UI; given by the program, since a command never imports the UI itself. */
 export type OpenUi = (flags: GlobalFlags, options: { demo?: boolean }) => Promise<void>;
 
 export function registerDemo(program: Command, openUi: OpenUi): void {
-  program
-    .command('demo')
+  const demo = program.command('demo');
+  addUiOptions(demo);
+  demo
     .description(
       'Open the terminal UI on a reference API started in this process with demo data (saves nothing)',
     )

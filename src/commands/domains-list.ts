@@ -14,7 +14,7 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { suggest } from '../core/suggested-commands.js';
+import { nextPageOfSameCommand, standsAlone, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printDocument, say } from './domain-calls.js';
 import { type FilterFlags, domainFilter } from './domain-filters.js';
@@ -80,9 +80,10 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
   } else {
     const next = await printOnePage(listing, format, jq);
     if (next) {
-      say(
-        `More domains follow. Next page: ${suggest.domainsNextPage(project, next, flags.pageSize)} (or --all for every page)`,
-      );
+      const nextPage = standsAlone(context.flags)
+        ? suggest.domainsNextPage(project, next, flags.pageSize)
+        : nextPageOfSameCommand(next);
+      say(`More domains follow. Next page: ${nextPage} (or --all for every page)`);
     }
   }
   if (flags.failOnMatch && listing.printed > 0) {

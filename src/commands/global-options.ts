@@ -2,6 +2,7 @@ import { type Command, Help } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
 import { currentIo, type OutStream } from '../core/io.js';
 import { byteSize } from './arg-parsers.js';
+import { UI_OPTIONS } from './ui-options.js';
 
 /**
  * A subcommand's --help names the global options in a short block after its own options and
@@ -13,7 +14,10 @@ function formatHelp(this: Help, command: Command, helper: Help): string {
   while (root.parent) root = root.parent;
   if (root === command) return own;
   const terms = root.options
-    .filter((option) => !option.hidden && option.long !== '--version')
+    .filter(
+      (option) =>
+        !option.hidden && option.long !== '--version' && !UI_OPTIONS.includes(option.long ?? ''),
+    )
     .map((option) => option.flags);
   const width = (helper.helpWidth ?? 80) - 2;
   const lines: string[] = [];

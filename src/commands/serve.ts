@@ -19,6 +19,10 @@ interface ServeFlags {
   verifyInterval: number;
   dbPoolSize: number;
   dbTimeout: number;
+  drainGrace: number;
+  metrics?: boolean;
+  metricsPort?: number;
+  logFormat: 'plain' | 'json';
 }
 
 function port(value: string): number {
@@ -85,6 +89,26 @@ export function registerServe(program: Command): void {
       'PostgreSQL: longest wait to connect or for a query before a request gets 503',
       seconds,
       5,
+    )
+    .option(
+      '--drain-grace <seconds>',
+      'on SIGTERM, answer /readyz with 503 and go on serving this long before closing the listener (for a load balancer to notice)',
+      seconds,
+      0,
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'request log on stdout: a plain line, or one JSON object (time, method, route, status, duration, instance, request id)',
+      )
+        .choices(['plain', 'json'])
+        .default('plain'),
+    )
+    .option('--metrics', 'serve Prometheus metrics at GET /metrics on the API port')
+    .option(
+      '--metrics-port <port>',
+      'serve GET /metrics on a port of its own instead (same --host; 0 picks a free one)',
+      port,
     )
     .addOption(new Option('--seed <name>', 'load demo data (idempotent)').choices(['demo']))
     .option('--jwks-url <url>', 'accept JWTs signed by the keys at this JWKS URL', url)
@@ -192,6 +216,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
               : flags.verifyInterval,
           dbPoolSize: flags.dbPoolSize,
           dbTimeoutSeconds: flags.dbTimeout,
+          metrics: flags.metrics,
+          metricsPort: flags.metricsPort,
+          logFormat: flags.logFormat,
           log: lineBatcher(stdout),
           warn: (line) => stderr.write(`${line}\n`),
         });
@@ -215,16 +242,28 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       // The signals are taken before the line is printed: a supervisor that stops the server as
       // soon as it sees the line must find it ready to shut down cleanly.
       const stopped = new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
-          stderr.write(`${signal}: shutting down\n`);
-          void server.close().then(resolve);
+        let stopping = false;
+        const stop = (signal: NodeJS.Signals) => {
+          // A second signal, or Ctrl+C: no grace.
+          if (stopping || signal === 'SIGINT' || flags.drainGrace === 0) {
+            stderr.write(`${signal}: shutting down\n`);
+            void server.close().then(resolve);
+          } else {
+            stderr.write(
+              `${signal}: /readyz answers 503; shutting down in ${flags.drainGrace} s\n`,
+            );
+            void server.drain(flags.drainGrace).then(resolve);
+          }
+          stopping = true;
         };
-        process.once('SIGINT', () => stop('SIGINT'));
-        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
       });
-      stdout.write(
-        `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying})\n`,
-      );
+      const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
+      const started = `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})`;
+      // In the JSON format every line on stdout is a JSON object, this one too.
+      if (flags.logFormat === 'json') server.logInfo(started);
+      else stdout.write(`${started}\n`);
       await stopped;
     });
 }

@@ -19,6 +19,10 @@ export interface GlobalFlags {
   debug?: boolean;
   /** --max-response-size, in bytes (commander has parsed it). */
   maxResponseSize?: number;
+  /** The UI's --watch-interval, in seconds. */
+  watchInterval?: number;
+  /** The UI's --bell. */
+  bell?: boolean;
 }
 
 export type Source = SettingSource;

@@ -9,12 +9,14 @@ import {
   DatabaseParams,
   Domain,
   DomainPage,
+  Health,
   PageQuery,
   Project,
   NoQuery,
   ProjectListQuery,
   ProjectPage,
   ProjectParams,
+  Readiness,
   RegionList,
 } from './schemas.js';
 
@@ -47,4 +49,6 @@ export const operations = {
   addDomain: { params: ProjectParams, query: NoQuery, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
   getOpenApi: { query: NoQuery, response: z.record(z.string(), z.unknown()) },
+  getHealth: { query: NoQuery, response: Health },
+  getReadiness: { query: NoQuery, response: Readiness },
 } as const satisfies Record<OperationId, OperationSchemas>;

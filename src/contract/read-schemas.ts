@@ -110,6 +110,8 @@ export const readSchemas = {
   addDomain: ReadDomain,
   listDomains: ReadDomainPage,
   getOpenApi: z.looseObject({}),
+  getHealth: z.looseObject({ status: z.string() }),
+  getReadiness: z.looseObject({ status: z.string() }),
 } as const satisfies Record<OperationId, z.ZodType>;
 
 export type ReadProject = z.infer<typeof ReadProject>;

@@ -33,7 +33,9 @@ export type OperationId =
   | 'deleteDatabase'
   | 'addDomain'
   | 'listDomains'
-  | 'getOpenApi';
+  | 'getOpenApi'
+  | 'getHealth'
+  | 'getReadiness';
 
 export const routes = [
   {
@@ -138,6 +140,27 @@ export const routes = [
     params: [],
     successStatus: 200,
     errorStatuses: [400],
+  },
+  {
+    operationId: 'getHealth',
+    method: 'GET',
+    path: '/healthz',
+    auth: 'public',
+    summary: 'Liveness: the process answers (asks nothing of the database)',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [400],
+  },
+  {
+    operationId: 'getReadiness',
+    method: 'GET',
+    path: '/readyz',
+    auth: 'public',
+    summary:
+      'Readiness for a load balancer: the database answers within its timeout, and the instance is not shutting down',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [400, 503],
   },
 ] as const satisfies readonly RouteDef[];
 

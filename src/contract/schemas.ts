@@ -78,6 +78,8 @@ const nextPageToken = z
   .meta({ description: 'Pass as page_token for the next page; "" when no item follows' });
 
 export const RegionList = z.object({ regions: z.array(Region) });
+export const Health = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+export const Readiness = z.object({ status: z.literal('ready') }).meta({ id: 'Readiness' });
 export const ProjectPage = z.object({ projects: z.array(Project), next_page_token: nextPageToken });
 export const DatabasePage = z.object({
   databases: z.array(Database),

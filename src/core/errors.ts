@@ -213,6 +213,15 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * Thrown by a server store when a statement of a request finds that keys, users, memberships,
+ * flags or projects changed since the answers the request took from the server's caches were
+ * read: those answers may be out of date, so the request starts again (see createApp).
+ */
+export class StaleAccessError extends Error {
+  override readonly name = 'StaleAccessError';
+}
+
 /** Every error type of domainctl, told apart by `name`. */
 export type DomainctlError =
   | ApiError
@@ -230,7 +239,8 @@ export type DomainctlError =
   | ExitStatus
   | Interrupted
   | DuplicateDomainError
-  | StoreUnavailableError;
+  | StoreUnavailableError
+  | StaleAccessError;
 
 export type ErrorName = DomainctlError['name'];
 
@@ -252,6 +262,7 @@ const ERROR_NAMES: Record<ErrorName, true> = {
   Interrupted: true,
   DuplicateDomainError: true,
   StoreUnavailableError: true,
+  StaleAccessError: true,
 };
 
 /**

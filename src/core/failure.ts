@@ -67,7 +67,9 @@ function describeKnown(error: DomainctlError): Failure {
       // `serve` could not reach its database at start, as it ends when its port is taken.
       return say(ExitCode.apiError, error.message);
     case 'DuplicateDomainError':
-      // The API turns it into a 409; one that gets this far is a bug.
+    case 'StaleAccessError':
+      // The API turns the first into a 409 and starts a request again on the second; one that
+      // gets this far is a bug.
       return {
         ...say(ExitCode.unexpected, `unexpected error: ${error.message}`),
         unexpected: true,

@@ -15,6 +15,7 @@ export const suggest = {
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
   domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
+  /** Only where `standsAlone` holds; else nextPageOfSameCommand. */
   domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
     `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
   domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
@@ -28,6 +29,26 @@ export const suggest = {
 } as const;
 
 export type SuggestedCommand = keyof typeof suggest;
+
+/** The settings given as flags that a suggested command, which names only the project, drops. */
+export interface GivenFlags {
+  baseUrl?: string;
+  token?: string;
+  org?: string;
+  profile?: string;
+}
+
+/**
+ * Whether a suggested command works as written in the shell that ran the one that suggests it:
+ * not when the base URL, token, org or profile came from flags, which it does not repeat (a
+ * token is never printed). Settings from the environment or a profile carry over.
+ */
+export const standsAlone = (flags: GivenFlags) =>
+  !flags.baseUrl && !flags.token && !flags.org && !flags.profile;
+
+/** The next page when the command had flags of its own: said as a change to it, not a command. */
+export const nextPageOfSameCommand = (pageToken: string) =>
+  `run the same command with --page-token ${shellWord(pageToken)}`;
 
 /** `--project X` as it goes into a command line the user can copy. */
 export const projectFlag = (project: string) => `--project ${shellWord(project)}`;

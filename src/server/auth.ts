@@ -3,7 +3,7 @@ import { HttpError } from './http-error.js';
 import { hashApiKey } from './ids.js';
 import { boundedJwksFetch } from './jwks-fetch.js';
 import { MarkCache } from './mark-cache.js';
-import type { Store } from './store.js';
+import type { CallerRow, RequestStore } from './store.js';
 
 /**
  * The store's change mark as one request sees it: read at most once, on first use, so every
@@ -12,7 +12,7 @@ import type { Store } from './store.js';
 export type RequestMark = () => Promise<string | undefined>;
 
 /** A RequestMark over `store`. */
-export function requestMark(store: Store): RequestMark {
+export function requestMark(store: RequestStore): RequestMark {
   let mark: Promise<string | undefined> | undefined;
   return () => (mark ??= store.changeMark());
 }
@@ -60,12 +60,19 @@ const unauthorized = (message: string, presented: boolean) =>
       : 'Bearer realm="domainctl"',
   });
 
+const toCaller = (row: CallerRow): Caller => ({
+  userId: row.id,
+  subject: row.subject,
+  organizationIds: new Set(row.organizationIds),
+  features: new Set(row.features),
+});
+
 /**
  * Turns an Authorization header into a Caller, or throws a 401. API keys (`dk_…`) are looked up by
  * their SHA-256; anything else is a JWT checked against the JWKS. Messages never repeat the
  * credential.
  */
-export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line: string) => void) {
+export function createAuthenticator(jwt?: JwtSettings, log?: (line: string) => void) {
   // jose keeps the keys (these are its defaults, written out): fetched again after 10 minutes,
   // or for a token whose key it does not hold, at most once every 30 seconds; each fetch is
   // bounded in time (5 s) and, through the custom fetch, in size.
@@ -89,20 +96,8 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
   // Callers by API key hash ("k …") or JWT subject ("s …"), while the data is unchanged: a
   // revoked key, a membership or a flag changed anywhere is seen by the next request.
   const callers = new MarkCache<Caller>();
-  const callerFor = async (userId: string, subject: string): Promise<Caller> => {
-    const [organizationIds, features] = await Promise.all([
-      store.organizationIdsOf(userId),
-      store.featuresOf(userId),
-    ]);
-    return {
-      userId,
-      subject,
-      organizationIds: new Set(organizationIds),
-      features: new Set(features),
-    };
-  };
 
-  async function verifyJwt(token: string, mark: RequestMark): Promise<Caller> {
+  async function verifyJwt(token: string, store: RequestStore, mark: RequestMark): Promise<Caller> {
     if (!jwks || !jwt) throw unauthorized('this server does not accept JWTs; use an API key', true);
     let subject: unknown;
     try {
@@ -127,18 +122,22 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
     const key = `s ${subject}`;
     const known = callers.get(key, current);
     if (known) return known;
-    const user = await store.userBySubject(subject);
+    const row = await store.callerBySubject(subject);
     // A valid token for a subject we do not know is a user who is a member of nothing.
-    const caller = user
-      ? await callerFor(user.id, subject)
+    const caller = row
+      ? toCaller(row)
       : { userId: '', subject, organizationIds: new Set<string>(), features: new Set<string>() };
     callers.set(key, current, caller);
     return caller;
   }
 
-  /** `mark` is the request's view of the store's change mark (see requestMark). */
+  /**
+   * `store` is the store as the request uses it, `mark` the request's view of its change mark
+   * (see requestMark).
+   */
   return async function authenticate(
     header: string | undefined,
+    store: RequestStore,
     mark: RequestMark = requestMark(store),
   ): Promise<Caller> {
     if (!header)
@@ -154,13 +153,13 @@ export function createAuthenticator(store: Store, jwt?: JwtSettings, log?: (line
       const key = `k ${hash}`;
       const known = callers.get(key, current);
       if (known) return known;
-      const user = await store.userByApiKeyHash(hash);
-      if (!user) throw unauthorized('unknown API key', true);
-      const caller = await callerFor(user.id, user.subject);
+      const row = await store.callerByApiKeyHash(hash);
+      if (!row) throw unauthorized('unknown API key', true);
+      const caller = toCaller(row);
       callers.set(key, current, caller);
       return caller;
     }
-    return verifyJwt(token, mark);
+    return verifyJwt(token, store, mark);
   };
 }
 

@@ -2,7 +2,8 @@
  * Values read from the store, kept while its change mark (Store.changeMark) stays the same: any
  * change to the data, by this process or another one sharing the database, empties the cache.
  * The server keeps pages of the domain list, callers and the projects they may see this way;
- * a store that has no mark (PostgreSQL) caches nothing.
+ * on PostgreSQL the mark is the access version, checked by every statement (access-check.ts),
+ * and pages are not kept.
  */
 export class MarkCache<V> {
   private readonly values = new Map<string, V>();

@@ -14,16 +14,17 @@ const errorDescriptions: Record<number, string> = {
   409: 'The host name is already registered, in this project or another',
   413: 'The request body is over 64 KiB',
   500: 'An unexpected error; the message reveals no internals',
-  503: 'The database is unavailable (down, or not answering in time); retry after Retry-After seconds',
+  503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',
 };
 
-type Tag = 'Regions' | 'Projects' | 'Databases' | 'Domains' | 'Meta';
+type Tag = 'Regions' | 'Projects' | 'Databases' | 'Domains' | 'Operations' | 'Meta';
 
 const tags: { name: Tag; description: string }[] = [
   { name: 'Domains', description: 'Custom domains of a project and the DNS records they need' },
   { name: 'Projects', description: 'Projects the caller can see through its organisations' },
   { name: 'Databases', description: "A project's databases" },
   { name: 'Regions', description: 'Where a project can run' },
+  { name: 'Operations', description: 'For load balancers and orchestrators: liveness, readiness' },
   { name: 'Meta', description: 'This document' },
 ];
 
@@ -78,6 +79,19 @@ const operationDocs: Record<OperationId, { tag: Tag; description: string }> = {
   getOpenApi: {
     tag: 'Meta',
     description: 'This OpenAPI 3.1 document, generated from the schemas the server validates with.',
+  },
+  getHealth: {
+    tag: 'Operations',
+    description:
+      'Liveness: 200 while the process answers. Asks nothing of the database. Needs no ' +
+      'credentials; logged only when it fails.',
+  },
+  getReadiness: {
+    tag: 'Operations',
+    description:
+      'Readiness, for a load balancer: 200 when the database answers within its timeout, 503 ' +
+      'with the reason when it does not and from the moment the instance is told to stop ' +
+      '(it goes on serving for its drain grace). Needs no credentials; logged only when it fails.',
   },
 };
 

@@ -2,17 +2,42 @@ import { redactCredentials } from './redact.js';
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
+/** What the log is told of one answer; each format writes what it needs of it. */
+export type RequestLogger = (
+  request: Request,
+  /** What the Node adapter passes along with the request (see loggedTarget). */
+  env: unknown,
+  status: number,
+  ms: number,
+  requestId: string,
+) => void;
+
+/** The plain format: time, method, path (no query, no headers), status, milliseconds. */
+export function plainRequestLogger(log: (line: string) => void): RequestLogger {
+  return (request, env, status, ms) =>
+    log(
+      `${timestamp()} ${request.method} ${loggedTarget(request, env)} ${status} ${ms.toFixed(1)}ms`,
+    );
+}
+
 /**
- * One line per request: time, method, path (no query, no headers), status, milliseconds. It
- * wraps the app's fetch rather than being a middleware, so a GET meets no middleware at all
- * (Hono then calls the route's handler directly, without composing a chain).
+ * Logs each answer, with its request id (request-id.ts; the app puts it in the answer's
+ * headers). It wraps the app's fetch rather than being a middleware, so a GET meets no
+ * middleware at all (Hono then calls the route's handler directly, without composing a chain).
  */
-export function withRequestLog<F extends Fetch>(fetch: F, log: (line: string) => void): F {
+export function withRequestLog<F extends Fetch>(
+  fetch: F,
+  logger: RequestLogger,
+  requestId: (request: Request, env: unknown) => string,
+  /** Answers not worth a line (a health check that passed). */
+  quiet?: (response: Response) => boolean,
+): F {
   return (async (request: Request, ...rest: never[]) => {
     const started = performance.now();
     const res = await fetch(request, ...rest);
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${timestamp()} ${request.method} ${loggedTarget(request, rest[0])} ${res.status} ${ms}ms`);
+    if (quiet?.(res)) return res;
+    const env = rest[0];
+    logger(request, env, res.status, performance.now() - started, requestId(request, env));
     return res;
   }) as F;
 }

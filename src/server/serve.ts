@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../contract/hostname.js';
 import { visibleText } from '../core/sanitize.js';
@@ -7,6 +8,7 @@ import { createApp } from './app.js';
 import { createAuthenticator, type JwtSettings } from './auth.js';
 import { DEMO_VERIFY_INTERVAL_SECONDS, startDemoDns } from './demo-dns.js';
 import { createGentleServer } from './lingering-close.js';
+import { listenMetrics } from './metrics-server.js';
 import { openStore } from './open-store.js';
 import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
@@ -35,6 +37,10 @@ export interface ServerOptions {
   edgeDomain?: string;
   /** Where request lines go; demo mode passes nothing so the UI is not garbled. */
   log?: (line: string) => void;
+  /** The request log's format: a plain line (the default) or one JSON object (pino). */
+  logFormat?: 'plain' | 'json';
+  /** Names this instance in JSON log lines; default `<host name>:<process id>`. */
+  instanceId?: string;
   /** Where warnings and unexpected errors go. */
   warn?: (line: string) => void;
   /** `HOST:PORT` of the DNS server the verifier asks; absent: the system resolvers. */
@@ -44,6 +50,10 @@ export interface ServerOptions {
    * or DEMO_VERIFY_INTERVAL_SECONDS with `demoDns`.
    */
   verifyIntervalSeconds?: number;
+  /** GET /metrics (Prometheus) on the API's port, unless `metricsPort` is given. */
+  metrics?: boolean;
+  /** GET /metrics on a port of its own (0 picks a free one), on the same host. */
+  metricsPort?: number;
   /**
    * The verifier asks the demo's own DNS (demo-dns.ts), which answers the records of every domain
    * added, instead of `dnsServer`: the demo's domains get verified with no DNS set up.
@@ -57,10 +67,21 @@ export interface RunningServer {
   store: Store;
   /** The DNS verifier, when `verifyIntervalSeconds` is above 0. */
   verifier?: Verifier;
+  /** Where the metrics are served, when asked for. */
+  metricsUrl?: string;
+  /** Writes a line other than a request's to the request log, in its format. */
+  logInfo(message: string): void;
+  /**
+   * Stops the way a load balancer needs (on SIGTERM): /readyz answers 503 at once, while every
+   * request is still served for `graceSeconds` (the balancer's health checks notice meanwhile
+   * and stop sending), then close(). A close() meanwhile cuts the grace short.
+   */
+  drain(graceSeconds: number): Promise<void>;
   /** How often the verifier runs, in seconds; 0: it does not. */
   verifyIntervalSeconds: number;
   /** `127.0.0.1:PORT` of the demo's DNS, when the verifier asks it. */
   demoDnsAddress?: string;
+  /** Stops accepting connections, lets running requests finish, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -96,12 +117,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       label: options.label ?? DEFAULT_LABEL,
       edgeDomain: options.edgeDomain ?? DEFAULT_EDGE_DOMAIN,
     };
+    const lifecycle = { draining: false };
+    // prom-client is loaded only here: a server without metrics never reads it.
+    const metrics =
+      options.metrics || options.metricsPort !== undefined
+        ? (await import('./metrics.js')).createMetrics(store)
+        : undefined;
+    // pino is loaded only for the JSON format.
+    const jsonLog =
+      options.logFormat === 'json'
+        ? (await import('./json-log.js')).createJsonLog(
+            log,
+            options.instanceId ?? `${hostname()}:${process.pid}`,
+          )
+        : undefined;
     const app = createApp({
+      lifecycle,
+      requestLog: jsonLog?.request,
       store,
-      authenticate: createAuthenticator(store, options.jwt, warn),
+      authenticate: createAuthenticator(options.jwt, warn),
       settings,
       log,
       warn,
+      metrics,
+      metricsRoute: metrics !== undefined && options.metricsPort === undefined,
     });
 
     // Our own node:http server rather than serve()'s, so that connections close gently.
@@ -115,6 +154,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     const { port } = server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const metricsServer =
+      metrics && options.metricsPort !== undefined
+        ? await listenMetrics(metrics, host, options.metricsPort).catch((error: unknown) => {
+            server.close();
+            throw error;
+          })
+        : undefined;
     const verifyInterval =
       options.verifyIntervalSeconds ?? (options.demoDns ? DEMO_VERIFY_INTERVAL_SECONDS : 0);
     const demoDns =
@@ -127,14 +173,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             intervalSeconds: verifyInterval,
             dnsServer: demoDns?.address ?? dnsServer,
             warn,
+            onPass: metrics && ((pass) => metrics.verifierPass(pass)),
           })
         : undefined;
 
     let closing: Promise<void> | undefined;
     const close = () => {
+      lifecycle.draining = true;
       closing ??= new Promise<void>((resolve, reject) => {
         // The verifier stops first: a pass must not write to a store that is closing.
-        const stopped = (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close());
+        const stopped = Promise.all([
+          (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close()),
+          metricsServer?.close(),
+        ]);
         server.close(() => {
           void stopped.then(() => store.close()).then(resolve, reject);
         });
@@ -150,11 +201,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return closing;
     };
+    let draining: Promise<void> | undefined;
+    const drain = (graceSeconds: number) => {
+      lifecycle.draining = true;
+      // Unref'd: an instance closed meanwhile is not held open by its grace period.
+      draining ??= new Promise<void>((resolve) => {
+        setTimeout(resolve, graceSeconds * 1000).unref();
+      }).then(close);
+      return draining;
+    };
     return {
       url: `http://${urlHost}:${port}`,
       port,
       store,
       verifier,
+      metricsUrl: metricsServer?.url ?? (metrics && `http://${urlHost}:${port}/metrics`),
+      logInfo: jsonLog ? jsonLog.info : log,
+      drain,
       verifyIntervalSeconds: verifyInterval,
       demoDnsAddress: demoDns?.address,
       close,

@@ -80,26 +80,37 @@ export interface SeedRows {
   domains: DomainRow[];
 }
 
+/** Who a credential belongs to, with what decides what they may see and do. */
+export interface CallerRow {
+  id: string;
+  subject: string;
+  organizationIds: string[];
+  features: string[];
+}
+
 /**
- * The server's storage, as the handlers, the authenticator, the seed and the verifier see it.
- * Every method returns a promise so that a store over the network (PostgreSQL) fits beside the
- * SQLite one (sqlite/sqlite-store.ts) without a change above it. Lists are keyset-paged newest
- * first by (created_at, id): a page costs the same at any depth, and a row added meanwhile lands
- * before the cursor, so a walk never repeats or skips one.
+ * What a request reads and writes: the store as the handlers and the authenticator see it. Lists
+ * are keyset-paged newest first by (created_at, id): a page costs the same at any depth, and a
+ * row added meanwhile lands before the cursor, so a walk never repeats or skips one.
  */
-export interface Store {
+export interface RequestStore {
   /**
-   * A value that changes whenever the stored data does, by this process or another one sharing
-   * the storage; the page cache keeps pages while it stays the same. Undefined from a store that
-   * cannot tell cheaply (PostgreSQL, shared by instances on other machines): nothing is cached.
+   * A value that changes whenever data the server keeps answers from changes, by this process or
+   * another one sharing the storage; the server's caches keep what they hold while it stays the
+   * same (MarkCache). Undefined: nothing may be kept for now.
    */
   changeMark(): Promise<string | undefined>;
-  close(): Promise<void>;
+  /**
+   * Called when the request has its answer: if anything came from a cache and no statement since
+   * confirmed that access is unchanged, one does; StaleAccessError if it changed. Absent: there
+   * is nothing to confirm (SQLite reads its change mark, which no one can move unseen).
+   */
+  settle?(): Promise<void>;
 
-  userByApiKeyHash(hash: string): Promise<UserRow | undefined>;
-  userBySubject(subject: string): Promise<UserRow | undefined>;
-  organizationIdsOf(userId: string): Promise<string[]>;
-  featuresOf(userId: string): Promise<string[]>;
+  /** The caller whose API key has this SHA-256, with their organisations and feature flags. */
+  callerByApiKeyHash(hash: string): Promise<CallerRow | undefined>;
+  /** The caller with this JWT subject, with their organisations and feature flags. */
+  callerBySubject(subject: string): Promise<CallerRow | undefined>;
 
   listRegions(): Promise<RegionRow[]>;
   regionExists(id: string): Promise<boolean>;
@@ -118,6 +129,33 @@ export interface Store {
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]>;
   /** Rejects with DuplicateDomainError if the host name is taken, even by a concurrent add. */
   insertDomain(row: DomainRow): Promise<void>;
+}
+
+/**
+ * The server's storage, as the handlers, the authenticator, the seed and the verifier see it.
+ * Every method returns a promise so that a store over the network (PostgreSQL) fits beside the
+ * SQLite one (sqlite/sqlite-store.ts) without a change above it.
+ */
+export interface Store extends RequestStore {
+  /**
+   * True when the change mark moves with every write (SQLite: pages of the domain list may be
+   * kept under it); false when it moves only with what decides access: API keys, users,
+   * memberships, feature flags and projects (PostgreSQL, where pages are never kept).
+   */
+  readonly markCoversEveryWrite: boolean;
+  /**
+   * The store as one attempt at one request uses it. SQLite: the store itself. PostgreSQL: a view
+   * whose change mark is the access version this instance saw last (when `pinned`; else
+   * undefined, so nothing comes from a cache), and whose every statement reads the access
+   * version as well and throws StaleAccessError if it moved: the request then starts again.
+   */
+  forRequest(pinned: boolean): RequestStore;
+  /** Resolves once the database answers; StoreUnavailableError if it does not within its timeout. */
+  ping(): Promise<void>;
+  /** A store over a pool of connections says how busy it is and what failed (for metrics). */
+  poolStats?(): PoolStats;
+  close(): Promise<void>;
+
   /** Unverified domains in id order after `afterId`. */
   pendingDomains(afterId: string, limit: number): Promise<DomainRow[]>;
   /**
@@ -137,4 +175,17 @@ export interface Store {
    * deleted.
    */
   applySeed(name: string, appliedAt: string, rows: SeedRows): Promise<boolean>;
+}
+
+export interface PoolStats {
+  /** Connections the pool opens at most. */
+  size: number;
+  /** Statements sent and not answered yet: beyond `size`, they wait for a connection. */
+  inFlight: number;
+  /** Statements that failed because the database was unreachable or too slow, since start. */
+  unavailable: number;
+  /** Statements the database refused for another reason, since start. */
+  failed: number;
+  /** Requests started again because access changed under them (see Store.forRequest). */
+  staleAccess: number;
 }

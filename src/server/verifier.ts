@@ -31,6 +31,8 @@ export interface VerifierOptions {
   warn: (line: string) => void;
   /** The clock; tests of the expiry arithmetic may pin it. */
   now?: () => Date;
+  /** Told what each pass did (metrics). */
+  onPass?: (pass: VerifierPass) => void;
 }
 
 /** What one pass did. */
@@ -153,6 +155,7 @@ export function startVerifier(options: VerifierOptions): Verifier {
       })
       .then((result) => {
         running = undefined;
+        options.onPass?.(result);
         for (const resolve of started) resolve(result);
         return result;
       });

@@ -30,10 +30,12 @@ import { AddDomainScreen } from './screens/AddDomainScreen.js';
 import { DomainScreen } from './screens/DomainScreen.js';
 import { DomainsScreen } from './screens/DomainsScreen.js';
 import { ProfileFormScreen } from './screens/ProfileFormScreen.js';
+import { ProfilesScreen } from './screens/ProfilesScreen.js';
 import { ProjectsScreen } from './screens/ProjectsScreen.js';
 import { RawRequestScreen } from './screens/RawRequestScreen.js';
 import { WelcomeScreen } from './screens/WelcomeScreen.js';
 import type { UiServices } from './services.js';
+import { DEFAULT_WATCH_INTERVAL_MS } from './watch-defaults.js';
 import type { Session } from './session.js';
 
 export interface AppProps {
@@ -43,6 +45,8 @@ export interface AppProps {
   /** The screens to start with, bottom first. */
   routes: Route[];
   color?: boolean;
+  /** The domains screen's watch: --watch-interval (default 10 s; 0 turns it off) and --bell. */
+  watch?: { intervalMs: number; bell: boolean };
 }
 
 function Screen({ route }: { route: Route }) {
@@ -56,11 +60,13 @@ function Screen({ route }: { route: Route }) {
     case 'domains':
       return <DomainsScreen project={route.project} />;
     case 'domain':
-      return <DomainScreen domain={route.domain} justAdded={route.justAdded} />;
+      return <DomainScreen domain={route.domain} justAdded={route.justAdded} check={route.check} />;
     case 'addDomain':
       return <AddDomainScreen project={route.project} />;
     case 'raw':
       return <RawRequestScreen project={route.project} />;
+    case 'profiles':
+      return <ProfilesScreen />;
     default:
       return assertNever(route);
   }
@@ -70,7 +76,13 @@ function Screen({ route }: { route: Route }) {
  * The whole UI: header, the screen on top of the navigation stack, footer. Screens below the top
  * stay mounted (hidden), so going back returns to the same page, selection and input.
  */
-export function App({ services, session: initialSession, routes, color = true }: AppProps) {
+export function App({
+  services,
+  session: initialSession,
+  routes,
+  color = true,
+  watch = { intervalMs: DEFAULT_WATCH_INTERVAL_MS, bell: false },
+}: AppProps) {
   const { exit } = useApp();
   const { disableFocus } = useFocusManager();
   const { columns, rows } = useTerminalSize();
@@ -112,8 +124,12 @@ export function App({ services, session: initialSession, routes, color = true }:
         setHelpOpen((open) => !open);
         return;
       }
+      // The help has no text field, even when F1 opened it over one: `q` quits, as it says.
       if (helpOpen) {
-        if (matches('app.help', input, key) || matches('nav.back', input, key)) setHelpOpen(false);
+        if (matches('app.quit', input, key)) quit();
+        else if (matches('app.help', input, key) || matches('nav.back', input, key)) {
+          setHelpOpen(false);
+        }
         return;
       }
       if (focusedFields.current.size > 0) return;
@@ -188,8 +204,21 @@ export function App({ services, session: initialSession, routes, color = true }:
       setFieldFocused,
       setUnavailableKeys,
       color,
+      watchIntervalMs: watch.intervalMs,
+      bell: watch.bell,
     }),
-    [columns, rows, bodyHeight, helpOpen, typing, setFieldFocused, setUnavailableKeys, color],
+    [
+      columns,
+      rows,
+      bodyHeight,
+      helpOpen,
+      typing,
+      setFieldFocused,
+      setUnavailableKeys,
+      color,
+      watch.intervalMs,
+      watch.bell,
+    ],
   );
   const routeProject = projectOf(top);
   const headerProject = routeProject

@@ -2,6 +2,7 @@ import { resolveDnsServer } from '../config/dns-server.js';
 import type { GlobalFlags } from '../config/resolve.js';
 import { resolveMaxResponseBytes, resolveOptions } from '../config/resolve.js';
 import type { AppProps } from './App.js';
+import { DEFAULT_WATCH_INTERVAL_MS } from './watch-defaults.js';
 import { firstRoutes } from './navigation.js';
 import { createServices } from './services.js';
 import { createSession, DEMO_PROFILE } from './session.js';
@@ -25,6 +26,10 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
   // The same response-size limit as the commands'; a bad DOMAINCTL_MAX_RESPONSE_SIZE stops the UI
   // before it starts, as it stops a command.
   const maxResponseBytes = resolveMaxResponseBytes(flags, env);
+  const watch = {
+    intervalMs: (flags.watchInterval ?? DEFAULT_WATCH_INTERVAL_MS / 1000) * 1000,
+    bell: flags.bell === true,
+  };
   if (options.demo) {
     const services = createServices({ env, dnsServer, maxResponseBytes });
     const demo = await services.startDemo();
@@ -36,11 +41,11 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
       project: flags.project,
       org: flags.org,
     });
-    return { services, session, routes: firstRoutes(session), color };
+    return { services, session, routes: firstRoutes(session), color, watch };
   }
   const resolved = resolveOptions(flags, env);
   const services = createServices({ store: resolved.store, env, dnsServer, maxResponseBytes });
-  if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color };
+  if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color, watch };
   const session = createSession(services, {
     profileName: resolved.profile?.name,
     baseUrl: resolved.baseUrl,
@@ -51,5 +56,5 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     project: resolved.project,
     org: resolved.org,
   });
-  return { services, session, routes: firstRoutes(session), color };
+  return { services, session, routes: firstRoutes(session), color, watch };
 }

@@ -36,6 +36,10 @@ export interface UiState {
   setUnavailableKeys(entry: number, keys: readonly ActionId[] | undefined): void;
   /** Colours unless NO_COLOR or --no-color. */
   color: boolean;
+  /** How often the domains screen refreshes its pending domains (--watch-interval); 0: never. */
+  watchIntervalMs: number;
+  /** Ring the terminal's bell when a watched domain turns verified (--bell). */
+  bell: boolean;
 }
 
 export const UiContext = createContext<UiState>({
@@ -48,6 +52,8 @@ export const UiContext = createContext<UiState>({
   setFieldFocused: () => {},
   setUnavailableKeys: () => {},
   color: true,
+  watchIntervalMs: 0,
+  bell: false,
 });
 
 /** Per screen on the stack: only the top one listens to keys. */

@@ -1,7 +1,22 @@
 import type { Key } from 'ink';
+import {
+  any,
+  down,
+  enter,
+  esc,
+  pageDown,
+  pageUp,
+  plain,
+  shiftTab,
+  tab,
+  up,
+} from './key-predicates.js';
+import { domainsListBindings } from './keymap-domains.js';
 import type { RouteName } from './navigation.js';
 
-export type KeyPredicate = (input: string, key: Key) => boolean;
+import type { KeyPredicate } from './key-predicates.js';
+
+export type { KeyPredicate };
 
 export interface Binding {
   /** How the key is written in the footer and the help, e.g. `n →`. */
@@ -20,24 +35,6 @@ export interface Binding {
   sequence?: (raw: string) => boolean;
 }
 
-const plain = (char: string): KeyPredicate => {
-  return (input, key) => input === char && !key.ctrl && !key.meta;
-};
-const any =
-  (...predicates: KeyPredicate[]): KeyPredicate =>
-  (input, key) =>
-    predicates.some((p) => p(input, key));
-
-const up: KeyPredicate = (_, key) => key.upArrow;
-const down: KeyPredicate = (_, key) => key.downArrow;
-const left: KeyPredicate = (_, key) => key.leftArrow;
-const right: KeyPredicate = (_, key) => key.rightArrow;
-const enter: KeyPredicate = (_, key) => key.return;
-const esc: KeyPredicate = (_, key) => key.escape;
-const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
-const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
-const pageUp: KeyPredicate = (_, key) => key.pageUp;
-const pageDown: KeyPredicate = (_, key) => key.pageDown;
 const never: KeyPredicate = () => false;
 // F1 as xterm and tmux send it, as rxvt and PuTTY do, and as the Linux console does.
 const F1_SEQUENCES = new Set(['\u001bOP', '\u001b[11~', '\u001b[[A', '\u001b[1P']);
@@ -174,35 +171,7 @@ export const keymap = {
     whileTyping: true,
   },
 
-  'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
-  'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
-  'domains.open': {
-    keys: 'Enter',
-    label: 'details',
-    help: 'details and DNS records',
-    match: enter,
-  },
-  'domains.nextPage': { keys: 'n →', help: 'next page', match: any(plain('n'), right) },
-  'domains.previousPage': {
-    keys: 'b ←',
-    label: 'previous',
-    help: 'previous page',
-    match: any(plain('b'), left),
-  },
-  'domains.refresh': { keys: 'r', label: 'refresh', help: 'reload this page', match: plain('r') },
-  'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },
-  'domains.raw': {
-    keys: 'x',
-    label: 'raw request',
-    help: 'send a raw API request',
-    match: plain('x'),
-  },
-  'domains.projects': {
-    keys: 'p',
-    label: 'projects',
-    help: 'pick another project',
-    match: plain('p'),
-  },
+  ...domainsListBindings,
 
   'domain.up': { keys: '↑ k', help: 'select the record above', match: any(up, plain('k')) },
   'domain.down': { keys: '↓ j', help: 'select the record below', match: any(down, plain('j')) },
@@ -328,21 +297,37 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
-    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId'],
-    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'nav.back'],
+    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId', 'nav.back'],
+    more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'profiles.switch'],
     typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },
   domains: {
     footer: [
       'domains.open',
+      'domains.filter',
+      'domains.sort',
+      'domains.checkDns',
       'domains.nextPage',
       'domains.previousPage',
       'domains.add',
       'domains.refresh',
+      'domains.stopLoading',
+      'domains.clearView',
+    ],
+    more: [
+      'domains.up',
+      'domains.down',
+      'domains.watch',
       'domains.raw',
       'domains.projects',
+      'profiles.switch',
+      'nav.back',
     ],
-    more: ['domains.up', 'domains.down', 'nav.back'],
+    typing: ['domains.filterKeep', 'domains.filterCancel', 'domains.filterMove'],
+  },
+  profiles: {
+    footer: ['profiles.move', 'profiles.use', 'nav.back'],
+    more: [],
   },
   domain: {
     footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'domain.check', 'nav.back'],

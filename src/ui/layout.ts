@@ -52,8 +52,10 @@ export function screenBodyHeight(
   return Math.max(3, rows - 1 - 2 - footerHeight(screen, typing, columns));
 }
 
-/** Lines of the domains screen that are not table rows: title, table header, status line. */
-export const DOMAINS_CHROME = 3;
+/**
+ * Lines of the domains screen that are not table rows: title, summary, table header, status line.
+ */
+export const DOMAINS_CHROME = 4;
 const MIN_PAGE = 5;
 const MAX_PAGE = 100;
 

@@ -1,4 +1,5 @@
 import type { ReadDomain } from '../contract/read-schemas.js';
+import type { DnsCheckResult } from '../core/dns-check.js';
 
 /** What the UI knows about a project: at least its id; name and plan once the API said so. */
 export interface ProjectRef {
@@ -14,9 +15,17 @@ export type Route =
   | { name: 'profileForm' }
   | { name: 'projects' }
   | { name: 'domains'; project: ProjectRef }
-  | { name: 'domain'; project: ProjectRef; domain: ReadDomain; justAdded?: boolean }
+  | {
+      name: 'domain';
+      project: ProjectRef;
+      domain: ReadDomain;
+      justAdded?: boolean;
+      /** A DNS check already run from the domains screen (d): shown as if run here. */
+      check?: { result: DnsCheckResult; at: Date };
+    }
   | { name: 'addDomain'; project: ProjectRef }
-  | { name: 'raw'; project?: ProjectRef };
+  | { name: 'raw'; project?: ProjectRef }
+  | { name: 'profiles' };
 
 export type RouteName = Route['name'];
 
@@ -107,6 +116,7 @@ export function projectOf(route: Route): ProjectRef | undefined {
     case 'welcome':
     case 'profileForm':
     case 'projects':
+    case 'profiles':
       return undefined;
     default:
       return assertNever(route);

@@ -1,7 +1,7 @@
 import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { executeRequest, type RawResponse } from '../client/execute-request.js';
 import type { PreparedRequest } from '../client/prepare-request.js';
-import type { StoredProfile } from '../config/config-file.js';
+import type { Profile, StoredProfile } from '../config/config-file.js';
 import type { DnsServerSetting } from '../config/dns-server.js';
 import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
@@ -41,6 +41,11 @@ export interface UiServices {
    * nothing it started may keep the process alive (or keep loading pages) after it.
    */
   abortAll(): void;
+  /**
+   * The saved profiles, by name, and which is the default (`profile use`): none in demo mode,
+   * which reads no saved profile.
+   */
+  profiles(): { list: Profile[]; defaultName?: string };
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -97,6 +102,11 @@ export function createServices(options: ServicesOptions): UiServices {
     executeRequest: (request, signal) =>
       executeRequest(request, { maxResponseBytes, signal: until(signal) }),
     abortAll,
+    profiles() {
+      if (!store) return { list: [] };
+      const list = store.list().sort((a, b) => (a.name < b.name ? -1 : 1));
+      return { list, defaultName: store.activeName() };
+    },
     saveProfile(name, profile) {
       if (!store) throw new Error('profiles cannot be saved in demo mode');
       return store.save(name, profile);

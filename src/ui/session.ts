@@ -35,6 +35,11 @@ export interface Session {
   /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
   requestHistory: RequestHistoryEntry[];
   /**
+   * The last DNS check of each domain checked in this session (the domains screen's `d`, the
+   * domain screen's), by domain id: the summary counts the failing ones.
+   */
+  dnsChecks: Map<string, { ok: boolean; at: Date }>;
+  /**
    * The answer to a request started before the UI loaded (prefetch.ts), if it has come: a screen
    * takes it for its first frame instead of showing "Loading" and asking. Taken once.
    */
@@ -88,5 +93,6 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     recentProjects: () => services.recentProjects(recentKey),
     rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
     requestHistory: [],
+    dnsChecks: new Map(),
   };
 }

@@ -95,3 +95,19 @@ describe('the bundle the bin runs', () => {
     expect(modules.some((m) => /node_modules\/hono\//.test(m))).toBe(true);
   });
 });
+
+describe('the server bundle', () => {
+  it.each(['prom-client', 'pino'])(
+    'loads %s only when asked for (--metrics, --log-format json)',
+    (name) => {
+      const statically = loadedWith('dist/server-serve.js', ['import-statement', 'require-call']);
+      expect(statically.modules.filter((m) => m.includes(`node_modules/${name}/`))).toEqual([]);
+      const all = loadedWith('dist/server-serve.js', [
+        'import-statement',
+        'require-call',
+        'dynamic-import',
+      ]);
+      expect(all.modules.some((m) => m.includes(`node_modules/${name}/`))).toBe(true);
+    },
+  );
+});

@@ -42,6 +42,9 @@ async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
   return result;
 }
 
+/** Response headers whose value differs from one answer to the next, as the tests write them. */
+const VARYING: Record<string, string> = { date: 'DATE', 'x-request-id': 'ID' };
+
 describe('api request: what it sends and prints', () => {
   it('GET /v1/regions needs no credentials and prints formatted JSON', async () => {
     const expected = await serverAnswer('/v1/regions', undefined);
@@ -137,10 +140,13 @@ describe('api request: what it sends and prints', () => {
   it('-i prints the status line and the response headers before the body', async () => {
     const expected = await serverAnswer('/v1/regions', undefined);
     const result = await api(['GET', '/v1/regions', '-i']);
+    // The date and the request id (see X-Request-Id) differ from one answer to the next.
     const headers = [...expected.headers]
-      .map(([name, value]) => `${name}: ${name === 'date' ? 'DATE' : value}\n`)
+      .map(([name, value]) => `${name}: ${VARYING[name] ?? value}\n`)
       .join('');
-    const stdout = result.stdout.replace(/^date: .*$/m, 'date: DATE');
+    const stdout = result.stdout
+      .replace(/^date: .*$/m, 'date: DATE')
+      .replace(/^x-request-id: .*$/m, 'x-request-id: ID');
     expect({ ...result, stdout }).toEqual({
       stdout: `HTTP/1.1 200 OK\n${headers}\n${pretty(expected.json)}`,
       stderr: '',
@@ -387,11 +393,12 @@ describe('api request: --debug', () => {
       },
     );
     const responseHeaders = [...expected.headers]
-      .map(([name, value]) => `< ${name}: ${name === 'date' ? 'DATE' : value}\n`)
+      .map(([name, value]) => `< ${name}: ${VARYING[name] ?? value}\n`)
       .join('');
     const stderr = result.stderr
       .replace(/\(\d+ ms\)/, '(N ms)')
-      .replace(/^< date: .*$/m, '< date: DATE');
+      .replace(/^< date: .*$/m, '< date: DATE')
+      .replace(/^< x-request-id: .*$/m, '< x-request-id: ID');
     expect({ ...result, stderr }).toEqual({
       stdout: pretty(expected.json),
       stderr:

@@ -151,6 +151,29 @@ describe('domains list', () => {
     });
   });
 
+  it('says to run the same command for the next page when base URL and token were flags', async () => {
+    const first = await serverPage('?page_size=5');
+    const second = await serverPage(`?page_size=5&page_token=${first.next_page_token}`);
+    const flags = ['--base-url', server.url, '--token', TESTER_KEY, '--project', 'prj_demo_scale'];
+    const args = ['domains', 'list', ...flags, '--page-size', '5'];
+    const hint = (token: string) =>
+      `More domains follow. Next page: run the same command with --page-token ${token} (or --all for every page)\n`;
+    const config = { env: { DOMAINCTL_CONFIG_DIR: tempConfigDir() } };
+    expect(await runCli(args, config)).toEqual({
+      stdout: expectedDomainsTable(first.domains),
+      stderr: hint(first.next_page_token),
+      code: 0,
+    });
+    // As it says: the same command with the token, which is never printed.
+    const next = await runCli([...args, '--page-token', first.next_page_token], config);
+    expect(next).toEqual({
+      stdout: expectedDomainsTable(second.domains),
+      stderr: hint(second.next_page_token),
+      code: 0,
+    });
+    expect(next.stderr).not.toContain(TESTER_KEY);
+  });
+
   it('says so when the project has no domains', async () => {
     expect(await domains(['list'], { project: 'prj_demo_enterprise' })).toEqual({
       stdout: '',

@@ -2,7 +2,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
+import {
+  nextPageOfSameCommand,
+  type SuggestedCommand,
+  suggest,
+} from '../../src/core/suggested-commands.js';
 import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
@@ -174,6 +178,30 @@ describe('every suggested command runs as written', () => {
     const second = await runSuggested(run, first, suggest.domainsNextPage(PROJECT, token, 5));
     expect((JSON.parse(first.stdout) as { domains: unknown[] }).domains).toHaveLength(5);
     expect(second.stdout).not.toBe('');
+  });
+
+  it('domainsNextPage, when base URL and token were flags: the same command, with the token', async () => {
+    const run = configFolder();
+    const args = ['domains', 'list', '--base-url', server.url, '--token', TESTER_KEY];
+    const first = await run([...args, '--project', PROJECT, '--page-size', '5', '--json']);
+    const token = (JSON.parse(first.stdout) as { next_page_token: string }).next_page_token;
+    expect(first.stderr).not.toContain(suggest.domainsNextPage(PROJECT, token, 5));
+    expect(first.stderr).toContain(nextPageOfSameCommand(token));
+    const second = await run([
+      ...args,
+      '--project',
+      PROJECT,
+      '--page-size',
+      '5',
+      '--json',
+      '--page-token',
+      token,
+    ]);
+    expect(second.code).toBe(0);
+    const ids = (page: string) =>
+      (JSON.parse(page) as { domains: { id: string }[] }).domains.map((d) => d.id);
+    expect(ids(second.stdout)).toHaveLength(5);
+    expect(ids(second.stdout)).not.toEqual(ids(first.stdout));
   });
 
   it('domainsAdd', async () => {

@@ -24,15 +24,17 @@ it('asks for the first page of domains and the project once, before the UI has l
   await waitForScreen('Demo Scale');
   // The log has no query: the page size is the screen's (page 1 · N per page) either way.
   const domains = 'GET /v1/projects/prj_demo_scale/domains 200';
+  // Then the background load of every domain (the summary, the filter, the sort): one page of 100.
+  await waitForScreen('45 domains ·');
   expect(server.requests.slice(before).sort()).toEqual(
-    ['GET /v1/projects/prj_demo_scale 200', domains].sort(),
+    ['GET /v1/projects/prj_demo_scale 200', domains, domains].sort(),
   );
 
   await send('r');
-  for (let waited = 0; server.requests.length <= before + 2 && waited < 5_000; waited += 50) {
+  for (let waited = 0; server.requests.length <= before + 3 && waited < 5_000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect(server.requests.slice(before + 2)).toEqual([domains]);
+  expect(server.requests.slice(before + 3)).toEqual([domains]);
   await send('q');
   await waitForScreen('EXIT:0');
 });

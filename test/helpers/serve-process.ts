@@ -94,7 +94,8 @@ export interface ServeProcess extends CliProcess {
   db: string | undefined;
 }
 
-const LISTENING = /^domainctl serve listening on (http:\/\/\S+)/;
+// The start line, plain or (with --log-format json) as the message of a JSON object.
+const LISTENING = /^(?:\{.*"msg":")?domainctl serve listening on (http:\/\/[^\s"]+)/;
 
 /**
  * Starts `domainctl serve <args>` and resolves once it prints the address it listens on. The

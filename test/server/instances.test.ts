@@ -7,6 +7,7 @@ import { type ApiResponse, api } from '../helpers/api.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { TESTER_KEY } from '../helpers/server.js';
+import { DEMO_DOMAIN_COUNT } from '../../src/server/seed.js';
 import { STORE_NAME } from '../helpers/store.js';
 
 // Several `serve` processes on one database, as behind a load balancer: on PostgreSQL the
@@ -15,6 +16,7 @@ import { STORE_NAME } from '../helpers/store.js';
 // other: page-cache.test.ts.)
 
 const PROJECT = 'prj_demo_enterprise';
+const SEEDED_PROJECT = 'prj_demo_scale';
 
 let dir: string;
 let db: string;
@@ -45,13 +47,29 @@ async function instance(...extra: string[]): Promise<ServeProcess> {
 const add = (s: { url: string }, domain: string, projectId = PROJECT) =>
   api(s, 'POST', `/v1/projects/${projectId}/domains`, { key: TESTER_KEY, body: { domain } });
 
-async function page(s: { url: string }, query: string): Promise<DomainPage> {
-  const res = await api(s, 'GET', `/v1/projects/${PROJECT}/domains${query}`, { key: TESTER_KEY });
+async function page(s: { url: string }, query: string, projectId = PROJECT): Promise<DomainPage> {
+  const res = await api(s, 'GET', `/v1/projects/${projectId}/domains${query}`, {
+    key: TESTER_KEY,
+  });
   expect(res.status, res.text).toBe(200);
   return DomainPage.parse(res.json);
 }
 
 describe(`two serve processes on one ${STORE_NAME} database`, () => {
+  it('two started at once on a new database both start: one migrates and seeds it, once', async () => {
+    // Three new databases, each opened by two processes at the same moment: the race is won
+    // differently each time, and every time both must come up.
+    for (let round = 0; round < 3; round++) {
+      db = join(dir, `new-${round}.db`);
+      const [a, b] = await Promise.all([instance(), instance()]);
+      for (const s of [a, b]) {
+        const all = await page(s, '?page_size=100', SEEDED_PROJECT);
+        expect(all.domains).toHaveLength(DEMO_DOMAIN_COUNT);
+      }
+      expect([...a.stderr, ...b.stderr]).toEqual([]);
+    }
+  });
+
   it('a walk of every page, alternating instances, returns every domain once, newest first', async () => {
     const a = await instance();
     const b = await instance();

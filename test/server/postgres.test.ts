@@ -52,7 +52,7 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
       const sql = postgres(url, { max: 1 });
       try {
         const versions = await sql`SELECT version FROM schema_migrations ORDER BY version`;
-        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
         const [counts] = await sql`SELECT
           (SELECT count(*)::int FROM domains) AS domains,
           (SELECT count(*)::int FROM projects) AS projects,
@@ -78,7 +78,7 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
       await sql`INSERT INTO schema_migrations (version) VALUES (99)`;
       await sql.end();
       await expect(openPostgresStore(url)).rejects.toThrow(
-        'database schema version 99 is newer than this domainctl understands (4)',
+        'database schema version 99 is newer than this domainctl understands (5)',
       );
     } finally {
       await dropDatabase(url);
@@ -172,6 +172,7 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
       '0.2',
       '--dns-server',
       await deadPort(),
+      '--metrics',
     ]);
   });
   afterAll(async () => {
@@ -201,8 +202,16 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
       );
       expect(res.headers.get('retry-after')).toBe('1');
     }
-    // What needs no database still answers.
+    // A load balancer's health check says so, within the timeout too, and why.
+    const started = Date.now();
+    const readiness = await api(serve, 'GET', '/readyz');
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+    expect(expectError(readiness, 503, 'service_unavailable')).toMatch(
+      /^not ready: (no answer within 2000 ms|the database is unavailable: .+)$/,
+    );
+    // What needs no database still answers: the process is alive.
     expect((await api(serve, 'GET', '/v1/openapi.json')).status).toBe(200);
+    expect((await api(serve, 'GET', '/healthz')).json).toEqual({ status: 'ok' });
   }
 
   const recovered = () =>
@@ -216,6 +225,7 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
     await expectUnavailable();
     cluster.start();
     await recovered();
+    expect((await api(serve, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
     const added = await api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
       key: TESTER_KEY,
       body: { domain: 'after-outage.example.com' },
@@ -225,6 +235,17 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
     expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
     expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
     expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
+    // What a dashboard shows of it: statements that could not reach the database, and 503s.
+    const metrics = (await api(serve, 'GET', '/metrics')).text;
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(value('domainctl_db_unavailable_total')).toBeGreaterThan(0);
+    expect(
+      value('domainctl_http_requests_total{method="GET",route="/readyz",status="503"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value('domainctl_http_requests_total{method="GET",route="/v1/projects",status="503"}'),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('silent (every PostgreSQL process paused): 503 within the timeout, not a hang', async () => {

@@ -117,6 +117,8 @@ describe('adding a domain', () => {
     const frame = oneLine(await app.waitForFrame('HTTP 409 domain_already_exists'));
     expect(frame).toContain('www.acme-shop.com is registered already');
     expect(frame).toContain('Host name › www.acme-shop.com');
+    // The server refused the name: nothing above the error calls it valid.
+    expect(frame).not.toContain('valid host name');
     // Edit and try again: the field still works.
     await app.press('backspace', 'backspace', 'backspace', 'org');
     await app.waitForFrame('Host name › www.acme-shop.org');
@@ -143,6 +145,7 @@ describe('adding a domain', () => {
       await app.waitForFrame('a valid host name');
       await app.press('enter');
       const frame = oneLine(await app.waitForFrame('HTTP 400 invalid_request'));
+      expect(frame).not.toContain('valid host name');
       expect(frame).toContain('edge.example.net');
       expect(frame).toContain('Host name › shop.edge.example.net');
     } finally {

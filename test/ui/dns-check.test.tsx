@@ -97,6 +97,33 @@ describe('the DNS check on the domain screen', () => {
     expect(oneLine(narrow)).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
   });
 
+  it('keeps the DNS column beside the widest value however wide the terminal is', async () => {
+    const app = await openDomain(dns.address);
+    const i = domain.dns_instructions;
+    await app.press('d');
+    await app.waitForFrame('not right yet');
+    const rows = [
+      [i.cname_target, '✓ ok'],
+      [i.txt_value, '✗ wrong'],
+      [i.acme_cname_target, '✗ missing'],
+    ] as const;
+    const widest = Math.max(...rows.map(([value]) => value.length));
+    for (const columns of [200, 120]) {
+      await app.resize(columns, 40);
+      const frame = await app.waitForFrame(
+        (f) => f.split('\n').some((line) => line.length > 100) && f.includes('✗ missing'),
+      );
+      const lines = frame.split('\n');
+      const header = lines.find((line) => /TYPE\s+HOST\s+VALUE\s+DNS/.test(line)) ?? '';
+      // VALUE is as wide as its widest value: the marks two spaces after it, not at the edge.
+      expect(header.indexOf('DNS') - header.indexOf('VALUE'), `at ${columns}`).toBe(widest + 2);
+      for (const [value, mark] of rows) {
+        const line = lines.find((l) => l.includes(value) && l.includes(mark)) ?? '';
+        expect(line.indexOf(mark) - line.indexOf(value), `${mark} at ${columns}`).toBe(widest + 2);
+      }
+    }
+  });
+
   it('marks records it could not look up as errors, with the reason', async () => {
     const dead = await deadPort();
     const app = await openDomain(dead);

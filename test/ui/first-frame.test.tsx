@@ -29,13 +29,15 @@ it('draws the domains in its first frame and asks nothing twice when the answers
   expect(ui.written()).not.toContain('Loading');
   // The project's name, from the answer taken, once the screen has told the header.
   await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
-  // The screen took those answers: it asked for nothing more.
-  expect(server.requests.slice(before).sort()).toEqual([DOMAINS, PROJECT].sort());
+  // The screen took those answers: it asked for nothing more but the background load of every
+  // domain (for the summary, the filter and the sort), one page of 100.
+  await ui.waitForFrame('45 domains ·');
+  expect(server.requests.slice(before).sort()).toEqual([DOMAINS, PROJECT, DOMAINS].sort());
 
   // A refresh asks the API again.
   await ui.press('r');
-  await ui.waitForFrame(() => server.requests.length > before + 2);
-  expect(server.requests.slice(before + 2)).toEqual([DOMAINS]);
+  await ui.waitForFrame(() => server.requests.length > before + 3);
+  expect(server.requests.slice(before + 3)).toEqual([DOMAINS]);
 });
 
 it('draws the projects in the first frame when their answer came first', async () => {

@@ -71,7 +71,9 @@ describe('the records table', () => {
         purpose: '',
       },
     ];
-    expect(recordsLayout(records, 120, true)).toEqual({ host: 35, value: 63, statusColumn: true });
+    // The value column as wide as its value: the marks go right after it, not at the edge.
+    expect(recordsLayout(records, 120, true)).toEqual({ host: 35, value: 41, statusColumn: true });
+    expect(recordsLayout(records, 200, true)).toEqual({ host: 35, value: 41, statusColumn: true });
     expect(recordsLayout(records, 80, true)).toEqual({ host: 28, value: 41, statusColumn: false });
     expect(recordsLayout(records, 120, false).statusColumn).toBe(false);
   });

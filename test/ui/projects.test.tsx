@@ -52,6 +52,24 @@ describe('the projects screen', () => {
     await ui.waitForFrame('Domains of Demo Enterprise');
   });
 
+  it('/ starts a new filter in place of the one kept from before; counts say matches', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('/', 'ent', 'enter');
+    await ui.waitForFrame('Domains of Demo Enterprise');
+    await ui.press('p');
+    await ui.waitForFrame('Filter');
+    await ui.press('/', 'ent');
+    const frame = await ui.waitForFrame('Filter › ent');
+    expect(frame).not.toContain('entent');
+    expect(frame).toContain('1 match "ent"');
+    expect(frame).toContain('prj_demo_enterprise');
+    await ui.press('x');
+    expect(await ui.waitForFrame('Filter › entx')).toContain('0 matches "entx"');
+    await ui.press('backspace', 'backspace', 'backspace', 'backspace', 'demo');
+    expect(await ui.waitForFrame('Filter › demo')).toContain('3 matches "demo"');
+  });
+
   it('Esc clears the filter', async () => {
     ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');

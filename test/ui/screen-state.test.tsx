@@ -13,8 +13,14 @@ afterEach(async () => {
   ui = undefined;
 });
 
-/** The footer: the last line of the frame. */
-const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+/** The footer: the lines under the frame's last rule. */
+const footer = (frame: string) => {
+  const lines = frame.trimEnd().split('\n');
+  const rule = lines.findLastIndex((line) => line.startsWith('──'));
+  return lines.slice(rule + 1).join('\n');
+};
+/** The whole footer, however many lines it wraps to: what is below its rule. */
+const footerLines = footer;
 
 async function open(project: string) {
   ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
@@ -60,7 +66,7 @@ describe('what the domains screen offers', () => {
     const help = await app.waitForFrame('Keys: Domains');
     expect(help).toMatch(/n →\s+next page \(not now\)/);
     expect(help).toMatch(/a\s+add a domain \(not now\)/);
-    expect(help).toMatch(/r\s+reload this page$/m);
+    expect(help).toMatch(/r\s+reload this page(\s{2}|$)/m);
   });
 
   it('Esc goes back from the projects opened with p, as the help says', async () => {
@@ -73,6 +79,25 @@ describe('what the domains screen offers', () => {
     await app.press('?');
     const help = await app.waitForFrame('Keys: Projects');
     expect(help).toMatch(/Esc\s+back$/m);
+    await app.press('?', 'esc');
+    await app.waitForFrame('Domains of Demo Scale');
+  });
+
+  it('the footer of the projects offers Esc back exactly where the help says it works', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    const first = ui;
+    // The first screen: Esc does nothing, and neither footer nor help offers it.
+    expect(footerLines(await first.waitForFrame('prj_demo_free'))).not.toContain('Esc back');
+    await first.press('?');
+    expect(await first.waitForFrame('Keys: Projects')).toMatch(/Esc\s+back \(not now\)/);
+    await first.cleanup();
+
+    // Opened with p from the domains: Esc goes back, and both say so.
+    const app = await open('prj_demo_scale');
+    await app.press('p');
+    expect(footerLines(await app.waitForFrame('prj_demo_free'))).toContain('Esc back');
+    await app.press('?');
+    expect(await app.waitForFrame('Keys: Projects')).toMatch(/Esc\s+back$/m);
     await app.press('?', 'esc');
     await app.waitForFrame('Domains of Demo Scale');
   });
@@ -100,7 +125,11 @@ describe('the domains screen in a short terminal', () => {
 
     // Taller again: a bigger page is asked for, and it all fits.
     await app.resize(100, 40);
-    const grown = await app.waitForFrame((f) => size(f) > tall);
+    // The page size changes at once; its rows come with the answer.
+    const grown = await app.waitForFrame(
+      (f) =>
+        size(f) > tall && f.includes(`rows 1–${size(f)} of ≥ ${size(f)} · ${size(f)} per page`),
+    );
     const big = size(grown);
     expect(grown).toMatch(new RegExp(`page 1 · rows 1–${big} of ≥ ${big} · ${big} per page`));
     expect(grown).not.toContain('more below');

@@ -10,13 +10,17 @@ const it = test.extend('open', async ({ server, renderUi }) => async (project?: 
   return ui;
 });
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The help of a screen, as it must read: every key and what it does. */
 function expectHelpOf(frame: string, screen: Parameters<typeof helpKeys>[0]) {
   for (const id of helpKeys(screen)) {
     const { keys, help } = binding(id);
-    const line = frame
-      .split('\n')
-      .find((l) => l.trimStart().startsWith(keys) && l.includes(help.slice(0, 30)));
+    // In one column, or (when they do not fit one under the other) in two side by side.
+    const pattern = new RegExp(
+      `(^|\\s{2}|…)\\s*${escapeRegExp(keys)}\\s+${escapeRegExp(help.slice(0, 24))}`,
+    );
+    const line = frame.split('\n').find((l) => pattern.test(l));
     expect(line, `${keys} ${help}`).toBeDefined();
   }
 }
@@ -34,9 +38,11 @@ describe('the shell', () => {
     expect(header).toContain('Demo Scale (prj_demo_scale)');
     // The keys that work now: on the first page there is no previous one, and nothing to go
     // back to from the first screen.
-    expect(frame).toMatch(/Enter details {3}n → next page {3}a add/);
+    expect(frame).toMatch(
+      /Enter details {3}\/ filter {3}s sort {3}d check DNS {3}n → next page {3}a add/,
+    );
     expect(frame).not.toContain('b ← previous');
-    expect(frame).toMatch(/\? help {3}q quit/);
+    expect(frame).toMatch(/\? help(?: {3}|\n)q quit/);
     await app.press('n');
     await app.waitForFrame(/n → next page {3}b ← previous {3}a add/);
   });
@@ -80,6 +86,33 @@ describe('the shell', () => {
   it('q quits where no field has focus', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('q');
+    await app.exited();
+  });
+
+  it('q quits with the help open, on the projects and on the domains', async ({ open }) => {
+    const projects = await open();
+    await projects.press('?');
+    await projects.waitForFrame('Keys: Projects');
+    await projects.press('q');
+    await projects.exited();
+
+    const domains = await open('prj_demo_scale');
+    await domains.press('?');
+    await domains.waitForFrame('Keys: Domains');
+    await domains.press('q');
+    await domains.exited();
+  });
+
+  it('keys typed with the help open over a text field are not typed into it', async ({ open }) => {
+    const app = await open('prj_demo_scale');
+    await app.press('a');
+    await app.waitForFrame('Host name ›');
+    await app.press('\u001bOP');
+    await app.waitForFrame('Keys: Add a domain');
+    await app.press('x', '\u001bOP');
+    await app.waitForFrame('Host name ›');
+    expect(app.frame()).not.toContain('Host name › x');
+    await app.press('\u001bOP', 'q');
     await app.exited();
   });
 

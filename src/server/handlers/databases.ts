@@ -5,51 +5,34 @@ import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
 import { visibleProject } from './visibility.js';
 
-export const listDatabases: Handler<'listDatabases'> = async ({
-  deps,
-  caller,
-  params,
-  query,
-  mark,
-}) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
+export const listDatabases: Handler<'listDatabases'> = async (input) => {
+  const project = await visibleProject(input, input.params.project_id);
   const list = { kind: 'b', scope: project.id } as const;
-  const { limit, cursor } = pageRequest(list, query());
-  const page = cutPage(list, await deps.store.listDatabases(project.id, limit + 1, cursor), limit);
+  const { limit, cursor } = pageRequest(list, input.query());
+  const rows = await input.store.listDatabases(project.id, limit + 1, cursor);
+  const page = cutPage(list, rows, limit);
   return { databases: page.items, next_page_token: page.next_page_token };
 };
 
-export const createDatabase: Handler<'createDatabase'> = async ({
-  deps,
-  caller,
-  params,
-  query,
-  body,
-  mark,
-}) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
-  query();
-  const input = await body();
+export const createDatabase: Handler<'createDatabase'> = async (input) => {
+  const project = await visibleProject(input, input.params.project_id);
+  input.query();
+  const { name } = await input.body();
   const row: DatabaseRow = {
     id: newId('db_'),
     project_id: project.id,
-    name: input.name,
+    name,
     created_at: new Date().toISOString(),
   };
-  await deps.store.insertDatabase(row);
+  await input.store.insertDatabase(row);
   return row;
 };
 
-export const deleteDatabase: Handler<'deleteDatabase'> = async ({
-  deps,
-  caller,
-  params,
-  query,
-  mark,
-}) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
-  query();
-  const row = await deps.store.deleteDatabase(project.id, params.database_id);
+export const deleteDatabase: Handler<'deleteDatabase'> = async (input) => {
+  const { params } = input;
+  const project = await visibleProject(input, params.project_id);
+  input.query();
+  const row = await input.store.deleteDatabase(project.id, params.database_id);
   if (!row) throw new HttpError('not_found', `database ${params.database_id} not found`);
   return row;
 };

@@ -12,15 +12,9 @@ import { requireDomainsFeature, visibleProject } from './visibility.js';
 
 // Checks run in the contract's order: credentials (before this), project visible, feature flag,
 // plan, input, uniqueness.
-export const addDomain: Handler<'addDomain'> = async ({
-  deps,
-  caller,
-  params,
-  query,
-  body,
-  mark,
-}) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
+export const addDomain: Handler<'addDomain'> = async (input) => {
+  const { deps, caller, store } = input;
+  const project = await visibleProject(input, input.params.project_id);
   requireDomainsFeature(caller);
   if (!canHaveCustomDomains(project.plan)) {
     throw new HttpError(
@@ -28,9 +22,9 @@ export const addDomain: Handler<'addDomain'> = async ({
       `custom domains need the Scale or Enterprise plan; project ${project.id} is on the ${planName(project.plan)} plan`,
     );
   }
-  query();
-  const input = await body();
-  const host = normalizeHostname(input.domain, deps.settings.edgeDomain);
+  input.query();
+  const { domain } = await input.body();
+  const host = normalizeHostname(domain, deps.settings.edgeDomain);
   if (!host.ok) throw new HttpError('invalid_request', host.reason);
 
   const now = new Date().toISOString();
@@ -46,7 +40,7 @@ export const addDomain: Handler<'addDomain'> = async ({
     updated_at: now,
   };
   try {
-    await deps.store.insertDomain(row);
+    await store.insertDomain(row);
   } catch (error) {
     if (isError(error, 'DuplicateDomainError')) {
       // "in any project": the message does not say which, as that project may be someone else's.
@@ -57,32 +51,29 @@ export const addDomain: Handler<'addDomain'> = async ({
   return toDomain(row, deps.settings);
 };
 
-export const listDomains: Handler<'listDomains'> = async ({
-  deps,
-  caller,
-  params,
-  query,
-  mark,
-}) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
+export const listDomains: Handler<'listDomains'> = async (input) => {
+  const { deps, caller, store, mark } = input;
+  const project = await visibleProject(input, input.params.project_id);
   requireDomainsFeature(caller);
-  const q = query();
+  const q = input.query();
   const list = { kind: 'd', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, q);
+  const page = async () => {
+    const rows = cutPage(list, await store.listDomains(project.id, limit + 1, cursor), limit);
+    const cnameTarget = projectTarget(project.id, deps.settings);
+    return {
+      domains: rows.items.map((row) => toDomain(row, deps.settings, cnameTarget)),
+      next_page_token: rows.next_page_token,
+    };
+  };
+  // Where pages are not kept (PostgreSQL), the answer is serialized once, as it goes out.
+  if (!deps.pages) return page();
   // Asked after every check above: the cache holds pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
   const current = await mark();
   const cached = deps.pages.get(key, current);
   if (cached) return cached;
-
-  const page = cutPage(list, await deps.store.listDomains(project.id, limit + 1, cursor), limit);
-  const cnameTarget = projectTarget(project.id, deps.settings);
-  const body = new JsonText(
-    JSON.stringify({
-      domains: page.items.map((row) => toDomain(row, deps.settings, cnameTarget)),
-      next_page_token: page.next_page_token,
-    }),
-  );
+  const body = new JsonText(JSON.stringify(await page()));
   deps.pages.set(key, current, body);
   return body;
 };

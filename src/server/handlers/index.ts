@@ -1,13 +1,14 @@
 import { createDatabase, deleteDatabase, listDatabases } from './databases.js';
 import { addDomain, listDomains } from './domains.js';
+import { getHealth, getReadiness } from './probes.js';
 import { createProject, getProject, listProjects } from './projects.js';
 import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
 export const handlers: Omit<Handlers, 'getOpenApi'> = {
-  listRegions: async ({ deps, query }) => {
+  listRegions: async ({ store, query }) => {
     query();
-    return { regions: await deps.store.listRegions() };
+    return { regions: await store.listRegions() };
   },
   listProjects,
   createProject,
@@ -17,4 +18,6 @@ export const handlers: Omit<Handlers, 'getOpenApi'> = {
   deleteDatabase,
   addDomain,
   listDomains,
+  getHealth,
+  getReadiness,
 };

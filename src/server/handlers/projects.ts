@@ -10,7 +10,7 @@ const DEFAULT_REGION = 'eu-west';
 
 const toProject = (row: ProjectRow): Project => ({ ...row });
 
-export const listProjects: Handler<'listProjects'> = async ({ deps, caller, query }) => {
+export const listProjects: Handler<'listProjects'> = async ({ store, caller, query }) => {
   const q = query();
   const orgId = q.organization_id;
   // An organisation the caller cannot see is a 404 before its page_token is looked at.
@@ -18,24 +18,24 @@ export const listProjects: Handler<'listProjects'> = async ({ deps, caller, quer
   const list = { kind: 'p', scope: orgId ?? '' } as const;
   const { limit, cursor } = pageRequest(list, q);
   let rows: ProjectRow[];
-  if (orgId) rows = await deps.store.listProjectsInOrganization(orgId, limit + 1, cursor);
-  else rows = caller.userId ? await deps.store.listProjects(caller.userId, limit + 1, cursor) : [];
+  if (orgId) rows = await store.listProjectsInOrganization(orgId, limit + 1, cursor);
+  else rows = caller.userId ? await store.listProjects(caller.userId, limit + 1, cursor) : [];
   const page = cutPage(list, rows, limit);
   return { projects: page.items.map(toProject), next_page_token: page.next_page_token };
 };
 
-export const getProject: Handler<'getProject'> = async ({ deps, caller, params, query, mark }) => {
-  const project = await visibleProject(deps, caller, params.project_id, mark);
-  query();
+export const getProject: Handler<'getProject'> = async (input) => {
+  const project = await visibleProject(input, input.params.project_id);
+  input.query();
   return toProject(project);
 };
 
-export const createProject: Handler<'createProject'> = async ({ deps, caller, query, body }) => {
+export const createProject: Handler<'createProject'> = async ({ store, caller, query, body }) => {
   query();
   const input = await body();
   requireOrganization(caller, input.organization_id);
   const regionId = input.region_id ?? DEFAULT_REGION;
-  if (!(await deps.store.regionExists(regionId))) {
+  if (!(await store.regionExists(regionId))) {
     throw new HttpError(
       'invalid_request',
       `region_id ${regionId} is not a region: see GET /v1/regions`,
@@ -52,6 +52,6 @@ export const createProject: Handler<'createProject'> = async ({ deps, caller, qu
     created_at: now,
     updated_at: now,
   };
-  await deps.store.insertProject(row);
+  await store.insertProject(row);
   return toProject(row);
 };

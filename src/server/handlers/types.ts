@@ -4,8 +4,15 @@ import type { OperationId } from '../../contract/routes.js';
 import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { PageCache } from '../page-cache.js';
-import type { ProjectRow, Store } from '../store.js';
+import type { RequestLogger } from '../request-log.js';
+import type { ProjectRow, RequestStore, Store } from '../store.js';
+
+/** Where the instance is in its life: /readyz says 503 from the moment it is told to stop. */
+export interface Lifecycle {
+  draining: boolean;
+}
 
 export interface AppDeps {
   store: Store;
@@ -13,10 +20,20 @@ export interface AppDeps {
   settings: DnsSettings;
   /** One line per request. */
   log: (line: string) => void;
+  /** How each answer is logged (the JSON format); absent: a plain line through `log`. */
+  requestLog?: RequestLogger;
   /** Problems an operator should see: unexpected errors, JWKS failures. */
   warn: (line: string) => void;
-  /** Serialized pages of the domain list (see PageCache); createApp makes it. */
-  pages: PageCache;
+  /**
+   * Serialized pages of the domain list (see PageCache); createApp makes it when the store's
+   * change mark moves with every write.
+   */
+  pages: PageCache | undefined;
+  lifecycle: Lifecycle;
+  /** Present when `serve` was asked for metrics (see metrics.ts). */
+  metrics?: ServerMetrics;
+  /** Serve GET /metrics on the API's own port (`--metrics` without `--metrics-port`). */
+  metricsRoute?: boolean;
   /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
   visible: MarkCache<ProjectRow>;
 }
@@ -33,6 +50,8 @@ type Out<Id extends OperationId, K extends 'params' | 'query' | 'body'> =
  */
 export interface HandlerInput<Id extends OperationId> {
   deps: AppDeps;
+  /** The store as this request uses it (see Store.forRequest): handlers read and write here. */
+  store: RequestStore;
   /** The authenticated caller; on public routes, nobody (no organisations, no features). */
   caller: Caller;
   params: Out<Id, 'params'>;

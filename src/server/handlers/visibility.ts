@@ -1,8 +1,8 @@
 import { CUSTOM_DOMAINS_FLAG } from '../../contract/errors.js';
-import type { Caller, RequestMark } from '../auth.js';
+import type { Caller } from '../auth.js';
 import { HttpError } from '../http-error.js';
 import type { ProjectRow } from '../store.js';
-import type { AppDeps } from './types.js';
+import type { HandlerInput } from './types.js';
 
 /**
  * A project the caller may see; any other is "not found", so its existence is never revealed.
@@ -10,10 +10,8 @@ import type { AppDeps } from './types.js';
  * project changed anywhere is seen by the next request.
  */
 export async function visibleProject(
-  deps: AppDeps,
-  caller: Caller,
+  { deps, store, caller, mark }: Pick<HandlerInput<never>, 'deps' | 'store' | 'caller' | 'mark'>,
   projectId: string,
-  mark: RequestMark,
 ): Promise<ProjectRow> {
   let project: ProjectRow | undefined;
   if (caller.userId) {
@@ -21,7 +19,7 @@ export async function visibleProject(
     const key = `${caller.userId} ${projectId}`;
     project = deps.visible.get(key, current);
     if (!project) {
-      project = await deps.store.projectVisibleTo(caller.userId, projectId);
+      project = await store.projectVisibleTo(caller.userId, projectId);
       if (project) deps.visible.set(key, current, project);
     }
   }

@@ -26,17 +26,35 @@ function isUnreachable(error: unknown): boolean {
   return UNREACHABLE.has(code) || code.startsWith('08') || code.startsWith('57P');
 }
 
+export interface GuardStats {
+  /** Calls sent and not yet answered (or timed out). */
+  inFlight: number;
+  /** Calls that failed because the database could not be reached or did not answer in time. */
+  unavailable: number;
+  /** Calls the database refused for another reason (an error in the statement). */
+  failed: number;
+}
+
 /**
  * Bounds every call to the database and turns "cannot reach it" into StoreUnavailableError.
  * The bound is on this side: a server that stopped answering (paused, cut off by the network)
  * never sends the error that would end the wait. It logs one line when the database becomes
  * unavailable and one when it answers again, never one a request.
  */
-export function availabilityGuard(timeoutMs: number, warn: (line: string) => void) {
+export function availabilityGuard(
+  timeoutMs: number,
+  warn: (line: string) => void,
+  /** Counted as calls go: statements out now, and calls that failed, by why (for metrics). */
+  stats: GuardStats = { inFlight: 0, unavailable: 0, failed: 0 },
+) {
   let down: string | undefined;
 
   const failed = (error: unknown): unknown => {
-    if (!isError(error, 'StoreUnavailableError') && !isUnreachable(error)) return error;
+    if (!isError(error, 'StoreUnavailableError') && !isUnreachable(error)) {
+      stats.failed++;
+      return error;
+    }
+    stats.unavailable++;
     const reason = isError(error, 'StoreUnavailableError')
       ? error.message
       : String((error as Error).message);
@@ -57,6 +75,7 @@ export function availabilityGuard(timeoutMs: number, warn: (line: string) => voi
         timeoutMs,
       );
     });
+    stats.inFlight++;
     try {
       // The work goes on if the timer wins (its connection stays busy until the database
       // answers or the socket dies); its late result or error is dropped.
@@ -69,6 +88,7 @@ export function availabilityGuard(timeoutMs: number, warn: (line: string) => voi
     } catch (error) {
       throw failed(error);
     } finally {
+      stats.inFlight--;
       clearTimeout(timer);
     }
   };

@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL schema, migration by migration, numbered as SQLite's are (sqlite/migrations.ts):
- * migration N here makes the same change as migration N there, in this dialect. The table
+ * migrations 1 to 4 here make the same changes as 1 to 4 there, in this dialect; 5 is
+ * PostgreSQL's own (SQLite's change mark needs nothing in the schema). The table
  * schema_migrations records which have run. Append new ones, never edit one that has shipped.
  *
  * Keys and times are text in the "C" collation: the store hands out and compares the same ISO
@@ -88,5 +89,33 @@ export const migrations: readonly string[] = [
   // 4: when a pending domain is next due for a look-up, so that verifiers claim it in turn.
   `
   ALTER TABLE domains ADD COLUMN check_after timestamptz;
+  `,
+  // 5: a number that moves with every change to what decides access (keys, users, memberships,
+  // flags, projects), in the transaction that makes it: every statement of a request reads it,
+  // so an instance can keep callers and visible projects and still see, within the statement
+  // that answers, whether what it kept is out of date (postgres/access-check.ts). A new project
+  // or API key is in no one's cache, so adding one leaves the number alone.
+  `
+  CREATE TABLE access_version (
+    only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+    n bigint NOT NULL
+  );
+  INSERT INTO access_version (n) VALUES (0);
+  CREATE FUNCTION bump_access_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE access_version SET n = n + 1;
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER users_access AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
+  CREATE TRIGGER memberships_access AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON memberships
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
+  CREATE TRIGGER user_features_access AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON user_features
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
+  CREATE TRIGGER api_keys_access AFTER UPDATE OR DELETE OR TRUNCATE ON api_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
+  CREATE TRIGGER projects_access AFTER UPDATE OR DELETE OR TRUNCATE ON projects
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
   `,
 ];

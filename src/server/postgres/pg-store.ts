@@ -1,18 +1,22 @@
 import postgres, { type Sql } from 'postgres';
-import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
+  type CallerRow,
   type DatabaseRow,
   DOMAIN_COLUMNS,
   type DomainRow,
+  type PoolStats,
   type ProjectRow,
   type RegionRow,
+  type RequestStore,
   type SeedRows,
   type Store,
-  type UserRow,
 } from '../store.js';
-import { availabilityGuard } from './availability.js';
+import { AccessCheck, newerVersion } from './access-check.js';
+import { availabilityGuard, type GuardStats } from './availability.js';
 import { migrations } from './migrations.js';
+import { DOMAIN, RequestQueries } from './request-queries.js';
+import { PostgresRequestStore } from './request-store.js';
 
 export interface PostgresOptions {
   /** Connections this instance opens at most (default 10). */
@@ -29,24 +33,41 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 /** pg_advisory_xact_lock(domainctl, migrations): one instance migrates, the others wait. */
 const MIGRATION_LOCK = [0x646d6374, 1] as const;
 
-/** The domains columns, `verified` as 0 or 1 as DomainRow has it. */
-const DOMAIN = `id, project_id, domain, verified::int AS verified, verified_at, tls_cert_expiry,
-  dns_verification_token, created_at, updated_at`;
 /**
  * The Store over PostgreSQL, for several `serve` instances on one database: the unique index
  * decides which of two concurrent adds of a name wins, whatever instance each came through;
  * page tokens hold only (created_at, id), so any instance continues a walk another began; the
- * verifier claims its batches with FOR UPDATE SKIP LOCKED. A bounded pool (postgres.js, which
+ * verifier claims its batches with FOR UPDATE SKIP LOCKED. A request's statements are
+ * request-queries.ts, checked against the access version (access-check.ts), so an instance keeps
+ * callers and visible projects and a warm page is one statement. A bounded pool (postgres.js, which
  * reconnects by itself), and every call bounded by a timeout: a database that is down or silent
  * is a StoreUnavailableError (503), and the store works again as soon as it answers.
  */
 export class PostgresStore implements Store {
   static readonly schemaVersion = migrations.length;
 
+  private readonly queries: RequestQueries;
+  /** The newest access version any statement of this instance has read. */
+  private latest: string | undefined;
+  private readonly saw = (version: string) => {
+    if (newerVersion(version, this.latest)) this.latest = version;
+  };
+  /** For calls outside a request (tests, the seed): nothing cached, nothing to confirm. */
+  private readonly unpinned = new AccessCheck(undefined, this.saw);
+
+  private staleAccess = 0;
+  private readonly stale = () => {
+    this.staleAccess++;
+  };
+
   private constructor(
     private readonly sql: Sql,
     private readonly guarded: ReturnType<typeof availabilityGuard>,
-  ) {}
+    private readonly stats: GuardStats,
+    private readonly poolSize: number,
+  ) {
+    this.queries = new RequestQueries(sql, guarded);
+  }
 
   /** Connects, and migrates under a lock so that instances starting together migrate once. */
   static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
@@ -69,7 +90,13 @@ export class PostgresStore implements Store {
         statement_timeout: timeoutMs,
       },
     });
-    const store = new PostgresStore(sql, availabilityGuard(timeoutMs, options.warn ?? (() => {})));
+    const stats: GuardStats = { inFlight: 0, unavailable: 0, failed: 0 };
+    const store = new PostgresStore(
+      sql,
+      availabilityGuard(timeoutMs, options.warn ?? (() => {}), stats),
+      stats,
+      options.poolSize ?? DEFAULT_POOL_SIZE,
+    );
     try {
       await store.migrate();
     } catch (error) {
@@ -103,9 +130,28 @@ export class PostgresStore implements Store {
     );
   }
 
-  /** Another instance may write at any moment and no cheap question tells: nothing is cached. */
+  /** Writes to domains and databases leave the access version alone: pages are never kept. */
+  readonly markCoversEveryWrite = false;
+
+  /** Outside a request, nothing is cached. */
   async changeMark(): Promise<undefined> {
     return undefined;
+  }
+
+  forRequest(pinned: boolean): RequestStore {
+    return new PostgresRequestStore(
+      this.queries,
+      new AccessCheck(pinned ? this.latest : undefined, this.saw, this.stale),
+    );
+  }
+
+  poolStats(): PoolStats {
+    return { size: this.poolSize, ...this.stats, staleAccess: this.staleAccess };
+  }
+
+  /** A round trip through the pool, bounded by the timeout as every query is. */
+  async ping(): Promise<void> {
+    await this.guarded(() => this.sql`SELECT 1`);
   }
 
   /** Waits for running queries, then closes every connection (at most `timeoutMs` later). */
@@ -113,159 +159,49 @@ export class PostgresStore implements Store {
     await this.sql.end({ timeout: 5 });
   }
 
-  async userByApiKeyHash(hash: string): Promise<UserRow | undefined> {
-    const [row] = await this.guarded(
-      () => this.sql<UserRow[]>`
-        SELECT u.id, u.subject, u.name FROM api_keys k JOIN users u ON u.id = k.user_id
-        WHERE k.key_hash = ${hash}`,
-    );
-    return row;
+  callerByApiKeyHash(hash: string): Promise<CallerRow | undefined> {
+    return this.queries.callerByApiKeyHash(this.unpinned, hash);
+  }
+  callerBySubject(subject: string): Promise<CallerRow | undefined> {
+    return this.queries.callerBySubject(this.unpinned, subject);
+  }
+  listRegions(): Promise<RegionRow[]> {
+    return this.queries.listRegions();
+  }
+  regionExists(id: string): Promise<boolean> {
+    return this.queries.regionExists(id);
+  }
+  projectVisibleTo(userId: string, projectId: string): Promise<ProjectRow | undefined> {
+    return this.queries.projectVisibleTo(this.unpinned, userId, projectId);
+  }
+  listProjects(userId: string, limit: number, cursor?: Cursor): Promise<ProjectRow[]> {
+    return this.queries.listProjects(this.unpinned, userId, limit, cursor);
+  }
+  listProjectsInOrganization(orgId: string, limit: number, cursor?: Cursor) {
+    return this.queries.listProjectsInOrganization(this.unpinned, orgId, limit, cursor);
+  }
+  insertProject(row: ProjectRow): Promise<void> {
+    return this.queries.insertProject(this.unpinned, row);
+  }
+  listDatabases(projectId: string, limit: number, cursor?: Cursor): Promise<DatabaseRow[]> {
+    return this.queries.listDatabases(this.unpinned, projectId, limit, cursor);
+  }
+  insertDatabase(row: DatabaseRow): Promise<void> {
+    return this.queries.insertDatabase(this.unpinned, row);
+  }
+  deleteDatabase(projectId: string, databaseId: string): Promise<DatabaseRow | undefined> {
+    return this.queries.deleteDatabase(this.unpinned, projectId, databaseId);
+  }
+  listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]> {
+    return this.queries.listDomains(this.unpinned, projectId, limit, cursor);
+  }
+  insertDomain(row: DomainRow): Promise<void> {
+    return this.queries.insertDomain(this.unpinned, row);
   }
 
-  async userBySubject(subject: string): Promise<UserRow | undefined> {
-    const [row] = await this.guarded(
-      () => this.sql<UserRow[]>`SELECT id, subject, name FROM users WHERE subject = ${subject}`,
-    );
-    return row;
-  }
-
-  async organizationIdsOf(userId: string): Promise<string[]> {
-    const rows = await this.guarded(
-      () => this.sql<{ organization_id: string }[]>`
-        SELECT organization_id FROM memberships WHERE user_id = ${userId}`,
-    );
-    return rows.map((r) => r.organization_id);
-  }
-
-  async featuresOf(userId: string): Promise<string[]> {
-    const rows = await this.guarded(
-      () => this.sql<{ feature: string }[]>`
-        SELECT feature FROM user_features WHERE user_id = ${userId}`,
-    );
-    return rows.map((r) => r.feature);
-  }
-
-  async listRegions(): Promise<RegionRow[]> {
-    return [
-      ...(await this.guarded(
-        () => this.sql<RegionRow[]>`SELECT id, name FROM regions ORDER BY id`,
-      )),
-    ];
-  }
-
-  async regionExists(id: string): Promise<boolean> {
-    const rows = await this.guarded(() => this.sql`SELECT 1 FROM regions WHERE id = ${id}`);
-    return rows.length === 1;
-  }
-
-  async projectVisibleTo(userId: string, projectId: string): Promise<ProjectRow | undefined> {
-    const [row] = await this.guarded(
-      () => this.sql<ProjectRow[]>`
-        SELECT p.* FROM projects p
-        JOIN memberships m ON m.organization_id = p.organization_id AND m.user_id = ${userId}
-        WHERE p.id = ${projectId}`,
-    );
-    return row;
-  }
-
-  // Each list has a query for the first page and one after a cursor, as the SQLite store does:
-  // the row comparison (created_at, id) < (…) is what lets the index start at the cursor.
-  async listProjects(userId: string, limit: number, cursor?: Cursor): Promise<ProjectRow[]> {
-    const mine = this.sql`
-      t.organization_id IN (SELECT organization_id FROM memberships WHERE user_id = ${userId})`;
-    return this.page<ProjectRow>(this.sql`SELECT t.* FROM projects t`, mine, limit, cursor);
-  }
-
-  async listProjectsInOrganization(
-    orgId: string,
-    limit: number,
-    cursor?: Cursor,
-  ): Promise<ProjectRow[]> {
-    return this.page<ProjectRow>(
-      this.sql`SELECT t.* FROM projects t`,
-      this.sql`t.organization_id = ${orgId}`,
-      limit,
-      cursor,
-    );
-  }
-
-  async insertProject(row: ProjectRow): Promise<void> {
-    await this.guarded(
-      () => this.sql`
-        INSERT INTO projects (id, name, organization_id, region_id, plan, created_at, updated_at)
-        VALUES (${row.id}, ${row.name}, ${row.organization_id}, ${row.region_id}, ${row.plan},
-          ${row.created_at}, ${row.updated_at})`,
-    );
-  }
-
-  async listDatabases(projectId: string, limit: number, cursor?: Cursor): Promise<DatabaseRow[]> {
-    return this.page<DatabaseRow>(
-      this.sql`SELECT t.id, t.project_id, t.name, t.created_at FROM databases t`,
-      this.sql`t.project_id = ${projectId}`,
-      limit,
-      cursor,
-    );
-  }
-
-  async insertDatabase(row: DatabaseRow): Promise<void> {
-    await this.guarded(
-      () => this.sql`
-        INSERT INTO databases (id, project_id, name, created_at)
-        VALUES (${row.id}, ${row.project_id}, ${row.name}, ${row.created_at})`,
-    );
-  }
-
-  async deleteDatabase(projectId: string, databaseId: string): Promise<DatabaseRow | undefined> {
-    const [row] = await this.guarded(
-      () => this.sql<DatabaseRow[]>`
-        DELETE FROM databases WHERE id = ${databaseId} AND project_id = ${projectId}
-        RETURNING id, project_id, name, created_at`,
-    );
-    return row;
-  }
-
-  async listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]> {
-    return this.page<DomainRow>(
-      this.sql.unsafe(`SELECT ${DOMAIN} FROM domains t`),
-      this.sql`t.project_id = ${projectId}`,
-      limit,
-      cursor,
-    );
-  }
-
-  /**
-   * PostgreSQL's plan for the query of a page of domains, first or after `cursor`: the very
-   * query listDomains runs (tests check the index is walked from the cursor, with no sort).
-   */
-  async domainPagePlan(projectId: string, cursor?: Cursor): Promise<string[]> {
-    const rows = await this.page<{ 'QUERY PLAN': string }>(
-      this.sql.unsafe(`SELECT ${DOMAIN} FROM domains t`),
-      this.sql`t.project_id = ${projectId}`,
-      21,
-      cursor,
-      this.sql`EXPLAIN`,
-    );
-    return rows.map((r) => r['QUERY PLAN']);
-  }
-
-  /** The unique index on the host name decides between concurrent adds, on any instance. */
-  async insertDomain(row: DomainRow): Promise<void> {
-    try {
-      await this.guarded(
-        () => this.sql`
-          INSERT INTO domains (id, project_id, domain, verified, verified_at, tls_cert_expiry,
-            dns_verification_token, created_at, updated_at)
-          VALUES (${row.id}, ${row.project_id}, ${row.domain}, ${row.verified === 1},
-            ${row.verified_at}, ${row.tls_cert_expiry}, ${row.dns_verification_token},
-            ${row.created_at}, ${row.updated_at})`,
-      );
-    } catch (error) {
-      // 23505: unique_violation; domains_host is the only unique index an add can break.
-      if ((error as { code?: unknown }).code === '23505') {
-        throw new DuplicateDomainError(row.domain);
-      }
-      throw error;
-    }
+  /** See RequestQueries.domainPagePlan. */
+  domainPagePlan(projectId: string, cursor?: Cursor): Promise<string[]> {
+    return this.queries.domainPagePlan(projectId, cursor);
   }
 
   async pendingDomains(afterId: string, limit: number): Promise<DomainRow[]> {
@@ -347,24 +283,6 @@ export class PostgresStore implements Store {
         return true;
       }),
     );
-  }
-
-  private async page<R extends object>(
-    select: postgres.PendingQuery<postgres.Row[]>,
-    where: postgres.PendingQuery<postgres.Row[]>,
-    limit: number,
-    cursor: Cursor | undefined,
-    prefix = this.sql``,
-  ): Promise<R[]> {
-    const after = cursor
-      ? this.sql`AND (t.created_at, t.id) < (${cursor.createdAt}, ${cursor.id})`
-      : this.sql``;
-    const rows = await this.guarded(
-      () => this.sql<R[]>`
-        ${prefix} ${select} WHERE ${where} ${after}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
-    );
-    return [...rows];
   }
 }
 

@@ -54,7 +54,7 @@ export function openBetterSqlite3(path: string): SqliteDatabase {
       db.exec(sql);
     },
     pragma: (text) => db.pragma(text, { simple: true }),
-    transaction: (fn) => db.transaction(fn)(),
+    transaction: (fn) => db.transaction(fn).immediate(),
     close: () => {
       if (db.open) db.close();
     },

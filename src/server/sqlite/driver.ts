@@ -41,7 +41,12 @@ export interface SqliteDatabase {
   exec(sql: string): void;
   /** Runs `PRAGMA <text>` and returns the first column of its first row (undefined if none). */
   pragma(text: string): unknown;
-  /** Runs `fn` in a transaction: committed if it returns, rolled back if it throws. Not nestable. */
+  /**
+   * Runs `fn` in a transaction: committed if it returns, rolled back if it throws. Not nestable.
+   * BEGIN IMMEDIATE: the transactions here all write, and taking the write lock at the start
+   * waits (busy_timeout) for another process's writer; a deferred one that read first would
+   * fail at once with SQLITE_BUSY when it came to write after another process had.
+   */
   transaction<T>(fn: () => T): T;
   close(): void;
   /** Whether `error` is SQLite's SQLITE_CONSTRAINT_UNIQUE (a unique index refused a row). */

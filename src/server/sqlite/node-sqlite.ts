@@ -91,12 +91,12 @@ export function wrapStatement<P extends readonly unknown[], R>(
 }
 
 /**
- * better-sqlite3's transaction(), by hand: BEGIN, then COMMIT if `fn` returns or ROLLBACK if it
+ * better-sqlite3's transaction().immediate(), by hand: BEGIN IMMEDIATE, then COMMIT if `fn` returns or ROLLBACK if it
  * throws. SQLite may have rolled back already (a full disk, an interrupt); then the error that
  * caused it is the one worth seeing, not ROLLBACK's "no transaction is active".
  */
 function runInTransaction<T>(db: NodeDatabase, fn: () => T): T {
-  db.exec('BEGIN');
+  db.exec('BEGIN IMMEDIATE');
   let result: T;
   try {
     result = fn();

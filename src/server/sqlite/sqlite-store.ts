@@ -1,6 +1,7 @@
 import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import {
+  type CallerRow,
   type DatabaseRow,
   DOMAIN_COLUMNS,
   type DomainRow,
@@ -170,11 +171,13 @@ export class SqliteStore implements Store {
   /** Sets the database up and migrates it; `db` then belongs to the store, which closes it. */
   constructor(readonly db: SqliteDatabase) {
     try {
+      // First: another process opening the same new file at this moment holds its locks for a
+      // while (switching it to WAL, migrating), and this one waits for them rather than fail.
+      db.pragma('busy_timeout = 5000');
       db.pragma('journal_mode = WAL');
       // FULL: a write the API acknowledged survives a crash or power cut, not just a restart.
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      db.pragma('busy_timeout = 5000');
       this.migrate();
       this.sql = prepareStatements(db);
     } catch (error) {
@@ -183,19 +186,31 @@ export class SqliteStore implements Store {
     }
   }
 
+  /**
+   * In one write transaction, with the version read inside it: of two processes opening one new
+   * file at once, one migrates and the other, waiting for the lock, then finds nothing to do.
+   */
   private migrate(): void {
-    const current = this.db.pragma('user_version') as number;
-    if (current > SqliteStore.schemaVersion) {
-      throw new Error(
-        `database schema version ${current} is newer than this domainctl understands (${SqliteStore.schemaVersion})`,
-      );
-    }
-    for (let version = current; version < migrations.length; version++) {
-      this.db.transaction(() => {
+    this.db.transaction(() => {
+      const current = this.db.pragma('user_version') as number;
+      if (current > SqliteStore.schemaVersion) {
+        throw new Error(
+          `database schema version ${current} is newer than this domainctl understands (${SqliteStore.schemaVersion})`,
+        );
+      }
+      for (let version = current; version < migrations.length; version++) {
         this.db.exec(migrations[version] as string);
-        this.db.pragma(`user_version = ${version + 1}`);
-      });
-    }
+      }
+      if (current < migrations.length) this.db.pragma(`user_version = ${migrations.length}`);
+    });
+  }
+
+  /** Every write moves the change mark (see changeMark): pages may be kept under it. */
+  readonly markCoversEveryWrite = true;
+
+  /** SQLite's change mark is read, not remembered, so nothing a request took can be stale. */
+  forRequest(): this {
+    return this;
   }
 
   /**
@@ -206,24 +221,31 @@ export class SqliteStore implements Store {
     return `${this.writes}.${this.sql.dataVersion.get()}`;
   }
 
+  /** A file on this machine, read in this process: if it answers a pragma, it answers. */
+  async ping(): Promise<void> {
+    this.sql.dataVersion.get();
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
 
-  async userByApiKeyHash(hash: string): Promise<UserRow | undefined> {
-    return this.sql.userByKeyHash.get(hash);
+  async callerByApiKeyHash(hash: string): Promise<CallerRow | undefined> {
+    return this.callerOf(this.sql.userByKeyHash.get(hash));
   }
 
-  async userBySubject(subject: string): Promise<UserRow | undefined> {
-    return this.sql.userBySubject.get(subject);
+  async callerBySubject(subject: string): Promise<CallerRow | undefined> {
+    return this.callerOf(this.sql.userBySubject.get(subject));
   }
 
-  async organizationIdsOf(userId: string): Promise<string[]> {
-    return this.sql.orgIds.all(userId);
-  }
-
-  async featuresOf(userId: string): Promise<string[]> {
-    return this.sql.features.all(userId);
+  private callerOf(user: UserRow | undefined): CallerRow | undefined {
+    if (!user) return undefined;
+    return {
+      id: user.id,
+      subject: user.subject,
+      organizationIds: this.sql.orgIds.all(user.id),
+      features: this.sql.features.all(user.id),
+    };
   }
 
   async listRegions(): Promise<RegionRow[]> {

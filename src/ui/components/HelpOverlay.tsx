@@ -1,6 +1,8 @@
 import { Box, Text } from 'ink';
 import { type ActionId, binding, helpKeys } from '../keymap.js';
 import type { RouteName } from '../navigation.js';
+import { useUi } from '../context.js';
+import { clip } from '../format.js';
 import { useTone } from '../theme.js';
 
 const titles: Record<RouteName, string> = {
@@ -11,9 +13,16 @@ const titles: Record<RouteName, string> = {
   domain: 'Domain',
   addDomain: 'Add a domain',
   raw: 'Raw request',
+  profiles: 'Switch profile',
 };
 
-/** `?`: every key of the current screen, from the key-map; those that do nothing now are dim. */
+const NOT_NOW = ' (not now)';
+
+/**
+ * `?`: every key of the current screen, from the key-map; those that do nothing now are dim. When
+ * they do not fit the screen's height one under the other, they take two columns, each help cut
+ * to its column's width.
+ */
 export function HelpOverlay({
   screen,
   unavailable,
@@ -22,32 +31,52 @@ export function HelpOverlay({
   unavailable: ReadonlySet<ActionId>;
 }) {
   const tone = useTone();
+  const { bodyHeight, columns } = useUi();
   const ids = helpKeys(screen);
   const width = Math.max(...ids.map((id) => binding(id).keys.length)) + 2;
+  const split = ids.length + 1 > bodyHeight;
+  const half = Math.ceil(ids.length / 2);
+  const groups = split ? [ids.slice(0, half), ids.slice(half)] : [ids];
+  // Each column ends with a gap of two before the next.
+  const room = Math.floor(columns / 2) - width - 2;
+  const entry = (id: ActionId) => {
+    const off = unavailable.has(id);
+    return (
+      <Box key={id}>
+        <Box width={width} flexShrink={0}>
+          <Text bold={!off} dimColor={off} color={off ? undefined : tone('key')}>
+            {binding(id).keys}
+          </Text>
+        </Box>
+        <Box flexGrow={1} flexShrink={1}>
+          <Text dimColor={off} wrap={split ? 'truncate-end' : 'wrap'}>
+            {/* Cut before its mark, so "(not now)" is read in two columns too. */}
+            {split && off ? clip(binding(id).help, room - NOT_NOW.length) : binding(id).help}
+            {off ? NOT_NOW : ''}
+          </Text>
+        </Box>
+      </Box>
+    );
+  };
   return (
     <Box flexDirection="column">
       <Text>
         <Text bold>Keys: {titles[screen]}</Text>
         <Text dimColor> · ?, F1 or Esc closes this</Text>
       </Text>
-      {ids.map((id) => {
-        const off = unavailable.has(id);
-        return (
-          <Box key={id}>
-            <Box width={width} flexShrink={0}>
-              <Text bold={!off} dimColor={off} color={off ? undefined : tone('key')}>
-                {binding(id).keys}
-              </Text>
-            </Box>
-            <Box flexGrow={1}>
-              <Text dimColor={off}>
-                {binding(id).help}
-                {off ? ' (not now)' : ''}
-              </Text>
-            </Box>
+      <Box>
+        {groups.map((group, i) => (
+          <Box
+            key={i}
+            flexDirection="column"
+            width={split ? Math.floor(columns / 2) : undefined}
+            paddingRight={split ? 2 : 0}
+            flexShrink={0}
+          >
+            {group.map(entry)}
           </Box>
-        );
-      })}
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -22,7 +22,9 @@ const MARKS: Record<RecordStatus, { text: string; tone: Tone }> = {
 
 /**
  * Column widths for host and value: the value whole when it can be, the host never under 20.
- * With `statusColumn`, room is kept for the DNS check's marks at the right.
+ * With `statusColumn`, room is kept for the DNS check's marks at the right, and the value column
+ * is only as wide as its widest value (the marks beside it, the spare width empty at the right);
+ * without it, the value is the last column and the spare width is its own.
  */
 export function recordWidths(
   records: DnsRecord[],
@@ -33,7 +35,7 @@ export function recordWidths(
   const available = Math.max(2, width - MARKER - TYPE - 2 * GAP - status);
   const host = Math.max(4, ...records.map((r) => displayWidth(r.host)));
   const value = Math.max(5, ...records.map((r) => displayWidth(r.value)));
-  if (host + value <= available) return { host, value: available - host };
+  if (host + value <= available) return { host, value: statusColumn ? value : available - host };
   if (available - value >= MIN_HOST) return { host: available - value, value };
   const hostWidth = Math.max(1, Math.min(host, Math.floor(available * 0.45)));
   return { host: hostWidth, value: Math.max(1, available - hostWidth) };
@@ -84,6 +86,8 @@ export function RecordsTable({
   const gap = ' '.repeat(GAP);
   const indent = ' '.repeat(MARKER + TYPE + GAP);
   const detailWidth = Math.max(10, width - indent.length);
+  // What DNS holds goes under the value and has no mark beside it: the rest of the line is its.
+  const foundWidth = Math.max(layout.value, width - indent.length - layout.host - GAP);
   return (
     <Box flexDirection="column">
       <Text bold dimColor>
@@ -133,7 +137,7 @@ export function RecordsTable({
             ) : null}
             {check?.status === 'wrong'
               ? check.found.map(visible).flatMap((found) =>
-                  wrapName(found, layout.value).map((line, i) => (
+                  wrapName(found, foundWidth).map((line, i) => (
                     <Text key={`found:${found}:${i}`}>
                       {indent}
                       <Text dimColor>{(i === 0 ? 'found' : '').padStart(layout.host)}</Text>

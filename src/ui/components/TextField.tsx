@@ -53,7 +53,7 @@ export function TextField({
   revision = 0,
 }: TextFieldProps) {
   const { isTop } = useScreen();
-  const { setFieldFocused } = useUi();
+  const { setFieldFocused, helpOpen } = useUi();
   const { isFocused } = useFocus({ id, isActive: isTop && isActive });
   // A layout effect: the app knows of the focus before the next key can arrive.
   useLayoutEffect(() => {
@@ -78,7 +78,8 @@ export function TextField({
       setCursor({ at: next.cursor, value: next.value, revision, killed: next.killed });
       if (next.value !== value) onChange(next.value);
     },
-    { isActive: isFocused, text: true },
+    // The help covers the field: its keys are the help's (q quits there), never hidden text.
+    { isActive: isFocused && !helpOpen, text: true },
   );
 
   return (

@@ -1,6 +1,7 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
+import { isError } from '../../core/errors.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -84,8 +85,17 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       ? `${title} is on the ${visible(planName(project.plan))} plan: the API will refuse, custom domains need ${DOMAIN_PLAN_NAMES}.`
       : undefined;
 
+  // The server has refused this very name (taken, or against its rules): the error below says
+  // why, and "✓ a valid host name" above it would contradict it. Editing the name brings it back.
+  const nameRefused =
+    state.step === 'failed' &&
+    isError(state.error, 'ApiError') &&
+    (state.error.status === 409 || state.error.status === 400);
+
   let live: ReactNode;
-  if (value.trim() === '') {
+  if (nameRefused) {
+    live = null;
+  } else if (value.trim() === '') {
     live = <Text dimColor>e.g. shop.example.com</Text>;
   } else if (check.ok) {
     live = (

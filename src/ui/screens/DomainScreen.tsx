@@ -9,7 +9,7 @@ import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
-import { useNavigation, useServices, useUi } from '../context.js';
+import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
@@ -63,7 +63,17 @@ type StatusLine =
   | ({ kind: 'notice' } & Pick<CopyNotice, 'text' | 'select'> & { tone?: Tone });
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
-export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?: boolean }) {
+export function DomainScreen({
+  domain,
+  justAdded,
+  check: checked,
+}: {
+  domain: Domain;
+  justAdded?: boolean;
+  /** A check the domains screen ran already (its d): shown as this screen's own. */
+  check?: { result: DnsCheckResult; at: Date };
+}) {
+  const session = useSession();
   const services = useServices();
   const navigate = useNavigation();
   const { write } = useStdout();
@@ -75,7 +85,9 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
   const actions = useRef(0);
   const [scroll, setScroll] = useState(0);
   const [maxScroll, setMaxScroll] = useState(0);
-  const [check, setCheck] = useState<DnsCheckState>({ status: 'idle' });
+  const [check, setCheck] = useState<DnsCheckState>(
+    checked ? { status: 'done', ...checked } : { status: 'idle' },
+  );
   const running = useRef<AbortController | undefined>(undefined);
   const records = recordsOf(domain.dns_instructions);
   const now = new Date();
@@ -95,6 +107,8 @@ export function DomainScreen({ domain, justAdded }: { domain: Domain; justAdded?
       (result) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
+        // The domains screen's summary counts the failing checks of the session.
+        session.dnsChecks.set(domain.id, { ok: result.ok, at: new Date() });
         setCheck({ status: 'done', result, at: new Date() });
       },
       (error: unknown) => {

@@ -1,17 +1,21 @@
-import { Box, Text } from 'ink';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Box, Text, useFocusManager } from 'ink';
+import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
-import { domainStatus, utcDay } from '../../core/display.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
-import { type Column, Table, tableWindow } from '../components/Table.js';
+import { Table, tableWindow } from '../components/Table.js';
+import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
+import { filterDomains, sortDomains, summarize } from '../domain-list.js';
 import { explainError } from '../error-help.js';
-import { tlsCell, wrapWords } from '../format.js';
+import { wrapWords } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
+import { useDnsChecks } from '../hooks/useDnsChecks.js';
+import { useDomainCatalog } from '../hooks/useDomainCatalog.js';
+import { useDomainsWatch } from '../hooks/useDomainsWatch.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
@@ -19,55 +23,23 @@ import { DOMAINS_CHROME, domainsPageSize, screenBodyHeight } from '../layout.js'
 import type { ProjectRef } from '../navigation.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
+import { domainColumns } from './domain-columns.js';
+import { matchesText, summaryLine, watchText } from './domains-lines.js';
+import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
-function domainColumns(now: Date): Column<Domain>[] {
-  return [
-    {
-      id: 'host',
-      header: 'HOST NAME',
-      flexible: true,
-      priority: 0,
-      cell: (d) => ({ text: d.domain }),
-    },
-    {
-      id: 'status',
-      header: 'STATUS',
-      max: 8,
-      priority: 0,
-      cell: (d) => domainStatus(d.verified),
-    },
-    {
-      id: 'verified',
-      header: 'VERIFIED AT',
-      max: 11,
-      priority: 2,
-      cell: (d) => ({ text: utcDay(d.verified_at) }),
-    },
-    {
-      id: 'tls',
-      header: 'TLS EXPIRY',
-      max: 18,
-      priority: 1,
-      cell: (d) => tlsCell(d.tls_cert_expiry, now),
-    },
-    {
-      id: 'created',
-      header: 'CREATED',
-      max: 10,
-      priority: 3,
-      cell: (d) => ({ text: utcDay(d.created_at) }),
-    },
-  ];
-}
-
-/** A project's domains, a page at a time, with paging, refresh, add, details and raw request. */
+/**
+ * A project's domains: a page at a time as the API hands them out, or (with a filter or a sort)
+ * every domain loaded in the background; a summary of them all; the pending ones on screen
+ * watched, and their DNS checked with d.
+ */
 export function DomainsScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
   const client = useScreenClient();
   const { projects, learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
-  const { columns: width, rows: terminalRows, bodyHeight } = useUi();
+  const { columns: width, rows: terminalRows, bodyHeight, watchIntervalMs, bell } = useUi();
+  const { focus } = useFocusManager();
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
   // As many rows as the terminal shows, measured with the whole footer (so a key coming or going
@@ -125,14 +97,71 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     refresh();
   }, [pageSize, refresh]);
 
-  const rows = list.itemsIndex === list.index ? list.items : [];
-  const ids = rows.map((d) => d.id);
-  const selection = selections.get(list.itemsIndex) ?? FIRST_ROW;
-  const current = selectedRow(ids, selection);
-  const move = (step: number) =>
-    setSelections((all) => new Map(all).set(list.itemsIndex, moveSelection(ids, selection, step)));
+  // Every domain, loaded in the background once the first page is in: the filter, the sort and
+  // the summary work on it. Every page seen here (and every watch refresh) keeps it current.
+  const catalog = useDomainCatalog(project.id, list.itemsIndex >= 0);
+  const { merge } = catalog;
+  const pageToken = list.tokens[list.itemsIndex];
+  useEffect(() => {
+    if (list.itemsIndex >= 0) merge(list.items, { token: pageToken, pageSize });
+    // The items are what changes; the token and size are those they were asked with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.items, merge]);
+  const [view, dispatch] = useReducer(domainsViewReducer, initialDomainsView);
+  const all = showsAll(view);
+  useEffect(() => {
+    if (isTop && view.typing) focus('domains.filter');
+  }, [isTop, view.typing, focus]);
+  const checks = useDnsChecks();
+  const now = list.loadedAt;
 
-  const failed = list.status === 'error';
+  const shownAll = useMemo(
+    () =>
+      all ? sortDomains(filterDomains(catalog.domains, view.filter, new Date()), view.sort) : [],
+    [all, catalog.domains, view.filter, view.sort],
+  );
+  const rows = all
+    ? shownAll
+    : list.itemsIndex === list.index
+      ? list.items.map((d) => catalog.latest(d.id) ?? d)
+      : [];
+  const ids = rows.map((d) => d.id);
+  const selection = all ? view.selected : (selections.get(list.itemsIndex) ?? FIRST_ROW);
+  const current = selectedRow(ids, selection);
+  const move = (step: number) => {
+    if (all) dispatch({ type: 'move', step, ids });
+    else setSelections((s) => new Map(s).set(list.itemsIndex, moveSelection(ids, selection, step)));
+  };
+
+  const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
+  // A page token handed out again stops the list; why takes lines of its own under it.
+  const loopLines =
+    list.loop && !all
+      ? wrapWords(
+          `✗ ${visible(list.loop.message)}. The API's paging is broken; tell its operators.`,
+          width,
+        )
+      : [];
+  const filterLines = all && (view.typing || view.filter) ? 1 : 0;
+  const tableHeight = bodyHeight - DOMAINS_CHROME - loopLines.length - filterLines;
+  const window = tableWindow(current, rows.length, tableHeight);
+  const onScreen = rows.slice(window.offset, window.offset + window.shown);
+  const pendingOnScreen = onScreen.filter((d) => !d.verified);
+
+  const watch = useDomainsWatch({
+    projectId: project.id,
+    client,
+    intervalMs: watchIntervalMs,
+    bell,
+    visible: isTop,
+    pendingOnScreen: () => pendingOnScreen,
+    originOf: catalog.origin,
+    merge,
+    turned: catalog.turned,
+  });
+
+  const failed = !all && list.status === 'error';
+  const loading = catalog.walk.status === 'loading';
   // Only keys that would do something now are offered (footer, help) and obeyed.
   const gatedPlan =
     project.plan && canHaveCustomDomains(project.plan) === false ? project.plan : undefined;
@@ -141,51 +170,158 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.up': rows.length > 1,
     'domains.down': rows.length > 1,
     'domains.open': rows.length > 0,
-    'domains.nextPage': list.hasNext && !failed,
-    'domains.previousPage': list.hasPrevious && !failed,
+    'domains.nextPage': !all && list.hasNext && !failed,
+    'domains.previousPage': !all && list.hasPrevious && !failed,
     'domains.add': !failed && !planGated,
+    'domains.filter': list.itemsIndex >= 0,
+    'domains.sort': list.itemsIndex >= 0,
+    // Of the rows, not of those on screen: the footer's height decides how many rows show, so
+    // a key that came and went with them would change the footer back and forth.
+    'domains.checkDns': rows.some((d) => !d.verified),
+    'domains.watch': watch.enabled,
+    'domains.stopLoading': all && loading,
+    'domains.clearView': all && !loading,
+    'nav.back': !all,
   } as const;
   useAvailableKeys(can);
 
-  useKeys((is) => {
+  const open = (domain: Domain | undefined) => {
+    if (!domain) return;
+    const check = checks.checks.get(domain.id);
+    navigate({
+      type: 'push',
+      route: {
+        name: 'domain',
+        project,
+        domain,
+        check: check?.status === 'done' ? { result: check.result, at: check.at } : undefined,
+      },
+    });
+  };
+
+  useKeys((is, _input, key) => {
+    if (view.typing) {
+      if (is('domains.filterCancel')) {
+        // Esc stops a load still under way and keeps the filter (typing ends, as Esc always
+        // ends it); the next Esc clears it.
+        if (loading) {
+          catalog.stop();
+          dispatch({ type: 'keepFilter' });
+        } else dispatch({ type: 'clearFilter' });
+      } else if (is('domains.filterKeep')) dispatch({ type: 'keepFilter' });
+      else if (is('domains.filterMove')) move(key.upArrow ? -1 : 1);
+      return;
+    }
     // The row shown as selected becomes the selected domain, so what the key does next (a
-    // refresh, a domain added above) cannot move the selection to another one.
+    // refresh, a domain added above, a sort) cannot move the selection to another one.
     const id = ids[current];
     if (selection.id === undefined && id !== undefined) {
-      setSelections((all) => new Map(all).set(list.itemsIndex, { id, index: current }));
+      if (all) dispatch({ type: 'select', id, index: current });
+      else setSelections((s) => new Map(s).set(list.itemsIndex, { id, index: current }));
     }
     if (is('domains.up')) move(-1);
     else if (is('domains.down')) move(1);
-    else if (is('domains.open')) {
-      const domain = rows[current];
-      if (domain) navigate({ type: 'push', route: { name: 'domain', project, domain } });
-    } else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
+    else if (is('domains.open')) open(rows[current]);
+    else if (is('domains.filter') && can['domains.filter']) dispatch({ type: 'startFilter' });
+    else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
+    else if (is('domains.checkDns')) checks.checkAll(pendingOnScreen);
+    else if (is('domains.watch') && watch.enabled) watch.toggle();
+    else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
     else if (is('domains.previousPage') && can['domains.previousPage']) list.goPrevious();
-    else if (is('domains.refresh')) list.refresh();
-    else if (is('domains.add') && can['domains.add'])
+    else if (is('domains.refresh')) {
+      if (all) catalog.restart();
+      else list.refresh();
+    } else if (is('domains.add') && can['domains.add'])
       navigate({ type: 'push', route: { name: 'addDomain', project } });
     else if (is('domains.raw')) navigate({ type: 'push', route: { name: 'raw', project } });
     else if (is('domains.projects')) navigate({ type: 'popTo', route: { name: 'projects' } });
-    else if (is('nav.back')) navigate({ type: 'pop' });
+    else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
+    else if (is('domains.stopLoading') && can['domains.stopLoading']) catalog.stop();
+    else if (is('domains.clearView') && can['domains.clearView']) dispatch({ type: 'clear' });
+    else if (is('nav.back') && !all) navigate({ type: 'pop' });
   });
 
-  const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
-  // A page token handed out again stops the list; why takes lines of its own under it.
-  const loopLines = list.loop
-    ? wrapWords(
-        `✗ ${visible(list.loop.message)}. The API's paging is broken; tell its operators.`,
-        width,
-      )
-    : [];
-  const tableHeight = bodyHeight - DOMAINS_CHROME - loopLines.length;
-  const window = tableWindow(current, rows.length, tableHeight);
+  const failingDns = checks.checks;
+  const sum = useMemo(
+    () => summarize(catalog.domains, new Date(), (id) => session.dnsChecks.get(id)?.ok === false),
+    // The session's record of checks changes with this screen's checks, or while it is covered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [catalog.domains, failingDns, isTop, session],
+  );
+  const summary = summaryLine(catalog.walk, sum);
+  const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
+  const notes = [
+    turnedNow.length > 0 ? `✓ ${visible(turnedNow.join(', '))} turned verified` : '',
+    checks.busy > 0 ? `checking DNS: ${checks.busy} to go` : '',
+    watchText(watch, watchIntervalMs, pendingOnScreen.length),
+  ].filter(Boolean);
+
   // Row numbers count every page before this one; "≥" while more pages follow.
-  const first = list.start + window.offset + 1;
+  const first = (all ? 0 : list.start) + window.offset + 1;
   const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
   const total = `${list.next === '' ? '' : '≥ '}${list.start + rows.length}`;
+  const table = (
+    <Table
+      columns={domainColumns({
+        now,
+        sort: all ? view.sort : undefined,
+        checks: checks.checks,
+        justVerified: watch.justVerified,
+      })}
+      rows={rows}
+      selected={current}
+      width={width}
+      minFlex={20}
+      height={tableHeight}
+      rowKey={(d) => d.id}
+    />
+  );
+  const notesText =
+    notes.length > 0 ? <Text color={tone('accent')}> · {notes.join(' · ')}</Text> : null;
 
   let body: ReactNode;
-  if (list.status === 'error') {
+  if (all) {
+    const filterText = view.filter.trim();
+    body = (
+      <Box flexDirection="column">
+        {filterLines > 0 ? (
+          <TextField
+            id="domains.filter"
+            label="Filter"
+            value={view.filter}
+            onChange={(value) => dispatch({ type: 'typeFilter', value })}
+            placeholder="a host name, or pending, verified, expiring"
+            isActive={view.typing}
+          />
+        ) : null}
+        {rows.length > 0 ? (
+          table
+        ) : catalog.domains.length === 0 && loading ? (
+          <Loading label="Loading every domain…" />
+        ) : catalog.domains.length === 0 && catalog.walk.status === 'error' ? (
+          <ErrorView
+            help={explainError(catalog.walk.error, { baseUrl: session.baseUrl, project })}
+            actions="r try again · Esc back to the pages · q quit"
+          />
+        ) : catalog.domains.length === 0 ? (
+          <Text>No domains yet: press a to add one.</Text>
+        ) : (
+          <Text color={tone('warn')}>
+            No domain matches "{visible(filterText)}" among the {catalog.domains.length} loaded
+            {loading ? ' so far' : ''}: change the filter, or Esc clears it (words: pending,
+            verified, expiring).
+          </Text>
+        )}
+        <Text wrap="truncate-end">
+          <Text bold>
+            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view.sort)}
+          </Text>
+          {rows.length > 0 ? <Text> · {shownRows}</Text> : null}
+          {notesText}
+        </Text>
+      </Box>
+    );
+  } else if (list.status === 'error') {
     body = (
       <ErrorView
         help={explainError(list.error, {
@@ -212,15 +348,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   } else {
     body = (
       <Box flexDirection="column">
-        <Table
-          columns={domainColumns(list.loadedAt)}
-          rows={rows}
-          selected={current}
-          width={width}
-          minFlex={20}
-          height={tableHeight}
-          rowKey={(d) => d.id}
-        />
+        {table}
         <Text wrap="truncate-end">
           <Text bold>
             page {list.pageNumber} · {shownRows} of {total}
@@ -231,6 +359,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
             {can['domains.previousPage'] ? ' · b previous page' : ''}
           </Text>
           {list.status === 'loading' ? <Text color={tone('accent')}> · refreshing…</Text> : null}
+          {notesText}
         </Text>
         {loopLines.map((line, i) => (
           // The lines of one message, in order.
@@ -242,11 +371,22 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     );
   }
 
+  const showSummary = list.itemsIndex >= 0 || all;
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
         Domains of {title}
       </Text>
+      {showSummary ? (
+        <Text wrap="truncate-end">
+          <Text color={tone(summary.tone)} bold>
+            {summary.lead}
+          </Text>
+          <Text> · {summary.numbers}</Text>
+        </Text>
+      ) : (
+        <Text> </Text>
+      )}
       {body}
     </Box>
   );

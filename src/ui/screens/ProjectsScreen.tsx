@@ -118,6 +118,7 @@ export function ProjectsScreen() {
     else if (is('projects.more')) list.loadMore(false);
     else if (is('projects.all')) list.loadMore(true);
     else if (is('projects.refresh')) list.refresh();
+    else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
@@ -180,7 +181,7 @@ export function ProjectsScreen() {
           ) : (
             <Text dimColor>
               {list.items.length} {list.items.length === 1 ? 'project' : 'projects'}
-              {filter ? ` · ${rows.length - 1} match "${filter}"` : ''}
+              {filter ? ` · ${matchCount(rows.length - 1)} "${filter}"` : ''}
             </Text>
           )}
         </Box>
@@ -188,6 +189,9 @@ export function ProjectsScreen() {
     </Box>
   );
 }
+
+/** The rows left by the filter (the "+ Type an ID…" row not counted): "1 match", "0 matches". */
+const matchCount = (n: number) => `${n} ${n === 1 ? 'match' : 'matches'}`;
 
 /** The project ID typed by hand, checked as it is typed. */
 function ProjectIdField({ value, onChange }: { value: string; onChange(value: string): void }) {

@@ -3,7 +3,8 @@ import { FIRST_ROW, moveSelection, type Selection } from '../selection.js';
 
 /**
  * What the projects screen is doing with the keys: moving in the list, typing a filter (`/`), or
- * typing a project ID by hand (`i`). The filter stays applied once typing ends; Esc clears it.
+ * typing a project ID by hand (`i`). The filter stays applied once typing ends; Esc clears it,
+ * and `/` starts a new one.
  */
 export interface ProjectsMode {
   mode: 'list' | 'filter' | 'id';
@@ -36,9 +37,10 @@ export function projectsModeReducer(state: ProjectsMode, action: ProjectsModeAct
   switch (action.type) {
     case 'move':
       return { ...state, selected: moveSelection(action.ids, state.selected, action.step) };
-    // A new filter selects its first match.
+    // `/` starts a new filter in place of the old one (as k9s's does), kept since the screen
+    // was last left: typing "ent" again filters by "ent", not "entent". It selects its first match.
     case 'startFilter':
-      return { ...state, mode: 'filter', selected: FIRST_ROW };
+      return { ...state, mode: 'filter', filter: '', selected: FIRST_ROW };
     case 'typeFilter':
       return { ...state, filter: action.value, selected: FIRST_ROW };
     case 'startId':

@@ -1,0 +1,137 @@
+import { Fzf } from 'fzf';
+import { parseInstant } from '../contract/datetime.js';
+import type { ReadDomain as Domain } from '../contract/read-schemas.js';
+import { tlsExpiry } from '../core/tls.js';
+
+// What the domains screen does with every domain it has loaded: filter (`/`), sort (`s`) and sum
+// up. The API has none of these, so they run over the pages loaded in the background.
+
+/** The words of a filter that stand for a state rather than a host name. */
+export const STATUS_WORDS = ['pending', 'verified', 'expiring'] as const;
+export type StatusWord = (typeof STATUS_WORDS)[number];
+
+/** A certificate that has expired, or has TLS_WARNING_DAYS (14) or fewer days left. */
+export function isExpiring(domain: Domain, now: Date): boolean {
+  const tls = tlsExpiry(domain.tls_cert_expiry, now);
+  return tls.state === 'expired' || (tls.state === 'valid' && tls.soon);
+}
+
+function hasStatus(domain: Domain, word: StatusWord, now: Date): boolean {
+  switch (word) {
+    case 'pending':
+      return !domain.verified;
+    case 'verified':
+      return domain.verified;
+    case 'expiring':
+      return isExpiring(domain, now);
+  }
+}
+
+/** A filter as typed: its status words, and the rest, matched against host names. */
+export function parseFilter(text: string): { words: StatusWord[]; query: string } {
+  const words: StatusWord[] = [];
+  const rest: string[] = [];
+  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
+    const word = part.toLowerCase();
+    if ((STATUS_WORDS as readonly string[]).includes(word)) words.push(word as StatusWord);
+    else rest.push(part);
+  }
+  return { words, query: rest.join(' ') };
+}
+
+/**
+ * The domains that match a filter, in the order given: every status word must hold, and the host
+ * name must match the rest as fzf matches (its letters in order, case ignored), through
+ * fzf-for-js, a port of fzf's own algorithm.
+ */
+export function filterDomains(domains: readonly Domain[], text: string, now: Date): Domain[] {
+  const { words, query } = parseFilter(text);
+  let kept = words.length
+    ? domains.filter((d) => words.every((word) => hasStatus(d, word, now)))
+    : [...domains];
+  if (query) {
+    const fzf = new Fzf(kept, {
+      selector: (d: Domain) => d.domain,
+      casing: 'case-insensitive',
+    });
+    const found = new Set<Domain>(fzf.find(query).map((entry: { item: Domain }) => entry.item));
+    kept = kept.filter((d) => found.has(d));
+  }
+  return kept;
+}
+
+export type SortKey = 'created' | 'host' | 'status' | 'tls';
+
+/** The order `s` steps through; `created`, the API's own order, is where it starts. */
+export const SORT_CYCLE: readonly SortKey[] = ['created', 'host', 'status', 'tls'];
+
+export interface SortInfo {
+  /** The table column it sorts (Column.id). */
+  column: string;
+  /** ↑ ascending, ↓ descending, as the header shows it. */
+  arrow: '↑' | '↓';
+  /** For the status line: `TLS expiry, soonest first`. */
+  words: string;
+}
+
+export const SORTS: Record<SortKey, SortInfo> = {
+  created: { column: 'created', arrow: '↓', words: 'created, newest first (the API’s order)' },
+  host: { column: 'host', arrow: '↑', words: 'host name, A to Z' },
+  status: { column: 'status', arrow: '↑', words: 'status, pending first' },
+  tls: { column: 'tls', arrow: '↑', words: 'TLS expiry, soonest first' },
+};
+
+export const nextSort = (key: SortKey): SortKey =>
+  SORT_CYCLE[(SORT_CYCLE.indexOf(key) + 1) % SORT_CYCLE.length] as SortKey;
+
+const time = (iso: string | null | undefined) => (iso ? parseInstant(iso) : undefined);
+
+/** The API's order: newest first, then by id, as its keyset cursor pages. */
+export function apiOrder(a: Domain, b: Domain): number {
+  const at = time(a.created_at) ?? 0;
+  const bt = time(b.created_at) ?? 0;
+  if (at !== bt) return bt - at;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+const comparators: Record<SortKey, (a: Domain, b: Domain) => number> = {
+  created: apiOrder,
+  host: (a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : apiOrder(a, b)),
+  status: (a, b) => Number(a.verified) - Number(b.verified) || apiOrder(a, b),
+  // No certificate yet (pending) sorts after every date.
+  tls: (a, b) => {
+    const at = time(a.tls_cert_expiry) ?? Number.POSITIVE_INFINITY;
+    const bt = time(b.tls_cert_expiry) ?? Number.POSITIVE_INFINITY;
+    return at === bt ? apiOrder(a, b) : at < bt ? -1 : 1;
+  },
+};
+
+export function sortDomains(domains: readonly Domain[], key: SortKey): Domain[] {
+  return [...domains].sort(comparators[key]);
+}
+
+/** The summary line's numbers. */
+export interface DomainSummary {
+  total: number;
+  verified: number;
+  pending: number;
+  expiring: number;
+  /** Domains whose last DNS check in this session found a record not right. */
+  failingDns: number;
+}
+
+export function summarize(
+  domains: Iterable<Domain>,
+  now: Date,
+  failingDns: (id: string) => boolean,
+): DomainSummary {
+  const sum: DomainSummary = { total: 0, verified: 0, pending: 0, expiring: 0, failingDns: 0 };
+  for (const d of domains) {
+    sum.total++;
+    if (d.verified) sum.verified++;
+    else sum.pending++;
+    if (isExpiring(d, now)) sum.expiring++;
+    if (failingDns(d.id)) sum.failingDns++;
+  }
+  return sum;
+}

@@ -1,0 +1,77 @@
+import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { domainStatus, utcDay } from '../../core/display.js';
+import type { Column } from '../components/Table.js';
+import { SORTS, type SortKey } from '../domain-list.js';
+import { tlsCell } from '../format.js';
+import { dnsCell, type RowCheck } from '../hooks/useDnsChecks.js';
+
+export interface DomainColumnsOptions {
+  now: Date;
+  /** The sort in force: its column's header carries the arrow. */
+  sort?: SortKey;
+  /** DNS checks of this screen, by domain id: the DNS column shows once there is one. */
+  checks?: ReadonlyMap<string, RowCheck>;
+  /** Domains that just turned verified: their status stands out for a moment. */
+  justVerified?: ReadonlySet<string>;
+}
+
+/** The columns of the domains table. */
+export function domainColumns({
+  now,
+  sort,
+  checks,
+  justVerified,
+}: DomainColumnsOptions): Column<Domain>[] {
+  const header = (id: string, text: string) =>
+    sort && SORTS[sort].column === id ? `${text} ${SORTS[sort].arrow}` : text;
+  const columns: Column<Domain>[] = [
+    {
+      id: 'host',
+      header: header('host', 'HOST NAME'),
+      flexible: true,
+      priority: 0,
+      cell: (d) => ({ text: d.domain }),
+    },
+    {
+      id: 'status',
+      header: header('status', 'STATUS'),
+      max: 10,
+      priority: 0,
+      cell: (d) =>
+        justVerified?.has(d.id) ? { text: '✓ verified', tone: 'accent' } : domainStatus(d.verified),
+    },
+  ];
+  if (checks && checks.size > 0) {
+    columns.push({
+      id: 'dns',
+      header: 'DNS',
+      max: 11,
+      priority: 0,
+      cell: (d) => dnsCell(checks.get(d.id)),
+    });
+  }
+  columns.push(
+    {
+      id: 'verified',
+      header: 'VERIFIED AT',
+      max: 11,
+      priority: 2,
+      cell: (d) => ({ text: utcDay(d.verified_at) }),
+    },
+    {
+      id: 'tls',
+      header: header('tls', 'TLS EXPIRY'),
+      max: 18,
+      priority: 1,
+      cell: (d) => tlsCell(d.tls_cert_expiry, now),
+    },
+    {
+      id: 'created',
+      header: header('created', 'CREATED'),
+      max: 12,
+      priority: 3,
+      cell: (d) => ({ text: utcDay(d.created_at) }),
+    },
+  );
+  return columns;
+}

@@ -1,0 +1,81 @@
+import type { Tone } from '../../core/display.js';
+import { type DomainSummary, SORTS, type SortKey } from '../domain-list.js';
+import type { DomainCatalog } from '../hooks/useDomainCatalog.js';
+import type { DomainsWatch } from '../hooks/useDomainsWatch.js';
+
+// The domains screen's lines of words, apart from its layout: the summary under the title, and
+// what the status line says of a filter, a sort and the watch.
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The summary line: how far the background load has come (or why it stopped), then the
+ * project's numbers over what is loaded.
+ */
+export function summaryLine(
+  walk: DomainCatalog['walk'],
+  sum: DomainSummary,
+): { lead: string; tone?: Tone | 'accent'; numbers: string } {
+  const numbers = [
+    `${count(sum.verified)} verified`,
+    `${count(sum.pending)} pending`,
+    `${count(sum.expiring)} expiring ≤ 14 days`,
+    `${plural(sum.failingDns, 'failing DNS check')}`,
+  ].join(' · ');
+  switch (walk.status) {
+    case 'loading':
+      return {
+        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}… (Esc stops)`,
+        tone: 'accent',
+        numbers,
+      };
+    case 'done':
+      return { lead: plural(sum.total, 'domain'), numbers };
+    case 'stopped':
+      return {
+        lead: `stopped at ${count(sum.total)} loaded, more on the server (r loads all)`,
+        tone: 'warn',
+        numbers,
+      };
+    case 'capped':
+      return {
+        lead: `${count(sum.total)} loaded, the most this screen loads; more on the server`,
+        tone: 'warn',
+        numbers,
+      };
+    case 'error':
+      return {
+        lead: `${count(sum.total)} loaded, then loading failed (r tries again)`,
+        tone: 'error',
+        numbers,
+      };
+  }
+}
+
+/** What the status line says of the filtered, sorted list. */
+export function matchesText(
+  filter: string,
+  matches: number,
+  loaded: number,
+  sort: SortKey,
+): string {
+  const what = filter.trim()
+    ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}" of ${count(loaded)} loaded`
+    : `all ${count(loaded)} loaded`;
+  return `${what} · sorted by ${SORTS[sort].words}`;
+}
+
+/** What the status line says of the watch: how often, paused, or its last failure. */
+export function watchText(
+  watch: DomainsWatch,
+  intervalMs: number,
+  pendingOnScreen: number,
+): string {
+  if (!watch.enabled) return '';
+  if (watch.paused) return 'watch paused (w resumes)';
+  if (pendingOnScreen === 0) return '';
+  const every = `every ${Math.round(intervalMs / 100) / 10} s`;
+  if (watch.error) return `watch: the last refresh failed, trying again ${every}`;
+  return `watching ${plural(pendingOnScreen, 'pending domain')} ${every}`;
+}

@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/contract/schemas.js';
+import { tlsExpiry } from '../../src/core/tls.js';
+import { addManyDomains, allDomains } from '../helpers/many-domains.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The domains screen over every domain of a project of 200: filter (/), sort (s) and summary, all
+// worked out on the pages loaded in the background, and checked against the server's own data.
+const PROJECT = 'prj_demo_scale';
+let server: TestServer;
+let domains: Domain[];
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+  await addManyDomains(server, PROJECT, 155);
+  domains = await allDomains(server, PROJECT);
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+/** The host names in the table of a frame, top to bottom. */
+function hostsIn(frame: string): string[] {
+  const lines = frame.split('\n');
+  const header = lines.findIndex((line) => line.includes('HOST NAME'));
+  const hosts: string[] = [];
+  for (const line of lines.slice(header + 1)) {
+    const match = /^[› ] (\S+\.\S+)\s/.exec(line);
+    if (!match?.[1]) break;
+    hosts.push(match[1]);
+  }
+  return hosts;
+}
+const rowOf = (frame: string, host: string) =>
+  frame.split('\n').find((line) => line.slice(2).startsWith(`${host} `)) ?? '';
+
+async function open() {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+  });
+  await ui.waitForFrame('200 domains ·');
+  return ui;
+}
+
+const expiring = (d: Domain) => {
+  const tls = tlsExpiry(d.tls_cert_expiry, new Date());
+  return tls.state === 'expired' || (tls.state === 'valid' && tls.soon);
+};
+
+describe('the summary line', () => {
+  it('sums up every domain of the project as the server has them', async () => {
+    expect(domains).toHaveLength(200);
+    const app = await open();
+    const verified = domains.filter((d) => d.verified).length;
+    const pending = domains.length - verified;
+    expect(app.frame()).toContain(
+      `200 domains · ${verified} verified · ${pending} pending · ${domains.filter(expiring).length} expiring ≤ 14 days · 0 failing DNS checks`,
+    );
+    // Pending and verified both, and the one expiring of the demo data.
+    expect(verified).toBeGreaterThan(0);
+    expect(domains.filter(expiring)).toHaveLength(1);
+  });
+});
+
+describe('the filter (/)', () => {
+  it('typed in one read with the /, shows only the hosts that match, with their count', async () => {
+    const app = await open();
+    await app.pressTogether('/', 'northwind');
+    const matching = domains.filter((d) => d.domain.includes('northwind'));
+    const frame = await app.waitForFrame(
+      `${matching.length} matches for "northwind" of 200 loaded`,
+    );
+    const shown = hostsIn(frame);
+    expect(shown.length).toBeGreaterThan(3);
+    for (const host of shown) expect(host).toContain('northwind');
+    // Newest first, as the API lists them.
+    expect(shown).toEqual(matching.map((d) => d.domain).slice(0, shown.length));
+    // Enter keeps the filter and goes to the list: j moves in the matches.
+    await app.press('enter');
+    await app.waitForFrame((f) => !f.includes('keep filter'));
+    await app.press('j');
+    expect(app.frame()).toMatch(new RegExp(`› ${matching[1]?.domain.replaceAll('.', '\\.')}`));
+    // Esc clears it: back to the pages.
+    await app.press('esc');
+    await app.waitForFrame(/page 1 · rows 1–/);
+    expect(app.frame()).not.toContain('matches for');
+  });
+
+  it('takes status words: pending shows only pending domains, expiring the one certificate due', async () => {
+    const app = await open();
+    await app.pressTogether('/', 'pending');
+    const pending = domains.filter((d) => !d.verified);
+    const frame = await app.waitForFrame(`${pending.length} matches for "pending" of 200 loaded`);
+    for (const host of hostsIn(frame)) expect(rowOf(frame, host)).toMatch(/\spending\s/);
+    await app.press('esc');
+    await app.pressTogether('/', 'expiring');
+    const due = await app.waitForFrame('1 match for "expiring" of 200 loaded');
+    expect(hostsIn(due)).toEqual(domains.filter(expiring).map((d) => d.domain));
+  });
+
+  it('says so when nothing matches, and what to do', async () => {
+    const app = await open();
+    await app.pressTogether('/', 'zzzq');
+    const frame = await app.waitForFrame('0 matches');
+    expect(frame).toContain('No domain matches "zzzq" among the 200 loaded');
+    expect(frame).toContain('Esc clears it');
+  });
+});
+
+describe('the sort (s)', () => {
+  it('cycles host, status, TLS expiry (soonest first) and back to the pages, over all 200', async () => {
+    const app = await open();
+    await app.press('s');
+    const byHost = await app.waitForFrame('HOST NAME ↑');
+    expect(byHost).toContain('sorted by host name, A to Z');
+    const hosts = domains.map((d) => d.domain).sort();
+    expect(hostsIn(byHost)).toEqual(hosts.slice(0, hostsIn(byHost).length));
+
+    await app.press('s');
+    const byStatus = await app.waitForFrame('STATUS ↑');
+    for (const host of hostsIn(byStatus)) expect(rowOf(byStatus, host)).toMatch(/\spending\s/);
+
+    await app.press('s');
+    const byExpiry = await app.waitForFrame('TLS EXPIRY ↑');
+    expect(byExpiry).toContain('sorted by TLS expiry, soonest first');
+    const soonest = domains
+      .filter((d) => d.tls_cert_expiry)
+      .sort((a, b) => Date.parse(a.tls_cert_expiry ?? '') - Date.parse(b.tls_cert_expiry ?? ''));
+    // The soonest of all 200 (on the API's last page) comes first.
+    expect(hostsIn(byExpiry).slice(0, 3)).toEqual(soonest.slice(0, 3).map((d) => d.domain));
+
+    await app.press('s');
+    await app.waitForFrame(/page 1 · rows 1–/);
+    expect(app.frame()).not.toContain('↑');
+  });
+
+  it('shows each new order from its top, whichever domain was selected', async () => {
+    const app = await open();
+    await app.press('j', 'j');
+    // Two sorts in one read: each counts.
+    await app.pressTogether('s', 's');
+    const frame = await app.waitForFrame('STATUS ↑');
+    expect(/^› (\S+)/m.exec(frame)?.[1]).toBe(hostsIn(frame)[0]);
+    expect(frame).toMatch(/ · rows 1–/);
+  });
+});

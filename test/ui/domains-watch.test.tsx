@@ -1,0 +1,133 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/contract/schemas.js';
+import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The watch and the DNS column of the domains screen, against a server whose verifier asks a
+// real DNS server (dnsmasq) every second, as the domains-wait tests run it.
+const PROJECT = 'prj_demo_enterprise';
+let dns: TestDnsServer;
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  dns = await startDnsServer({});
+  server = await startTestServer({ dnsServer: dns.address, verifyIntervalSeconds: 1 });
+});
+afterAll(async () => {
+  await server?.close();
+  await dns?.stop();
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+async function add(name: string): Promise<Domain> {
+  const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: name }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Domain;
+}
+
+/** The three records of a domain, as its DNS provider would serve them once created. */
+const recordsOf = ({ dns_instructions: d }: Domain): DnsZone => ({
+  cname: { [d.cname_host]: d.cname_target, [d.acme_cname_host]: d.acme_cname_target },
+  txt: { [d.txt_host]: d.txt_value },
+});
+const merge = (...zones: DnsZone[]): DnsZone => ({
+  cname: Object.assign({}, ...zones.map((z) => z.cname)),
+  txt: Object.assign({}, ...zones.map((z) => z.txt)),
+});
+const rowOf = (frame: string, host: string) =>
+  frame.split('\n').find((line) => line.slice(2).startsWith(`${host} `)) ?? '';
+const domainsRequests = () =>
+  server.requests.filter((r) => r.startsWith(`GET /v1/projects/${PROJECT}/domains`)).length;
+
+describe('the watch', () => {
+  it('turns a domain verified on screen without a key, highlighted, with one bell', async () => {
+    const domain = await add(`watched-${process.pid}.example.com`);
+    ui = await renderApp({
+      flags: {
+        baseUrl: server.url,
+        token: TESTER_KEY,
+        project: PROJECT,
+        watchInterval: 0.3,
+        bell: true,
+      },
+    });
+    await ui.waitForFrame(/watching \d+ pending domains? every 0\.3 s/);
+    expect(rowOf(ui.frame(), domain.domain)).toMatch(/\spending\s/);
+    // The customer's DNS change lands; the server's verifier sees it.
+    await dns.restart(recordsOf(domain));
+    const frame = await ui.waitForFrame(`✓ ${domain.domain} turned verified`, 10_000);
+    expect(rowOf(frame, domain.domain)).toContain('✓ verified');
+    expect(ui.written().split('\u0007')).toHaveLength(2);
+    // The highlight goes after a moment; the domain stays verified.
+    const later = await ui.waitForFrame((f) => !f.includes('turned verified'), 10_000);
+    expect(rowOf(later, domain.domain)).toMatch(/\sverified\s/);
+    expect(ui.written().split('\u0007')).toHaveLength(2);
+  }, 30_000);
+
+  it('w pauses it: no page is asked for while paused; w resumes', async () => {
+    await add(`paused-${process.pid}.example.com`);
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0.2 },
+    });
+    await ui.waitForFrame(/watching \d+ pending/);
+    // Refreshes come, one at a time.
+    const before = domainsRequests();
+    await ui.waitForFrame(() => domainsRequests() >= before + 2);
+    await ui.press('w');
+    await ui.waitForFrame('watch paused (w resumes)');
+    const paused = domainsRequests();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(domainsRequests()).toBe(paused);
+    await ui.press('w');
+    await ui.waitForFrame(/watching \d+ pending/);
+    await ui.waitForFrame(() => domainsRequests() > paused);
+  });
+
+  it('--watch-interval 0 turns it off: no refresh, no w', async () => {
+    ui = await renderApp({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+    });
+    await ui.waitForFrame(/domains? ·/);
+    expect(ui.frame()).not.toContain('watching');
+    await ui.press('?');
+    expect(await ui.waitForFrame('Keys: Domains')).toMatch(/w\s+pause or resume.*\(not now\)/);
+  });
+});
+
+describe('the DNS column (d)', () => {
+  it('checks every pending domain on screen: ok, missing or wrong; Enter shows one in full', async () => {
+    const right = await add(`right-${process.pid}.example.com`);
+    const wrong = await add(`wrong-${process.pid}.example.com`);
+    const none = await add(`none-${process.pid}.example.com`);
+    ui = await renderApp({
+      env: { DOMAINCTL_DNS_SERVER: dns.address },
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+    });
+    await ui.waitForFrame(none.domain);
+    // The right records for one, a CNAME to elsewhere for another, nothing for the third. (The
+    // verifier verifies the right one in time: checked before it can.)
+    const wrongCname = { cname: { [wrong.domain]: 'elsewhere.example.net' } };
+    await dns.restart(merge(recordsOf(right), wrongCname));
+    await ui.press('d');
+    const frame = await ui.waitForFrame((f) => !/checking|…/.test(f) && f.includes(' DNS '));
+    expect(rowOf(frame, right.domain)).toMatch(/\sok\s/);
+    expect(rowOf(frame, wrong.domain)).toMatch(/\swrong 3\/3\s/);
+    expect(rowOf(frame, none.domain)).toMatch(/\smissing 3\/3\s/);
+    // The summary counts the failing ones seen in this session.
+    expect(frame).toMatch(/· [2-9]\d* failing DNS checks/);
+    // Enter on the wrong one: its records, marked, with what was found.
+    while (!/^› wrong-/m.test(ui.frame())) await ui.press('j');
+    await ui.press('enter');
+    const details = await ui.waitForFrame('DNS records');
+    expect(details).toContain('elsewhere.example.net');
+    expect(details).toMatch(/✗ wrong\s+found\s+elsewhere\.example\.net/);
+  }, 30_000);
+});

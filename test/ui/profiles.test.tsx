@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProfileStore } from '../../src/config/profile-store.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// P switches the UI to another saved profile, without a restart and without changing which
+// profile is the saved default.
+let server: TestServer;
+let other: TestServer;
+let configDir: string;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+  other = await startTestServer();
+  configDir = await mkdtemp(join(tmpdir(), 'domainctl-profiles-'));
+  const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+  store.save('local', { base_url: server.url, token: TESTER_KEY, project: 'prj_demo_scale' });
+  store.save('staging', { base_url: other.url, token: OUTSIDER_KEY });
+});
+afterAll(async () => {
+  await server.close();
+  await other.close();
+  await rm(configDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+describe('switching profile (P)', () => {
+  it('lists the profiles, the one in use marked; Enter on another switches to it', async () => {
+    ui = await renderApp({ configDir });
+    await ui.waitForFrame('Domains of Demo Scale');
+    await ui.press('P');
+    const picker = await ui.waitForFrame('Switch profile');
+    expect(picker).toMatch(
+      /› ● local\s+http:\/\/127\.0\.0\.1:\d+\s+prj_demo_scale\s+in use, default/,
+    );
+    expect(picker).toMatch(/ {4}staging\s+http:\/\/127\.0\.0\.1:\d+/);
+    // j and Enter in one read: both count.
+    await ui.pressTogether('j', 'enter');
+    const projects = await ui.waitForFrame('prj_demo_free');
+    expect(projects.split('\n')[0]).toContain(`profile staging · ${new URL(other.url).host}`);
+    // The saved default is left as it was.
+    expect(ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir }).activeName()).toBe('local');
+    // From the projects screen too; now staging is the one in use.
+    await ui.press('P');
+    expect(await ui.waitForFrame('Switch profile')).toMatch(/› ● staging\s+.*in use/);
+    await ui.press('esc');
+    await ui.waitForFrame('prj_demo_free');
+  });
+
+  it('the demo reads no saved profile: it says so, and what to do', async () => {
+    ui = await renderApp({ demo: true, configDir });
+    await ui.waitForFrame('Demo Scale');
+    await ui.press('P');
+    const frame = await ui.waitForFrame('Switch profile');
+    expect(frame).toContain('The demo reads no saved profile');
+    expect(frame).toContain('domainctl profile add');
+  });
+});
