@@ -23,6 +23,6 @@ describe('the UI entry points without a terminal', () => {
   it('demo is listed in the help', async () => {
     const result = await runCli(['--help']);
     expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: '', code: 0 });
-    expect(result.stdout).toMatch(/demo\s+Open the terminal UI on a reference API/);
+    expect(result.stdout).toMatch(/demo \[options\]\s+Open the terminal UI on a reference API/);
   });
 });
