@@ -17,7 +17,8 @@ const common = {
 
 export default defineConfig({
   test: {
-    // Command tests spawn the built bin: build once, before any test runs, so none runs stale.
+    // The tests whose point is the process (runBin, serve, tmux) spawn the built bin: build once,
+    // before any test runs, so none runs stale.
     // The root's global setup runs once, whichever projects run.
     globalSetup: ['test/global-setup.ts'],
     // Most files spend their time waiting (for a server, a DNS answer, a deadline, a frame), so

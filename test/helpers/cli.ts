@@ -25,7 +25,10 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed; stdin is closed at once without it. */
   input?: string;
-  /** The run is given up after this long (a spawned bin is killed), and the promise rejects saying so. */
+  /**
+   * The run is given up after this long, and the promise rejects saying so: a spawned bin is
+   * killed; a run in this process cannot be, and is left to end by itself.
+   */
   timeoutMs?: number;
   /** runBin only: close stdout at once, as `| head -0` would; the bin's writes then fail with EPIPE. */
   closeStdout?: boolean;
