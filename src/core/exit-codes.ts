@@ -1,6 +1,7 @@
 /**
- * The exit codes of every command and of the UI; the README's table is this one. Which error
- * ends with which code is describeFailure's business (failure.ts), and only main() sets one.
+ * The exit codes of every command and of the UI; the table in docs/scripting.md is this one (a
+ * test holds them together). Which error ends with which code is describeFailure's business
+ * (failure.ts), and only main() sets one.
  */
 export const ExitCode = {
   ok: 0,

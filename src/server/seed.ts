@@ -146,17 +146,11 @@ export function demoRows(now: Date): SeedRows {
 }
 
 /**
- * The demo data: organisation org_demo with prj_demo_scale (plan scale, 45 domains, some verified
- * with TLS expiries, one expiring within 14 days), prj_demo_enterprise (plan enterprise, no
- * domains) and prj_demo_free (plan free); org_other with prj_other, which the demo users cannot
- * see; the regions; and the API keys dk_demo_tester (org_demo, custom-domains feature on) and
- * dk_demo_outsider (org_demo, feature off), whose JWT subjects are demo-tester and demo-outsider.
- *
- * Idempotent: a database records that it was seeded and is seeded once, so seeding it again
- * changes nothing, and a demo row deleted since stays deleted. (Every row also has a fixed id and
- * is kept if there already, so a database seeded before that record existed is completed, never
- * duplicated.) Dates are relative to the first seeding, so the TLS expiries look alive. Resolves
- * true if it seeded.
+ * The demo data (docs/server.md, "Demo data"). Idempotent: a database records that it was seeded and is
+ * seeded once, so seeding it again changes nothing, and a demo row deleted since stays deleted.
+ * (Every row also has a fixed id and is kept if there already, so a database seeded before that
+ * record existed is completed, never duplicated.) Dates are relative to the first seeding, so the
+ * TLS expiries look alive (one expires within 14 days). Resolves true if it seeded.
  */
 export function seedDemo(store: Store, now: Date = new Date()): Promise<boolean> {
   return store.applySeed('demo', now.toISOString(), demoRows(now));

@@ -1,4 +1,4 @@
-import type { Binding } from './keymap.js';
+import type { ActionId, Binding } from './keymap.js';
 import { any, down, enter, esc, left, plain, right, up } from './key-predicates.js';
 
 /**
@@ -21,7 +21,12 @@ export const domainsListBindings = {
     help: 'previous page',
     match: any(plain('b'), left),
   },
-  'domains.refresh': { keys: 'r', label: 'refresh', help: 'reload this page', match: plain('r') },
+  'domains.refresh': {
+    keys: 'r',
+    label: 'refresh',
+    help: 'reload this page; with a filter or sort, every page',
+    match: plain('r'),
+  },
   'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },
   'domains.raw': {
     keys: 'x',
@@ -92,6 +97,18 @@ export const domainsListBindings = {
     match: any(up, down),
     whileTyping: true,
   },
+  'add.copyZone': {
+    keys: 'z',
+    label: 'copy zone',
+    help: 'after adding several: copy the records of every new domain as one zone snippet',
+    match: plain('z'),
+  },
+  'add.edit': {
+    keys: 'e',
+    label: 'edit list',
+    help: 'after adding several: edit the host names again (all kept as typed)',
+    match: plain('e'),
+  },
   'profiles.switch': {
     keys: 'P',
     label: 'profiles',
@@ -111,3 +128,13 @@ export const domainsListBindings = {
     match: enter,
   },
 } satisfies Record<string, Binding>;
+
+/**
+ * Keys with more than one meaning on a screen, of which exactly one works at a time (the screen
+ * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
+ * screen stops the background load while it runs under a filter or sort, else clears them, else
+ * goes back.
+ */
+export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
+  ['domains.stopLoading', 'domains.clearView', 'nav.back'],
+];

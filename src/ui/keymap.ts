@@ -209,7 +209,7 @@ export const keymap = {
   'add.submit': {
     keys: 'Enter',
     label: 'add',
-    help: 'add the domain',
+    help: 'add the domain; several: one a line, or with spaces or commas, or @file of them',
     match: enter,
     whileTyping: true,
   },
@@ -334,7 +334,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: ['domain.up', 'domain.down', 'domain.scroll'],
   },
   addDomain: {
-    footer: ['add.submit', 'add.useHost', 'add.cancel'],
+    footer: ['add.submit', 'add.useHost', 'add.copyZone', 'add.edit', 'add.cancel'],
     more: FIELD_KEYS,
     typing: ['add.submit', 'add.useHost', 'add.cancel'],
   },

@@ -5,8 +5,9 @@ import type { EndingSignal } from '../core/exit-codes.js';
 import { type BootOptions, bootUi } from './boot.js';
 import { prefetchFirstScreen } from './prefetch.js';
 
-const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H';
-const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
+// Bracketed paste (?2004) too: a paste comes marked, so its line breaks are text, not Enter.
+const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H\u001b[?2004h';
+const LEAVE_ALTERNATE_SCREEN = '\u001b[?2004l\u001b[?1049l';
 const SHOW_CURSOR = '\u001b[?25h';
 
 /**

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { executeRequest, type RawResponse } from '../client/execute-request.js';
 import type { PreparedRequest } from '../client/prepare-request.js';
@@ -46,6 +47,11 @@ export interface UiServices {
    * which reads no saved profile.
    */
   profiles(): { list: Profile[]; defaultName?: string };
+  /**
+   * A text file the user named (`@hosts.txt` in the add form), read whole; rejects with a
+   * sentence (no such file, a directory, permission denied).
+   */
+  readTextFile(path: string): Promise<string>;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -102,6 +108,22 @@ export function createServices(options: ServicesOptions): UiServices {
     executeRequest: (request, signal) =>
       executeRequest(request, { maxResponseBytes, signal: until(signal) }),
     abortAll,
+    async readTextFile(path) {
+      try {
+        return await readFile(path, 'utf8');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const why =
+          code === 'ENOENT'
+            ? 'no such file'
+            : code === 'EISDIR'
+              ? 'it is a directory'
+              : code === 'EACCES'
+                ? 'permission denied'
+                : (error as Error).message;
+        throw new Error(`cannot read ${path}: ${why}`, { cause: error });
+      }
+    },
     profiles() {
       if (!store) return { list: [] };
       const list = store.list().sort((a, b) => (a.name < b.name ? -1 : 1));

@@ -82,7 +82,7 @@ describe('the domains screen with 600 domains, in a real terminal', () => {
     expect(domains).toHaveLength(600);
     const verified = domains.filter((d) => d.verified).length;
     await waitForScreen(
-      `600 domains · ${verified} verified · ${600 - verified} pending · ${domains.filter(expiring).length} expiring ≤ 14 days · 0 failing DNS checks`,
+      `600 domains · ${verified} verified · ${600 - verified} pending · ${domains.filter(expiring).length} expiring ≤ 14 d · 0 failing DNS`,
     );
 
     // `/northwind`, typed in one read: only the hosts that match, and how many.
@@ -122,6 +122,21 @@ describe('the domains screen with 600 domains, in a real terminal', () => {
     });
     await waitForScreen(`✓ ${newest.domain} turned verified`, 15_000);
     expect(rowOf(term.screen(), newest.domain)).toContain('✓ verified');
+
+    // Five hosts pasted one a line (a bracketed paste, as terminals paste), one of them there
+    // already and one invalid: three added, one 409, one 400.
+    await send('a');
+    await waitForScreen('Add a custom domain');
+    tmux(
+      'set-buffer',
+      'one.e2e-many.test\ntwo.e2e-many.test\nmail.globex.org\nbad_host.e2e-many.test\nthree.e2e-many.test',
+    );
+    tmux('paste-buffer', '-p', '-t', NAME);
+    await waitForScreen('5 host names: Enter adds each in turn');
+    await send('Enter');
+    await waitForScreen('3 added (201), 1 already registered (409), 1 refused (400) of 5 hosts');
+    await send('Escape');
+    await waitForScreen('603 domains ·');
 
     await send('q');
     await waitForScreen('EXIT:0');

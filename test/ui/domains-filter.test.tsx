@@ -56,7 +56,7 @@ describe('the summary line', () => {
     const verified = domains.filter((d) => d.verified).length;
     const pending = domains.length - verified;
     expect(app.frame()).toContain(
-      `200 domains · ${verified} verified · ${pending} pending · ${domains.filter(expiring).length} expiring ≤ 14 days · 0 failing DNS checks`,
+      `200 domains · ${verified} verified · ${pending} pending · ${domains.filter(expiring).length} expiring ≤ 14 d · 0 failing DNS`,
     );
     // Pending and verified both, and the one expiring of the demo data.
     expect(verified).toBeGreaterThan(0);

@@ -122,7 +122,7 @@ describe('the DNS column (d)', () => {
     expect(rowOf(frame, wrong.domain)).toMatch(/\swrong 3\/3\s/);
     expect(rowOf(frame, none.domain)).toMatch(/\smissing 3\/3\s/);
     // The summary counts the failing ones seen in this session.
-    expect(frame).toMatch(/· [2-9]\d* failing DNS checks/);
+    expect(frame).toMatch(/· [2-9]\d* failing DNS/);
     // Enter on the wrong one: its records, marked, with what was found.
     while (!/^› wrong-/m.test(ui.frame())) await ui.press('j');
     await ui.press('enter');

@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { EXCLUSIVE_MEANINGS } from '../../src/ui/keymap-domains.js';
 import { describe, expect, it } from 'vitest';
 import { type ActionId, binding, globalKeys, matches, screenKeys } from '../../src/ui/keymap.js';
 import {
@@ -102,7 +103,10 @@ describe('the key-map', () => {
       ];
       for (const actions of modes) {
         for (const [input, k] of presses) {
-          const meaning = [...new Set(actions)].filter((a) => matches(a, input, k));
+          const found = [...new Set(actions)].filter((a) => matches(a, input, k));
+          // Meanings of which the screen makes exactly one available at a time count as one.
+          const group = EXCLUSIVE_MEANINGS.find((g) => found.every((a) => g.includes(a)));
+          const meaning = group && found.length > 1 ? [found.join(' | ')] : found;
           expect(
             meaning.length,
             `${screen}: ${input || JSON.stringify(k)} → ${meaning}`,

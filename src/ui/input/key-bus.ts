@@ -19,6 +19,10 @@ export interface KeySubscriber {
   global: boolean;
 }
 
+/** What a terminal in bracketed-paste mode sends around a paste. */
+const PASTE_START = '\u001b[200~';
+const PASTE_END = '\u001b[201~';
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs once React's scheduler has nothing more urgent; resolves with the task's number. */
@@ -59,6 +63,8 @@ export class KeyBus {
   private readonly subscribers = new Set<KeySubscriber>();
   private readonly queue: KeyPress[] = [];
   private pumping = false;
+  /** Between a bracketed paste's start and end (the terminal marks them: run.ts asks it to). */
+  private pasting = false;
 
   constructor(private readonly settle: () => Promise<void> = settleUi) {}
 
@@ -71,7 +77,17 @@ export class KeyBus {
 
   /** One read from the terminal, as Ink emits it. */
   push(data: string): void {
-    this.queue.push(...splitKeys(data));
+    for (const press of splitKeys(data)) {
+      if (press.sequence === PASTE_START || press.sequence === PASTE_END) {
+        this.pasting = press.sequence === PASTE_START;
+      } else if (this.pasting && (press.key.return || press.sequence === '\n')) {
+        // A line break inside a paste is text, never Enter: pasting a list of host names one a
+        // line must not submit the form at the first. One-line fields take it as a space.
+        this.queue.push({ input: ' ', key: press.key, text: true, sequence: ' ' });
+      } else {
+        this.queue.push(press);
+      }
+    }
     if (!this.pumping) this.pump();
   }
 

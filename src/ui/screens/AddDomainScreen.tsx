@@ -1,4 +1,4 @@
-import { Box, Text, useFocusManager } from 'ink';
+import { Box, Text, useFocusManager, useStdout } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { isError } from '../../core/errors.js';
@@ -6,8 +6,20 @@ import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/pl
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { hostFileLines, parseHostList, zoneOfAll } from '../add-many.js';
+import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
-import { useNavigation, useScreen, useSession, useSessionControl } from '../context.js';
+import {
+  useNavigation,
+  useScreen,
+  useServices,
+  useSession,
+  useSessionControl,
+  useUi,
+} from '../context.js';
+import { copyNotice } from '../copy-notice.js';
+import { useAddMany } from '../hooks/useAddMany.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenClient } from '../hooks/useScreenClient.js';
@@ -18,7 +30,9 @@ type State =
   | { step: 'editing' }
   | { step: 'sending'; hostname: string }
   | { step: 'failed'; error: unknown; hostname: string }
-  | { step: 'refused'; reason: string };
+  | { step: 'refused'; reason: string }
+  /** Several host names: added in turn, each with its result (AddManyResults). */
+  | { step: 'batch' };
 
 /** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
 export function hostOfUrl(text: string): string | undefined {
@@ -44,15 +58,68 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const project = { ...projects.get(routeProject.id), ...routeProject };
   const [value, setValue] = useState('');
   const [state, setState] = useState<State>({ step: 'editing' });
+  const services = useServices();
+  const { write } = useStdout();
+  const { bodyHeight } = useUi();
+  const batch = useAddMany(client, project.id);
+  const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
+  const list = parseHostList(value);
+  const several = list.fromFile !== undefined || list.hosts.length > 1;
   const check = normalizeHostname(value);
-  const urlHost = check.ok ? undefined : hostOfUrl(value);
+  const urlHost = check.ok || several ? undefined : hostOfUrl(value);
+  const inBatch = state.step === 'batch';
+  const added = (batch.results ?? []).flatMap((r) => (r.state === 'added' ? [r.domain] : []));
 
   useEffect(() => {
-    if (isTop) focus('add.hostname');
-  }, [isTop, focus]);
+    if (isTop && !inBatch) focus('add.hostname');
+  }, [isTop, inBatch, focus]);
+  useAvailableKeys({
+    'add.useHost': urlHost !== undefined,
+    'add.copyZone': inBatch && added.length > 0,
+    'add.edit': inBatch && !batch.running,
+    'add.submit': !inBatch,
+  });
+
+  /** Several host names (typed, pasted or from a file): each added in turn. */
+  const addSeveral = async () => {
+    let hosts = list.hosts;
+    if (list.fromFile !== undefined) {
+      try {
+        hosts = hostFileLines(await services.readTextFile(list.fromFile));
+      } catch (error) {
+        setState({ step: 'refused', reason: (error as Error).message });
+        return;
+      }
+      if (hosts.length === 0) {
+        setState({ step: 'refused', reason: `${list.fromFile} holds no host name` });
+        return;
+      }
+    }
+    setNotice(undefined);
+    setState({ step: 'batch' });
+    await batch.start(hosts);
+  };
+
+  const copyZone = () => {
+    const zone = zoneOfAll(added);
+    const skipped = zone.skipped.length ? ` (not ${zone.skipped.join(', ')})` : '';
+    const what = `the records of ${added.length - zone.skipped.length} new domains as one zone snippet${skipped}`;
+    services.copy(zone.text, write).then(
+      (result) => {
+        const copied = copyNotice(what, zone.text, result);
+        setNotice({ text: copied.text, ok: copied.tone !== 'error', select: copied.select });
+      },
+      (error: unknown) =>
+        setNotice({ text: `✗ Could not copy: ${(error as Error).message}`, ok: false }),
+    );
+  };
 
   const submit = () => {
-    if (state.step === 'sending') return;
+    if (state.step === 'sending' || inBatch) return;
+    if (several) {
+      void addSeveral();
+      return;
+    }
     if (!check.ok) {
       setState({ step: 'refused', reason: check.reason });
       return;
@@ -75,7 +142,13 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
 
   useKeys((is) => {
     if (is('add.cancel')) navigate({ type: 'pop' });
-    else if (is('add.submit')) submit();
+    else if (inBatch) {
+      if (is('add.copyZone') && added.length > 0) copyZone();
+      else if (is('add.edit') && !batch.running) {
+        batch.reset();
+        setState({ step: 'editing' });
+      }
+    } else if (is('add.submit')) submit();
     else if (is('add.useHost') && urlHost) edit(urlHost);
   });
 
@@ -95,6 +168,14 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   let live: ReactNode;
   if (nameRefused) {
     live = null;
+  } else if (several) {
+    live = (
+      <Text color={tone('ok')}>
+        {list.fromFile !== undefined
+          ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
+          : `${list.hosts.length} host names: Enter adds each in turn`}
+      </Text>
+    );
   } else if (value.trim() === '') {
     live = <Text dimColor>e.g. shop.example.com</Text>;
   } else if (check.ok) {
@@ -123,10 +204,36 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       </Text>
       {planWarning ? <Text color={tone('warn')}>{planWarning}</Text> : null}
       <Text> </Text>
-      <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
+      <TextField
+        id="add.hostname"
+        label="Host name"
+        value={value}
+        onChange={edit}
+        isActive={!inBatch}
+      />
       <Box marginLeft={12}>{live}</Box>
       <Text> </Text>
-      {state.step === 'sending' ? (
+      {inBatch && batch.results ? (
+        <Box flexDirection="column">
+          <AddManyResults results={batch.results} running={batch.running} height={bodyHeight - 9} />
+          {notice ? (
+            <Box flexDirection="column">
+              <Text color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Text>
+              {/* Nothing took the snippet: here it is, to select by hand. */}
+              {notice.select?.map((line, i) => (
+                <Text key={i}>{visible(line)}</Text>
+              ))}
+            </Box>
+          ) : batch.running ? null : (
+            <Text dimColor>
+              {added.length > 0
+                ? 'z copies the records of the new domains as one zone snippet · '
+                : ''}
+              e edits the list (as typed) · Esc back to the domains
+            </Text>
+          )}
+        </Box>
+      ) : state.step === 'sending' ? (
         <Loading label={`Adding ${state.hostname}…`} />
       ) : state.step === 'failed' ? (
         <ErrorView

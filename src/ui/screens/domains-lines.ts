@@ -20,8 +20,8 @@ export function summaryLine(
   const numbers = [
     `${count(sum.verified)} verified`,
     `${count(sum.pending)} pending`,
-    `${count(sum.expiring)} expiring ≤ 14 days`,
-    `${plural(sum.failingDns, 'failing DNS check')}`,
+    `${count(sum.expiring)} expiring ≤ 14 d`,
+    `${count(sum.failingDns)} failing DNS`,
   ].join(' · ');
   switch (walk.status) {
     case 'loading':

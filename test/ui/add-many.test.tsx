@@ -1,0 +1,105 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The add form with several host names: each added in turn with its own result, a summary, the
+// list kept as typed, and the records of every new domain as one zone snippet.
+const PROJECT = 'prj_demo_enterprise';
+let server: TestServer;
+let dir: string;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  server = await startTestServer();
+  dir = await mkdtemp(join(tmpdir(), 'domainctl-add-many-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+const posts = () => server.requests.filter((line) => line.startsWith('POST'));
+
+async function openForm() {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+  });
+  await ui.waitForFrame(/No domains yet|HOST NAME/);
+  await ui.press('a');
+  await ui.waitForFrame('Add a custom domain');
+  return ui;
+}
+
+describe('adding several domains at once', () => {
+  it('pasted one a line: 3 × 201, one 409 and one 400 with the reason, and a summary', async () => {
+    const app = await openForm();
+    const before = posts().length;
+    // A bracketed paste of five lines: its line breaks are not Enter.
+    await app.press(
+      '\u001b[200~one.many.test\ntwo.many.test\rwww.acme-shop.com\nbad_host.many.test\nthree.many.test\u001b[201~',
+    );
+    await app.waitForFrame('5 host names: Enter adds each in turn');
+    expect(posts()).toHaveLength(before);
+    await app.press('enter');
+    const frame = await app.waitForFrame(
+      '3 added (201), 1 already registered (409), 1 refused (400) of 5 hosts',
+    );
+    expect(frame).toMatch(/✓ 201\s+one\.many\.test added/);
+    expect(frame).toMatch(/✗ 409\s+www\.acme-shop\.com: /);
+    expect(frame).toMatch(/✗ 400\s+bad_host\.many\.test: \S+/);
+    // One request a host, in turn.
+    expect(
+      posts()
+        .slice(before)
+        .map((line) => line.split(' ').at(-1)),
+    ).toEqual(['201', '201', '409', '400', '201']);
+    // z: the records of the three new domains, as one zone snippet, through OSC 52.
+    await app.press('z');
+    await app.waitForFrame('Copied the records of 3 new domains as one zone snippet');
+    const start = '\u001b]52;c;';
+    const written = app.written();
+    const from = written.lastIndexOf(start) + start.length;
+    const zone = Buffer.from(
+      written.slice(from, written.indexOf('\u0007', from)),
+      'base64',
+    ).toString();
+    for (const host of ['one.many.test', 'two.many.test', 'three.many.test']) {
+      expect(zone).toContain(`; DNS records for ${host} (domainctl)`);
+    }
+    expect(zone).not.toContain('acme-shop');
+    // e: the list again, as it was typed.
+    await app.press('e');
+    await app.waitForFrame('5 host names: Enter adds each in turn');
+  });
+
+  it('typed with commas and spaces, in one read with Enter', async () => {
+    const app = await openForm();
+    await app.pressTogether('four.many.test, five.many.test six.many.test', 'enter');
+    await app.waitForFrame('3 added (201), 0 already registered (409), 0 refused (400) of 3 hosts');
+  });
+
+  it('@file: the host names of a file, one a line, comments left out', async () => {
+    const file = join(dir, 'hosts.txt');
+    await writeFile(file, '# from the customer\nseven.many.test\n\neight.many.test # the shop\n');
+    const app = await openForm();
+    await app.press(`@${file}`);
+    await app.waitForFrame((f) => oneLine(f).includes('one a line: Enter adds each in turn'));
+    await app.press('enter');
+    await app.waitForFrame('2 added (201), 0 already registered (409), 0 refused (400) of 2 hosts');
+  });
+
+  it('@file that is not there: said, nothing sent, the text kept', async () => {
+    const app = await openForm();
+    const before = posts().length;
+    await app.press(`@${join(dir, 'nope.txt')}`, 'enter');
+    const frame = await app.waitForFrame('no such file');
+    expect(frame).toContain(`@${join(dir, 'nope.txt')}`);
+    expect(posts()).toHaveLength(before);
+  });
+});
