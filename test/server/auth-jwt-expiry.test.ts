@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectPage } from '../../src/contract/schemas.js';
 import { api, expectUnauthorized } from '../helpers/api.js';
+import { runCli } from '../helpers/cli.js';
 import { JWT_AUDIENCE, JWT_ISSUER, type JwksServer, startJwksServer } from '../helpers/jwks.js';
-import { spawnCli } from '../helpers/serve-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // A JWT without exp is good for ever once it leaks: by default the server refuses it.
@@ -79,16 +79,20 @@ describe('with --jwt-max-age, tokens are judged by their iat', () => {
 });
 
 describe('serve --jwt-max-age', () => {
+  // These end before any server starts, so they run in this process (runCli).
   it('is in serve --help', async () => {
-    const cli = spawnCli(['serve', '--help']);
-    expect((await cli.exited).code).toBe(0);
-    expect(cli.stdout.join('\n')).toMatch(/--jwt-max-age <seconds> +accept JWTs without an exp/);
+    const result = await runCli(['serve', '--help']);
+    expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: '', code: 0 });
+    expect(result.stdout).toMatch(/--jwt-max-age <seconds> +accept JWTs without an exp/);
   });
 
   it.each([['0'], ['-5'], ['soon']])('refuses %j: exit 2, nothing on stdout', async (value) => {
-    const cli = spawnCli(['serve', '--jwt-max-age', value, '--db', ':memory:', '--port', '0']);
-    expect((await cli.exited).code).toBe(2);
-    expect(cli.stderr.join('\n')).toMatch(/--jwt-max-age.*expected a number of seconds above 0/);
-    expect(cli.stdout).toEqual([]);
+    expect(
+      await runCli(['serve', '--jwt-max-age', value, '--db', ':memory:', '--port', '0']),
+    ).toEqual({
+      stdout: '',
+      stderr: `domainctl: option '--jwt-max-age <seconds>' argument '${value}' is invalid. expected a number of seconds above 0\n(run with --help for usage)\n`,
+      code: 2,
+    });
   });
 });
