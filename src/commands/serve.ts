@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CliError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { currentIo } from '../core/io.js';
+import { wholeNumber } from './arg-parsers.js';
 
 interface ServeFlags {
   host: string;
@@ -17,6 +18,8 @@ interface ServeFlags {
   edgeDomain: string;
   dnsServer?: string;
   verifyInterval: number;
+  verifyAuthoritative?: boolean;
+  askLimit: number;
   dbPoolSize: number;
   dbTimeout: number;
   drainGrace: number;
@@ -138,6 +141,16 @@ export function registerServe(program: Command): void {
         .argParser(seconds)
         .default(0, '0, or 2 with --seed demo'),
     )
+    .option(
+      '--verify-authoritative',
+      "the verifier asks each domain's zone nameservers (found through --dns-server) for the TXT record, not a resolver's cache",
+    )
+    .option(
+      '--ask-limit <n>',
+      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) each client address may ask a minute',
+      wholeNumber(1, 1_000_000),
+      600,
+    )
     .addHelpText(
       'after',
       `
@@ -158,11 +171,13 @@ Several instances on one PostgreSQL database (behind a load balancer), each on i
 They migrate the schema once, share host-name uniqueness, page tokens and the verifier's work.`,
     )
     .action(async (flags: ServeFlags, command: Command) => {
-      const [{ normalizeHostname }, { parseDnsServer }] = await Promise.all([
-        import('../contract/hostname.js'),
-        // Checked here, not by commander: the command definitions load no DNS code at start-up.
-        import('../dns/server-address.js'),
-      ]);
+      const [{ normalizeHostname }, { parseDnsServer }, { resolveAuthoritativePort }] =
+        await Promise.all([
+          import('../contract/hostname.js'),
+          // Checked here, not by commander: the command definitions load no DNS code at start-up.
+          import('../dns/server-address.js'),
+          import('../config/dns-server.js'),
+        ]);
       const edge = normalizeHostname(flags.edgeDomain, '');
       if (!edge.ok) throw new CliError(`--edge-domain: ${edge.reason}`);
       if (flags.dnsServer !== undefined) {
@@ -214,6 +229,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
             command.getOptionValueSource('verifyInterval') === 'default'
               ? undefined
               : flags.verifyInterval,
+          verifyAuthoritative: flags.verifyAuthoritative,
+          authoritativePort: resolveAuthoritativePort(),
+          askLimit: flags.askLimit,
           dbPoolSize: flags.dbPoolSize,
           dbTimeoutSeconds: flags.dbTimeout,
           metrics: flags.metrics,

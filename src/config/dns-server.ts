@@ -42,3 +42,35 @@ export function resolveDnsServer(
     throw error;
   }
 }
+
+/**
+ * The port the zones' nameservers are asked on: 53, unless this names another. Real nameservers
+ * listen on 53; this is for a test set-up whose nameservers listen on loopback (README: Testing).
+ */
+export const AUTHORITATIVE_PORT_ENV = 'DOMAINCTL_AUTHORITATIVE_PORT';
+
+export function resolveAuthoritativePort(
+  env: NodeJS.ProcessEnv = currentIo().env,
+): number | undefined {
+  const value = env[AUTHORITATIVE_PORT_ENV];
+  if (!value) return undefined;
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    throw new ConfigError(`${AUTHORITATIVE_PORT_ENV} "${value}": expected a port from 1 to 65535`);
+  }
+  return Number(value);
+}
+
+/** `--connect-to`: where HTTPS to the domain is sent instead of its own addresses. */
+export function resolveConnectTo(flag: string | undefined): DnsServerAddress | undefined {
+  if (flag === undefined) return undefined;
+  try {
+    return parseDnsServer(flag.includes(':') || flag.startsWith('[') ? flag : `${flag}:443`);
+  } catch (error) {
+    if (isError(error, 'DnsServerAddressError')) {
+      throw new ConfigError(
+        `--connect-to "${flag}": expected an IP address with an optional :PORT (default 443), e.g. 127.0.0.1:8443`,
+      );
+    }
+    throw error;
+  }
+}

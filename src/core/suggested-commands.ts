@@ -25,6 +25,8 @@ export const suggest = {
     `domainctl domains check ${shellWord(domain)} ${projectFlag(project)}`,
   domainsWait: (domain: string, project: string) =>
     `domainctl domains wait ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsStatus: (domain: string, project: string) =>
+    `domainctl domains status ${shellWord(domain)} ${projectFlag(project)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 

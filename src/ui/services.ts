@@ -9,7 +9,9 @@ import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
-import { checkRecords, type DnsCheckResult, parseDnsServer } from '../dns/index.js';
+import { resolveAuthoritativePort } from '../config/dns-server.js';
+import type { ServingProbe } from '../core/stages.js';
+import { checkRecords, type DnsCheckResult, parseDnsServer, probeHttps } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
@@ -60,11 +62,13 @@ export interface UiServices {
   startDemo(): Promise<DemoServer>;
   copy(text: string, writeToTerminal: (data: string) => void): Promise<CopyResult>;
   /**
-   * Looks up a domain's three records (and CAA) the way `domains check` does, with the DNS server
-   * of DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
+   * Looks up a domain's three records (and CAA) the way `domains check` does: at the zone's
+   * nameservers, found through DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
    * `error` rows. Aborting `signal` ends the lookups at once.
    */
   checkDns(instructions: DnsInstructions, signal?: AbortSignal): Promise<DnsCheckResult>;
+  /** HTTPS to the host with its name as SNI: the "serving" stage. Never rejects. */
+  probeHttps(host: string, signal?: AbortSignal): Promise<ServingProbe>;
   /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
   dnsServerLabel: string;
   /** Stops what the UI started (requests, the demo server); called once the UI has exited. */
@@ -176,7 +180,14 @@ export function createServices(options: ServicesOptions): UiServices {
     },
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
     checkDns: (instructions, signal) =>
-      checkRecords(instructions, { server: dnsServer?.address, signal: until(signal) }),
+      checkRecords(instructions, {
+        server: dnsServer?.address,
+        signal: until(signal),
+        authoritative: true,
+        authoritativePort: resolveAuthoritativePort(env),
+      }),
+    probeHttps: (host, signal) =>
+      probeHttps(host, { resolver: dnsServer?.address, timeoutMs: 10_000, signal: until(signal) }),
     get dnsServerLabel() {
       return dnsServer?.label ?? 'the system resolver';
     },

@@ -264,6 +264,8 @@ describe('domains check against a real DNS server', () => {
       verified: false,
       dns_server: dns.address,
       ok: false,
+      // dnsmasq answers NXDOMAIN for every SOA: no zone to ask, the resolver's answers stand.
+      source: { kind: 'resolver', resolver: dns.address },
       records: [
         {
           record: 'cname',
@@ -273,6 +275,7 @@ describe('domains check against a real DNS server', () => {
           status: 'ok',
           found: [i.cname_target],
           detail: null,
+          recursive: null,
         },
         {
           record: 'txt',
@@ -282,6 +285,7 @@ describe('domains check against a real DNS server', () => {
           status: 'wrong',
           found: ['domainctl-verify=tokenofanearlieradd'],
           detail: `the TXT record at ${i.txt_host} holds another token (from an earlier registration of this domain?); it must be ${i.txt_value}`,
+          recursive: null,
         },
         {
           record: 'acme_cname',
@@ -291,9 +295,11 @@ describe('domains check against a real DNS server', () => {
           status: 'ok',
           found: [i.acme_cname_target],
           detail: null,
+          recursive: null,
         },
       ],
       warnings: [],
+      findings: [],
     });
 
     const good = JSON.parse(

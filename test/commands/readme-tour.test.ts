@@ -26,7 +26,10 @@ function tourLines(): string[] {
 const EXPECTED: [RegExp, RegExp][] = [
   [/^domainctl domains list +#/, /www\.acme-shop\.com/],
   [/^domainctl domains add shop\.example\.com/, /Create these DNS records at your DNS provider/],
-  [/^domainctl domains wait shop\.example\.com/, /^shop\.example\.com is verified \(at /m],
+  [
+    /^domainctl domains wait shop\.example\.com/,
+    /^shop\.example\.com reached "ownership verified"\.\nIt is verified \(at /m,
+  ],
   [/^domainctl profile list/, /^\* +demo +http/m],
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
   [/--page-size 5 /, /More domains follow\. Next page: domainctl domains list /],
@@ -77,6 +80,9 @@ describe("the README's tour runs as written against the demo server", () => {
     const started = await server.waitForStdout(/^domainctl serve listening on /);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(started)?.[1] ?? '';
     expect(started).toContain("verifying DNS every 2 s via the demo's DNS at 127.0.0.1:");
+    // The commands' own DNS checks ask the demo's DNS too: no query leaves the machine.
+    const demoDns = /the demo's DNS at (127\.0\.0\.1:\d+)/.exec(started)?.[1];
+    Object.assign(env, { DOMAINCTL_DNS_SERVER: demoDns });
 
     for (const line of rest) {
       const command = line.replaceAll('http://127.0.0.1:7878', url);

@@ -86,6 +86,7 @@ const COVERED = {
   domainsRecords: true,
   domainsCheck: true,
   domainsWait: true,
+  domainsStatus: true,
   serveDemo: true,
 } satisfies Record<SuggestedCommand, true>;
 
@@ -224,18 +225,41 @@ describe('every suggested command runs as written', () => {
     expect(records.stdout).toContain('_domainctl-verify.records.hint.test');
   });
 
-  // `domains add` says to check the records once they are live; `domains wait` says the same when
-  // it gives up; a check that finds them right says to wait. Run against a server that verifies.
+  // `domains add` says to check the records once they are live. Run against a server that verifies.
   it('domainsCheck', async () => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'check.hint.test';
     const added = await run(['domains', 'add', name, '--project', PROJECT]);
-    const waited = await run(['domains', 'wait', name, '--project', PROJECT, '--timeout', '1']);
-    expect(waited.code).toBe(5);
     await dns.restart(await zoneOf(run, name));
     const env = { DOMAINCTL_DNS_SERVER: dns.address };
-    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT), {}, { env });
-    await runSuggested(run, waited, suggest.domainsCheck(name, PROJECT), {}, { env });
+    const checked = await runSuggested(
+      run,
+      added,
+      suggest.domainsCheck(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(checked.stdout).toContain('All 3 records are right.');
+  });
+
+  // `domains wait` says where to see why when it gives up.
+  it('domainsStatus', async () => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'status.hint.test';
+    await run(['domains', 'add', name, '--project', PROJECT]);
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, '--project', PROJECT, '--timeout', '1'], {
+      env,
+    });
+    expect(waited.code).toBe(10);
+    const status = await runSuggested(
+      run,
+      waited,
+      suggest.domainsStatus(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(status.stdout).toContain('Reached: none of the stages yet.');
   });
 
   it('domainsWait', async () => {
@@ -248,8 +272,14 @@ describe('every suggested command runs as written', () => {
     const checked = await run(['domains', 'check', name, '--project', PROJECT], { env });
     // The verifier sees the records only now, so the check above found the domain pending.
     await verifierDns.restart(zone);
-    const waited = await runSuggested(run, checked, suggest.domainsWait(name, PROJECT));
-    expect(waited.stdout).toContain(`${name} is verified`);
+    const waited = await runSuggested(
+      run,
+      checked,
+      suggest.domainsWait(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(waited.stdout).toContain(`${name} reached "ownership verified".`);
   });
 
   it('serveDemo', async () => {

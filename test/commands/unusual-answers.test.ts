@@ -216,9 +216,15 @@ describe('valid but unusual answers', () => {
 
   it('domains wait reads the times in any form and counts the days left from them', async () => {
     expect(await run(['domains', 'wait', 'verified.example.test'])).toEqual({
-      stdout:
-        'verified.example.test is verified (at 2026-03-02T10:15:30Z).\n' +
-        `Its TLS certificate expires at ${EXPIRY} (40 days left).\n`,
+      stdout: expect.stringMatching(
+        new RegExp(
+          '^✓ records in DNS: the API saw them when it verified the domain \\(after [0-9.]+ s\\)\n' +
+            '✓ ownership verified: verified at 2026-03-02T10:15:30Z \\(after [0-9.]+ s\\)\n' +
+            'verified\\.example\\.test reached "ownership verified"\\.\n' +
+            'It is verified \\(at 2026-03-02T10:15:30Z\\)\\.\n' +
+            `Its TLS certificate expires at ${EXPIRY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(40 days left\\)\\.\n$`,
+        ),
+      ),
       stderr: '',
       code: 0,
     });

@@ -97,6 +97,26 @@ describe('the DNS check on the domain screen', () => {
     expect(oneLine(narrow)).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
   });
 
+  it('shows the stages of the domain, the DNS and HTTPS ones filled in by d', async () => {
+    const app = await openDomain(dns.address);
+    const before = await app.waitForFrame('Stages');
+    expect(before).toMatch(/Stages +\? DNS › ○ verified › ○ certificate › \? HTTPS/);
+
+    await app.resize(100, 60);
+    await app.press('d');
+    const frame = await app.waitForFrame('not right yet');
+    expect(frame).toMatch(/Stages +✗ DNS › ○ verified › ○ certificate › ○ HTTPS/);
+    // The TXT record holds another token: fixing it is up to the user.
+    expect(frame).toMatch(
+      new RegExp(
+        `✗ records in DNS +the TXT record at ${escape(domain.dns_instructions.txt_host)} holds another token`,
+      ),
+    );
+    expect(frame).toMatch(/○ ownership verified +the API has not verified it yet/);
+    // The HTTPS stage asks the same DNS server for the host's address.
+    expect(frame).toMatch(/○ serving HTTPS +ui\.check\.test has no address in DNS yet/);
+  });
+
   it('keeps the DNS column beside the widest value however wide the terminal is', async () => {
     const app = await openDomain(dns.address);
     const i = domain.dns_instructions;
