@@ -9,7 +9,7 @@ import { main } from './main.js';
 // Before anything loads Node's colour helpers (conf and Ink load node:assert lazily): with
 // NO_COLOR and FORCE_COLOR both set, Node 22+ would warn on stderr that NO_COLOR is ignored,
 // which is not our rule (see settleColorEnv).
-settleColorEnv();
+settleColorEnv(process.env);
 
 /**
  * `domainctl … | head -1`: once the reader is gone, writing more raises EPIPE, which Node turns

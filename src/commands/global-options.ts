@@ -73,7 +73,7 @@ export function globalFlags(command: Command): GlobalFlags {
  * means nothing (no-color.org), so it goes and FORCE_COLOR decides. `colorEnabled` answers as it
  * would have with both.
  */
-export function settleColorEnv(env: NodeJS.ProcessEnv = process.env): void {
+export function settleColorEnv(env: NodeJS.ProcessEnv): void {
   if (env.NO_COLOR === undefined || env.FORCE_COLOR === undefined) return;
   if (env.NO_COLOR) delete env.FORCE_COLOR;
   else delete env.NO_COLOR;
