@@ -1,7 +1,7 @@
 // The one entry: the bin's shim loads this bundle. main() parses argv and dispatches; the UI and
 // the server are reached through dynamic import() inside their commands, so a script's
 // `api request` never loads Ink or Hono. What belongs to the process rather than to one run (its
-// environment's colour variables, a closed stdout, how it exits) is settled here.
+// environment's colour variables, a closed stdout or stderr, how it exits) is settled here.
 import { settleColorEnv } from './commands/global-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { main } from './main.js';
@@ -20,6 +20,15 @@ settleColorEnv(process.env);
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
   throw error;
+});
+
+/**
+ * `domainctl … 2>&1 | head -1`, or a cron job whose stderr is closed: nobody reads the messages,
+ * but the data on stdout and the exit code still matter, so the run goes on and ends as it would
+ * have. Unhandled, the EPIPE would end it with Node's exit code 1, which means an HTTP error here.
+ */
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
 });
 
 const { exitCode, immediate } = await main(process.argv);

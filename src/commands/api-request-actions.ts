@@ -25,7 +25,7 @@ import {
   writeOutPaced,
 } from './context.js';
 import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
-import { type Field, fieldsBody, fieldsQuery } from './body-fields.js';
+import { bodyJson, type Field, fieldsBody, fieldsQuery } from './body-fields.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
 interface ApiRequestFlags extends JqFlags {
@@ -63,7 +63,7 @@ async function requestBody(method: string, path: string, flags: ApiRequestFlags)
     throw new CliError('give the body with -d or with -f/-F fields, not both', ExitCode.usage);
   }
   const body = await fieldsBody(fields);
-  if (method.toUpperCase() !== 'GET') return { data: JSON.stringify(body), fullPath: path };
+  if (method.toUpperCase() !== 'GET') return { data: bodyJson(body), fullPath: path };
   const query = fieldsQuery(body).toString();
   return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
 }

@@ -10,7 +10,7 @@ import { visible } from '../core/sanitize.js';
 import { extraFindings, findingLines, resolverNotes } from './stage-format.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
-import { suggest } from '../core/suggested-commands.js';
+import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 
 function statusCell(status: RecordStatus, p: Paint): string {
   if (status === 'ok') return p.green(status);
@@ -85,15 +85,25 @@ function rawNotes(result: DnsCheckResult): string[] {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The one-line verdict: is the domain ready, and what to do next. */
-export function checkVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
-  return visible(rawVerdict(domain, result, project));
+export function checkVerdict(
+  domain: ReadDomain,
+  result: DnsCheckResult,
+  project: string,
+  given: GivenFlags = {},
+): string {
+  return visible(rawVerdict(domain, result, project, given));
 }
 
-function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
+function rawVerdict(
+  domain: ReadDomain,
+  result: DnsCheckResult,
+  project: string,
+  given: GivenFlags,
+): string {
   const { total, notRight: bad, failed } = checkCounts(result);
   if (result.ok) {
     if (domain.verified) return `All ${total} records are right, and ${domain.domain} is verified.`;
-    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: ${suggest.domainsWait(domain.domain, project)}`;
+    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: ${suggest.domainsWait(domain.domain, project, given)}`;
   }
   // Rows with the resolver's answer beside them failed at the zone's nameservers, not at it.
   const nameserversFailed = result.records.some((r) => r.status === 'error' && r.recursive);
@@ -126,19 +136,20 @@ function sourceLine(result: DnsCheckResult, dnsServer: string): string {
 export function checkReport(
   domain: ReadDomain,
   result: DnsCheckResult,
-  options: { project: string; dnsServer: string; color: boolean },
+  options: { project: string; given?: GivenFlags; dnsServer: string; color: boolean },
 ): string {
   const p = paint(options.color);
   const notes = [...checkNotes(result), ...resolverNotes(result)];
   const warnings = result.warnings.map((w) => p.yellow(`warning: ${visible(w)}`));
   const extra = [...notes, ...warnings];
+  const verdict = checkVerdict(domain, result, options.project, options.given);
   const why = findingLines(extraFindings(result));
   return [
     `DNS records of ${visible(domain.domain)}, ${visible(sourceLine(result, options.dnsServer))}:\n\n`,
     checkTable(result, options.color),
     extra.length > 0 ? `\n${extra.join('\n')}\n` : '',
     why.length > 0 ? `\nWhy it may be stuck:\n${why.join('\n')}\n` : '',
-    `\n${result.ok ? p.green(checkVerdict(domain, result, options.project)) : checkVerdict(domain, result, options.project)}\n`,
+    `\n${result.ok ? p.green(verdict) : verdict}\n`,
   ].join('');
 }
 

@@ -18,7 +18,7 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { suggest } from '../core/suggested-commands.js';
+import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
@@ -56,6 +56,18 @@ async function addDomain(
   flags: AddFlags,
   command: Command,
 ): Promise<void> {
+  // An option that means nothing here is said, not ignored: `add x --timeout 5` would otherwise
+  // add without waiting and exit 0, as if it had been verified in time.
+  if (flags.timeout !== undefined && !flags.wait) {
+    throw new CliError('--timeout is how long --wait waits: add --wait, or leave --timeout out');
+  }
+  if (!flags.wait && (flags.dnsServer !== undefined || flags.authoritative === false)) {
+    const option = flags.dnsServer !== undefined ? '--dns-server' : '--no-authoritative';
+    throw new CliError(`${option} is for the DNS stage of --wait: add --wait, or leave it out`);
+  }
+  if (flags.strict && flags.fromFile === undefined) {
+    throw new CliError('--strict is for --from-file: a host of the file that is there already');
+  }
   // --wait looks at DNS as `domains wait` does: a bad --dns-server is refused before the add.
   const live = flags.wait ? liveChecks(flags) : undefined;
   if (flags.fromFile !== undefined) {
@@ -102,8 +114,8 @@ async function addDomain(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
-        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project, context.flags))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project, context.flags))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
@@ -117,15 +129,15 @@ async function addDomain(
       live,
       jq,
       timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
-      notFound: () => noSuchDomain(records.domain, project),
+      notFound: () => noSuchDomain(records.domain, project, context.flags),
     });
   }
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
-export function noSuchDomain(hostname: string, project: string): CliError {
+export function noSuchDomain(hostname: string, project: string, given: GivenFlags): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project, given)})`,
     ExitCode.apiError,
   );
 }
@@ -136,7 +148,7 @@ export async function findOrFail(
   hostname: string,
 ): Promise<ReadDomain> {
   const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
-  if (!domain) throw noSuchDomain(hostname, project);
+  if (!domain) throw noSuchDomain(hostname, project, context.flags);
   return domain;
 }
 
@@ -177,7 +189,14 @@ async function checkDomain(
   if (context.flags.json || jq) {
     await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
-    writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
+    writeOut(
+      checkReport(domain, result, {
+        project,
+        given: context.flags,
+        dnsServer: dns.label,
+        color: context.color,
+      }),
+    );
   }
   // The report says which record is not right; the exit code says that one is.
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);

@@ -134,9 +134,9 @@ export async function addMany(
   const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
   const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
   const added = count('added') + count('verified') + count('pending');
-  const waited = flags.wait
-    ? ` (${count('verified')} verified, ${count('pending')} still pending after ${duration(timeoutMs)})`
-    : '';
+  const stillPending =
+    count('pending') > 0 ? `, ${count('pending')} still pending after ${duration(timeoutMs)}` : '';
+  const waited = flags.wait ? ` (${count('verified')} verified${stillPending})` : '';
   const summary =
     `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
     `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
@@ -154,7 +154,9 @@ export async function addMany(
   }
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
-    say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+    say(
+      `The records to create for each: ${suggest.domainsRecords('HOST', project, context.flags)}`,
+    );
   }
 }
 
@@ -179,7 +181,9 @@ async function waitForAdded(
   for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
   if (waiting.size === 0) return;
   if (currentIo().stderr.isTTY)
-    say(`Waiting for ${waiting.size} to be verified (up to ${duration(timeoutMs)})`);
+    say(
+      `Waiting for ${waiting.size} ${waiting.size === 1 ? 'domain' : 'domains'} to be verified (up to ${duration(timeoutMs)})`,
+    );
   const deadline = Deadline.after(timeoutMs);
   const client = apiClient(context, deadline);
   let interval = DEFAULT_INTERVAL_MS;

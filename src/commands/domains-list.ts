@@ -125,11 +125,11 @@ async function printOnePage(
   return page.next_page_token;
 }
 
-function noDomains({ project, keep }: Listing): void {
+function noDomains({ project, keep, context }: Listing): void {
   say(
     keep
       ? `No domains of ${project} match.`
-      : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project)}`,
+      : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project, context.flags)}`,
   );
 }
 

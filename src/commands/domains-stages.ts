@@ -79,7 +79,7 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
     intervalMs: flags.interval === undefined ? undefined : flags.interval * 1000,
     timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
     bell: flags.bell,
-    notFound: () => noSuchDomain(hostname, project),
+    notFound: () => noSuchDomain(hostname, project, context.flags),
   });
 }
 

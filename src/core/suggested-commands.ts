@@ -14,19 +14,21 @@ export const suggest = {
   profileSetToken: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --token-stdin`,
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
-  domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
+  domainsList: (project: string, given?: GivenFlags) =>
+    `domainctl domains list ${scope(project, given)}`,
   /** Only where `standsAlone` holds; else nextPageOfSameCommand. */
   domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
     `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
-  domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
-  domainsRecords: (domain: string, project: string) =>
-    `domainctl domains records ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsCheck: (domain: string, project: string) =>
-    `domainctl domains check ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsWait: (domain: string, project: string) =>
-    `domainctl domains wait ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsStatus: (domain: string, project: string) =>
-    `domainctl domains status ${shellWord(domain)} ${projectFlag(project)}`,
+  domainsAdd: (project: string, given?: GivenFlags) =>
+    `domainctl domains add DOMAIN ${scope(project, given)}`,
+  domainsRecords: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains records ${shellWord(domain)} ${scope(project, given)}`,
+  domainsCheck: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains check ${shellWord(domain)} ${scope(project, given)}`,
+  domainsWait: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains wait ${shellWord(domain)} ${scope(project, given)}`,
+  domainsStatus: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 
@@ -54,6 +56,22 @@ export const nextPageOfSameCommand = (pageToken: string) =>
 
 /** `--project X` as it goes into a command line the user can copy. */
 export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
+/**
+ * `--project X`, and the settings the command that suggests had as flags, which a command about
+ * the same project must repeat to reach the same API: `--profile NAME` and `--org ID` as given,
+ * `--base-url URL` and `--token TOKEN` to fill in (a token is never printed, nor a base URL that
+ * may hold a password).
+ */
+function scope(project: string, given: GivenFlags = {}): string {
+  return [
+    projectFlag(project),
+    given.profile === undefined ? '' : ` --profile ${shellWord(given.profile)}`,
+    given.baseUrl === undefined ? '' : ' --base-url URL',
+    given.token === undefined ? '' : ' --token TOKEN',
+    given.org === undefined ? '' : ` --org ${shellWord(given.org)}`,
+  ].join('');
+}
 
 /** A value as one shell word: bare when it is safe so, else in single quotes. */
 export function shellWord(value: string): string {

@@ -176,6 +176,33 @@ describe('domains add --from-file', () => {
       code: 2,
     });
   });
+
+  it('refuses --timeout, --dns-server or --no-authoritative without --wait and --strict without --from-file, adding nothing', async () => {
+    expect(await add(['ignored.bulk.test', '--timeout', '5'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --timeout is how long --wait waits: add --wait, or leave --timeout out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--dns-server', '127.0.0.1:53'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: --dns-server is for the DNS stage of --wait: add --wait, or leave it out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--no-authoritative'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: --no-authoritative is for the DNS stage of --wait: add --wait, or leave it out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--strict'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --strict is for --from-file: a host of the file that is there already\n',
+      code: 2,
+    });
+    // Newest first: one just added would be on the first page.
+    expect((await serverDomains()).map((d) => d.domain)).not.toContain('ignored.bulk.test');
+  });
 });
 
 describe('domains add --wait', () => {
@@ -273,7 +300,7 @@ describe('domains add --from-file --wait', () => {
         ],
       ]),
       stderr:
-        '2 added (2 verified, 0 still pending after 20 s), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
+        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
       code: 0,
     });
     const verified = (await serverDomains()).filter((d) => names.includes(d.domain));

@@ -6,18 +6,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, removeTempDirs, tempConfigDir } from '../helpers/cli.js';
 import { type CliProcess, spawnCli } from '../helpers/serve-process.js';
 
-// The README's tour: every fenced block tagged `sh tour`, run in order, line by line, in one
-// shell's working folder and config folder, as a reader would paste them. The one line the test
-// changes is the server's: it listens on a free port rather than 7878 (which may be taken on
-// this machine), and the other lines get that port in place of 7878.
+// The README's tour, then the scripting guide's examples that go on from it: every fenced block
+// tagged `sh tour`, run in order, line by line, in one shell's working folder and config folder,
+// as a reader would paste them. The one line the test changes is the server's: it listens on a
+// free port rather than 7878 (which may be taken on this machine), and the other lines get that
+// port in place of 7878.
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+const TOUR = [read('../../README.md'), read('../../docs/scripting.md')].join('\n');
 
-/** The lines of every `sh tour` block, in the README's order. */
+/**
+ * The lines of every `sh tour` block, in order; a line that ends in a backslash is one command
+ * with the next, as the shell reads it.
+ */
 function tourLines(): string[] {
   const lines: string[] = [];
-  for (const match of README.matchAll(/^```sh tour\n([\s\S]*?)^```$/gm)) {
-    for (const line of (match[1] ?? '').split('\n')) if (line.trim()) lines.push(line);
+  for (const match of TOUR.matchAll(/^```sh tour\n([\s\S]*?)^```$/gm)) {
+    const text = (match[1] ?? '').replaceAll('\\\n', '');
+    for (const line of text.split('\n')) if (line.trim()) lines.push(line);
   }
   return lines;
 }
@@ -30,10 +36,30 @@ const EXPECTED: [RegExp, RegExp][] = [
     /^domainctl domains wait shop\.example\.com/,
     /^shop\.example\.com reached "ownership verified"\.\nIt is verified \(at /m,
   ],
-  [/^domainctl profile list/, /^\* +demo +http/m],
+  [/^domainctl profile list +#/, /^\* +demo +http/m],
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
   [/--page-size 5 /, /More domains follow\. Next page: domainctl domains list /],
   [/--format zone >> example\.com\.zone/, /^$/],
+  // The scripting guide.
+  [/--arg zone \.acme-shop\.com$/, /^9\n$/],
+  [
+    /^domainctl profile list --jq/,
+    /^demo\thttp:\/\/127\.0\.0\.1:\d+\nlocal\thttp:\/\/127\.0\.0\.1:\d+\n$/,
+  ],
+  [/-F name=@name\.txt/, /^ {2}"name": "analytics",$/m],
+  [/--host '\*\.acme-shop\.com' --format ndjson/, /^www\.acme-shop\.com\napi\.acme-shop\.com\n/],
+  [
+    /--fail-on-match \|\| echo/,
+    /^mail\.globex\.org .*\(6 days left\)[^\n]*\ndomainctl: 1 domain matches \(--fail-on-match\)\nrenew these\n$/m,
+  ],
+  [
+    /^domainctl domains add --from-file hosts\.txt/,
+    /^a\.example\.net +added *\nb\.example\.net +added *\nstaging\.example\.net +added *\n3 added, /m,
+  ],
+  [
+    /--wait --timeout 300 && echo/,
+    /^new\.example\.com reached "ownership verified"\.\nIt is verified \(at [^\n]*\n.*\nverified: deploy it\n$/m,
+  ],
 ];
 
 let server: CliProcess | undefined;
@@ -102,6 +128,14 @@ describe("the README's tour runs as written against the demo server", () => {
       /^_domainctl-verify\.www\.example\.com\.\s+3600\s+IN\s+TXT\s+"domainctl-verify=/m,
     );
     expect(existsSync(join(work, 'body.json'))).toBe(true);
-    // About 25 commands, each a Node start: slow on a busy machine.
-  }, 90_000);
+    expect(readFileSync(join(work, 'expiring.csv'), 'utf8')).toMatch(
+      /^domain,status,verified_at,tls_cert_expiry,created_at\nmail\.globex\.org,verified,/,
+    );
+    const results = readFileSync(join(work, 'results.ndjson'), 'utf8').trimEnd().split('\n');
+    expect(results.map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ host: 'a.example.net', result: 'exists' }),
+      expect.objectContaining({ host: 'b.example.net', result: 'exists' }),
+    ]);
+    // About 45 commands, each a Node start: slow on a busy machine.
+  }, 150_000);
 });

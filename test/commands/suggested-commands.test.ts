@@ -282,6 +282,53 @@ describe('every suggested command runs as written', () => {
     expect(waited.stdout).toContain(`${name} reached "ownership verified".`);
   });
 
+  // The active profile points at an API that cannot be reached: a suggested command that did not
+  // repeat `--profile work` would fail there (exit code 3).
+  it('domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag', async () => {
+    const run = configFolder({
+      gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
+      work: { base_url: verifying.url, token: TESTER_KEY },
+    });
+    const work = { profile: 'work' };
+    const name = 'profile.hint.test';
+    const scope = ['--project', PROJECT, '--profile', 'work'];
+    const added = await run(['domains', 'add', name, ...scope]);
+    expect(added.code).toBe(0);
+    await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
+    expect(waited.code).toBe(10);
+    await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
+    await dns.restart(await zoneOf(run, name, ['--profile', 'work']));
+    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env });
+    const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
+    expect(missing.code).toBe(1);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
+  });
+
+  it('domainsList with --base-url URL --token TOKEN to fill in, when those were flags', async () => {
+    const run = configFolder();
+    const given = { baseUrl: server.url, token: TESTER_KEY };
+    const missing = await run([
+      'domains',
+      'records',
+      'nope.hint.test',
+      '--project',
+      PROJECT,
+      '--base-url',
+      server.url,
+      '--token',
+      TESTER_KEY,
+    ]);
+    expect(missing.code).toBe(1);
+    // The token is never printed, nor the base URL, which may hold a password.
+    expect(missing.stderr).not.toContain(TESTER_KEY);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, given), {
+      URL: server.url,
+      TOKEN: TESTER_KEY,
+    });
+  });
+
   it('serveDemo', async () => {
     const run = configFolder();
     const refused = await run(['demo']);
@@ -296,8 +343,17 @@ describe('every suggested command runs as written', () => {
 });
 
 /** The zone that holds a domain's three records, as the API asks for them. */
-async function zoneOf(run: Run, name: string): Promise<DnsZone> {
-  const shown = await run(['domains', 'records', name, '--project', PROJECT, '--format', 'json']);
+async function zoneOf(run: Run, name: string, more: string[] = []): Promise<DnsZone> {
+  const shown = await run([
+    'domains',
+    'records',
+    name,
+    '--project',
+    PROJECT,
+    '--format',
+    'json',
+    ...more,
+  ]);
   const { records } = JSON.parse(shown.stdout) as {
     records: { type: string; host: string; value: string }[];
   };

@@ -63,3 +63,21 @@ it('Ctrl+C clears the progress line and ends the wait at once with 130', async (
     [],
   );
 }, 30_000);
+
+it('domains add --from-file --wait says how many domains it waits for', async () => {
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; printf 'one.bulk.test\\ntwo.bulk.test\\n' | node bin/domainctl.js domains add --from-file - --wait --timeout 3 --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --dns-server ${await deadPort()}; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  const after = await waitForScreen(/^EXIT:\d+$/m);
+  expect(after).toMatch(/^Waiting for 2 domains to be verified \(up to 3 s\)$/m);
+  expect(after).toMatch(
+    /^domainctl: 2 added \(0 verified, 2 still pending after 3 s\), 0 already there, /m,
+  );
+  // As domains wait --until verified ends: 10, the DNS stage not reached (its server is down).
+  expect(after).toMatch(/^EXIT:10$/m);
+}, 30_000);

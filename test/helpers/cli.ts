@@ -32,6 +32,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Close stdout at once, as `| head -0` would; the bin's writes then fail with EPIPE (a process only). */
   closeStdout?: boolean;
+  /** Close stderr at once, as a closed or gone reader of `2>&1 | head` leaves it. */
+  closeStderr?: boolean;
 }
 
 const made: string[] = [];
@@ -53,7 +55,8 @@ export function removeTempDirs(): void {
  * and, unless the test names one, a fresh config directory, so no run can see another's
  * profiles. Exact stdout, stderr and exit code, as a spawned bin gives them; where the process
  * itself is the point (signals, a closed pipe, the bundle, Node's own variables), runBin. Options
- * only a process can honour (NODE_* or TZ in `env`, `closeStdout`) make it run the bin instead,
+ * only a process can honour (NODE_* or TZ in `env`, `closeStdout`, `closeStderr`) make it run the
+ * bin instead,
  * as runCli always did before main() took its io.
  */
 export async function runCli(
@@ -142,11 +145,11 @@ class Capture extends Writable {
 
 /**
  * What only a process of its own can honour: Node's variables (NODE_OPTIONS, the compile cache,
- * NODE_EXTRA_CA_CERTS), the time zone, and a stdout closed under it.
+ * NODE_EXTRA_CA_CERTS), the time zone, and a stdout or stderr closed under it.
  */
 function needsProcess(options: RunOptions): boolean {
   const named = Object.keys(options.env ?? {}).filter((name) => /^NODE_|^TZ$/.test(name));
-  return named.length > 0 || options.closeStdout === true;
+  return named.length > 0 || options.closeStdout === true || options.closeStderr === true;
 }
 
 /** runBin, with stdout and stderr as the raw bytes the bin wrote. */
@@ -161,6 +164,7 @@ export function runBinBytes(args: readonly string[], options: RunOptions = {}): 
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     if (options.closeStdout) child.stdout.destroy();
+    if (options.closeStderr) child.stderr.destroy();
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => {
