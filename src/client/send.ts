@@ -9,7 +9,7 @@ import {
   RequestInputError,
 } from '../core/errors.js';
 import { Deadline } from './deadline.js';
-import { printableHeader, printableUrl } from './mask.js';
+import { printableHeader, printableUrl } from '../core/mask.js';
 import { MalformedHttpError, nodeFetch } from './node-fetch.js';
 
 export const USER_AGENT = `domainctl/${VERSION}`;

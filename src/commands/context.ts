@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { maskSecret, printableUrl } from '../client/mask.js';
+import { maskSecret, printableUrl } from '../core/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';

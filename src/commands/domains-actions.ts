@@ -20,7 +20,14 @@ import {
 import { checkJson, checkReport } from './dns-check-format.js';
 import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
-import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
+import {
+  apiClient,
+  call,
+  printDocument,
+  printErrorBody,
+  refuseIfReadOnlyProfile,
+  say,
+} from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
 import { type AddManyFlags, addMany } from './domains-add-many.js';
 import { type JqFlags, jqFilter } from './jq-output.js';
@@ -75,6 +82,7 @@ async function addDomain(
       throw new CliError('give one domain or --from-file, not both');
     }
     const context = commandContext(command);
+    refuseIfReadOnlyProfile(context, 'POST');
     const project = requireProject(context);
     traceOptions(context);
     await addMany(context, project, { ...flags, live }, await jqFilter(flags));
@@ -84,6 +92,7 @@ async function addDomain(
     throw new CliError('give the domain to add, or --from-file FILE (- for stdin) for many');
   }
   const { hostname, context, project } = domainCommand(input, command);
+  refuseIfReadOnlyProfile(context, 'POST');
   const jq = await jqFilter(flags);
   let added: unknown;
   let records: { domain: string; dns_instructions: ReadDnsInstructions };

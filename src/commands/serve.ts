@@ -189,10 +189,10 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         }
       }
       // The server is imported only here, so other commands never load Hono or SQLite.
-      const [{ startServer }, { defaultDataDir }, { lineBatcher }, { displayDb, isPostgresUrl }] =
+      const [{ startServer }, { platformDataDir }, { lineBatcher }, { displayDb, isPostgresUrl }] =
         await Promise.all([
           import('../server/serve.js'),
-          import('../server/data-dir.js'),
+          import('../core/data-dir.js'),
           import('../server/line-batcher.js'),
           import('../server/db-url.js'),
         ]);
@@ -202,7 +202,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       if (flags.db === undefined && fromEnv !== undefined && !isPostgresUrl(fromEnv)) {
         throw new CliError('DATABASE_URL must be a postgres:// URL (or use --db)', ExitCode.usage);
       }
-      const db = flags.db ?? fromEnv ?? join(defaultDataDir(), 'domainctl.db');
+      const db = flags.db ?? fromEnv ?? join(platformDataDir(), 'domainctl.db');
       if (!(flags.dbTimeout > 0))
         throw new CliError('--db-timeout must be above 0', ExitCode.usage);
       let server: Awaited<ReturnType<typeof startServer>>;

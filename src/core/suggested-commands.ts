@@ -14,6 +14,12 @@ export const suggest = {
   profileSetToken: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --token-stdin`,
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
+  /** Lets a read-only profile send POST, PUT, PATCH and DELETE again. */
+  profileSetWritable: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --no-read-only`,
+  /** Sends a saved request (from the folder `--requests-dir` names, when one was given). */
+  apiRequestSaved: (name: string, requestsDir?: string) =>
+    `domainctl api request --saved ${shellWord(name)}${requestsDir === undefined ? '' : ` --requests-dir ${shellWord(requestsDir)}`}`,
+  apiHistory: () => 'domainctl api history',
   domainsList: (project: string, given?: GivenFlags) =>
     `domainctl domains list ${scope(project, given)}`,
   /** Only where `standsAlone` holds; else nextPageOfSameCommand. */

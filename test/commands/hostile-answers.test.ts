@@ -396,9 +396,9 @@ describe('values from the config file and the environment', () => {
     const list = await safely(['profile', 'list'], env);
     expect(list.stdout).toContain(shown('prj'));
     const show = await safely(['profile', 'show'], env);
-    expect(show.stdout).toContain(`project:  ${shown('prj')}\n`);
-    expect(show.stdout).toContain(`org:      ${shown('org')}\n`);
-    expect(show.stdout).toContain('token:    ****\\u009c\\u0007\\u000d\\u0008\n');
+    expect(show.stdout).toContain(`project:   ${shown('prj')}\n`);
+    expect(show.stdout).toContain(`org:       ${shown('org')}\n`);
+    expect(show.stdout).toContain('token:     ****\\u009c\\u0007\\u000d\\u0008\n');
     const json = await safely(['profile', 'show', '--json'], env);
     expect(JSON.parse(json.stdout).project).toBe(evil('prj'));
   });

@@ -109,7 +109,7 @@ describe('profile set', () => {
       });
     await refused(
       ['work'],
-      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org or --unset SETTING',
+      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org, --read-only, --no-read-only, --label, --color or --unset SETTING',
     );
     await refused(
       ['nope', '--project', 'prj_x'],
@@ -126,7 +126,7 @@ describe('profile set', () => {
     );
     await refused(
       ['work', '--unset', 'base_url'],
-      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org.",
+      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org, label, color.",
       '(run with --help for usage)\n',
     );
     expect(readFileSync(file, 'utf8')).toBe(before);

@@ -210,6 +210,9 @@ describe('profile list, use, show, remove', () => {
           token: '****ster',
           project: 'prj_demo_scale',
           org: null,
+          read_only: false,
+          label: null,
+          color: null,
         },
         {
           name: 'prod',
@@ -218,6 +221,9 @@ describe('profile list, use, show, remove', () => {
           token: '****9876',
           project: null,
           org: 'org_prod',
+          read_only: false,
+          label: null,
+          color: null,
         },
       ])}\n`,
       stderr: '',
@@ -251,18 +257,20 @@ describe('profile list, use, show, remove', () => {
     const active = await run(['profile', 'show']);
     expect(active).toEqual({
       stdout:
-        'name:     local\n' +
-        'active:   yes\n' +
-        `base URL: ${server.url}\n` +
-        'token:    ****ster\n' +
-        'project:  prj_demo_scale\n' +
-        'org:      -\n',
+        'name:      local\n' +
+        'active:    yes\n' +
+        `base URL:  ${server.url}\n` +
+        'token:     ****ster\n' +
+        'project:   prj_demo_scale\n' +
+        'org:       -\n' +
+        'read-only: no\n' +
+        'label:     -\n',
       stderr: '',
       code: 0,
     });
     const prod = await run(['profile', 'show', 'prod', '--json']);
     expect(prod).toEqual({
-      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod' })}\n`,
+      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod', read_only: false, label: null, color: null })}\n`,
       stderr: '',
       code: 0,
     });

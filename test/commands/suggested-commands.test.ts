@@ -80,6 +80,9 @@ const COVERED = {
   profileShow: true,
   profileSetToken: true,
   profileSetProject: true,
+  profileSetWritable: true,
+  apiRequestSaved: true,
+  apiHistory: true,
   domainsList: true,
   domainsNextPage: true,
   domainsAdd: true,
@@ -155,6 +158,49 @@ describe('every suggested command runs as written', () => {
     // The token and the org were kept: the command that failed now works as it was typed.
     expect((await run(['domains', 'list'])).code).toBe(0);
     expect((await run(['profile', 'show', '--json'])).stdout).toContain('"org":"org_demo"');
+  });
+
+  it('profileSetWritable', async () => {
+    const run = configFolder({
+      work: { base_url: server.url, token: TESTER_KEY, project: PROJECT },
+    });
+    expect((await run(['profile', 'set', 'work', '--read-only'])).code).toBe(0);
+    const create = [
+      'api',
+      'request',
+      'POST',
+      '/v1/projects/{project_id}/databases',
+      '-d',
+      '{"name":"rw"}',
+    ];
+    const failed = await run(create);
+    expect(failed.code).toBe(2);
+    await runSuggested(run, failed, suggest.profileSetWritable('work'));
+    expect((await run(create)).code).toBe(0);
+  });
+
+  it('apiRequestSaved', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const regions = ['api', 'request', 'GET', '/v1/regions', '--jq', '.regions[0].id'];
+    const saved = await run([...regions, '--save', 'first-region']);
+    const sent = await runSuggested(run, saved, suggest.apiRequestSaved('first-region'));
+    expect(sent.stdout).toBe((await run(regions)).stdout);
+    // From another folder, the command names it.
+    const elsewhere = join(tempConfigDir(), 'shared requests');
+    const savedThere = await run([...regions, '--save', 'r', '--requests-dir', elsewhere]);
+    expect(savedThere.stdout).toContain(suggest.apiRequestSaved('r', elsewhere));
+    // The folder's name has a space: the suggestion quotes it, which split(' ') cannot run.
+    expect(
+      (await run(['api', 'request', '--saved', 'r', '--requests-dir', elsewhere])).stdout,
+    ).toBe(sent.stdout);
+  });
+
+  it('apiHistory', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const help = await run(['api', 'request', '--help']);
+    expect((await run(['api', 'request', 'GET', '/v1/regions'])).code).toBe(0);
+    const listed = await runSuggested(run, help, suggest.apiHistory());
+    expect(listed.stdout).toContain('/v1/regions');
   });
 
   it('domainsList', async () => {
