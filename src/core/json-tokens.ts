@@ -122,3 +122,35 @@ export function jsonTokens(value: unknown): JsonToken[] {
 /** A line's text as printed: its indentation and its tokens. */
 export const lineText = (line: JsonLine) =>
   '  '.repeat(line.depth) + line.tokens.map((token) => token.text).join('');
+
+const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+// A line of indented JSON: indentation, an optional key, then a value or a bracket, and a comma.
+const LINE = new RegExp(
+  String.raw`^(\s*)(?:(${STRING})(: ))?(${STRING}|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|\{\}|\[\]|[{}[\]])?(,?)$`,
+);
+
+function lineValueKind(value: string): JsonTokenKind {
+  if (value.startsWith('"')) return 'string';
+  if (value === 'true' || value === 'false') return 'boolean';
+  if (value === 'null') return 'null';
+  if (/^-?\d/.test(value)) return 'number';
+  return 'punctuation';
+}
+
+/**
+ * The tokens of one line of indented JSON text, as jsonLines' lines and jq print it
+ * (indentation included, as punctuation): for the raw screen's viewer, which colours only the
+ * lines on screen and so never tokenises a whole 5 MB answer (jsonLines holds every token of
+ * it at once). A line that is not such a line (a raw string jq printed) is one uncoloured token.
+ */
+export function lineTokens(line: string): JsonToken[] {
+  const match = LINE.exec(line);
+  if (!match) return [punctuation(line)];
+  const [, indent = '', key, colon, value = '', comma = ''] = match;
+  const tokens: JsonToken[] = [];
+  if (indent) tokens.push(punctuation(indent));
+  if (key !== undefined) tokens.push({ kind: 'key', text: key }, punctuation(colon ?? ''));
+  if (value) tokens.push({ kind: lineValueKind(value), text: value });
+  if (comma) tokens.push(punctuation(comma));
+  return tokens;
+}

@@ -113,7 +113,7 @@ describe('text fields edit as readline does', () => {
     await ui.press(ALT_F, BACKSPACE);
     await ui.waitForFrame('→ getProject GET /v1/projects/{project_id}');
     await ui.press('enter');
-    await ui.waitForFrame(/200 OK · \d+ ms · GET \/v1\/projects\/prj_demo_scale/);
+    await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale/);
   });
 
   it('the profile form: Ctrl+W and Ctrl+K fix a URL, and what is saved is what is shown', async () => {

@@ -8,6 +8,7 @@ import memoryApi from './memory-api.mjs';
 import memoryUi from './memory-ui.mjs';
 import memoryUiMany from './memory-ui-many.mjs';
 import npmStart from './npm-start.mjs';
+import rawAnswer from './raw-answer.mjs';
 import scaleOut from './scale-out.mjs';
 import serverPage from './server-page.mjs';
 import serverStore from './server-store.mjs';
@@ -26,6 +27,7 @@ export const FIGURES = [
   memoryUi,
   memoryUiMany,
   memoryApi,
+  rawAnswer,
 ];
 
 /** The rows of the table, in its order, each with its group and whether it has a static floor. */

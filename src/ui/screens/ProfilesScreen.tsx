@@ -62,6 +62,9 @@ export function ProfilesScreen() {
         token: profile.token,
         project: profile.project,
         org: profile.org,
+        readOnly: profile.read_only === true,
+        label: profile.label,
+        color: profile.color,
       }),
     );
   };
