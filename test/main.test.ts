@@ -125,6 +125,9 @@ describe('main() runs on the io it is given', () => {
       token: '****1234',
       project: null,
       org: null,
+      read_only: false,
+      label: null,
+      color: null,
     });
     expect(listA).toEqual({
       stdout: `${JSON.stringify([row('alpha')])}\n`,
