@@ -86,9 +86,28 @@ export default tseslint.config(
     },
   },
   {
+    // A run of main() reads and writes the io it was given (core/io.ts: currentIo()), so that a
+    // test can run a command in its own process; the process's own streams and environment are
+    // for the entry (cli.ts), io.ts itself, and the UI, which Ink draws on the real terminal.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/cli.ts', 'src/core/io.ts', 'src/ui/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['stdin', 'stdout', 'stderr', 'env'].map((property) => ({
+          object: 'process',
+          property,
+          message: `A run reads the io main() was given: currentIo().${property} (core/io.ts), not the process's own.`,
+        })),
+      ],
+    },
+  },
+  {
     // Tests a reviewer trusts: every test asserts, unconditionally, against the real thing.
     files: ['test/**/*.{ts,tsx}'],
     plugins: { vitest },
+    // `it` and `test` from the fixtures (test/helpers/fixtures.ts) are vitest's, extended.
+    settings: { vitest: { vitestImports: [/\/helpers\/fixtures\.js$/] } },
     rules: {
       'vitest/expect-expect': [
         'error',
@@ -107,6 +126,9 @@ export default tseslint.config(
         },
       ],
       'vitest/no-conditional-expect': 'error',
+      // A fixture that needs no other fixture still destructures its first argument (`({}, use)`):
+      // vitest reads the pattern to know which fixtures it depends on.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       // A hook may check that its set-up worked (the seeded server answered): a failure there
       // names the set-up, not the test. Outside tests and hooks, no expect.
       'vitest/no-standalone-expect': [

@@ -1,5 +1,6 @@
 import { type Command as TabCommand, RootCommand } from '@bomb.sh/tab';
 import type { Command, Option } from 'commander';
+import { currentIo } from '../core/io.js';
 import {
   activeProject,
   apiPaths,
@@ -112,7 +113,7 @@ function captured(run: () => void): string[] {
 }
 
 const write = (lines: readonly string[]) =>
-  process.stdout.write(lines.map((line) => `${line}\n`).join(''));
+  currentIo().stdout.write(lines.map((line) => `${line}\n`).join(''));
 
 /**
  * tab's bash script, mended in two places. It registers without `-o default`, so where the

@@ -23,6 +23,7 @@ import type { LiveChecks } from './live-checks.js';
 import { reachedExitCode } from './stage-format.js';
 import { formatJson } from './json-format.js';
 import { renderTable } from './table.js';
+import { currentIo } from '../core/io.js';
 
 // `domains add --from-file FILE`: many domains at once, a few requests in flight, one result a
 // host, and an exit code that is not 0 only when a host could not be added.
@@ -179,7 +180,7 @@ async function waitForAdded(
   const waiting = new Map<string, HostResult>();
   for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
   if (waiting.size === 0) return;
-  if (process.stderr.isTTY)
+  if (currentIo().stderr.isTTY)
     say(
       `Waiting for ${waiting.size} ${waiting.size === 1 ? 'domain' : 'domains'} to be verified (up to ${duration(timeoutMs)})`,
     );

@@ -6,6 +6,7 @@ import {
 } from '../config/dns-server.js';
 import type { ReadDnsInstructions } from '../contract/read-schemas.js';
 import type { DnsCheckResult } from '../core/dns-check.js';
+import { currentIo } from '../core/io.js';
 import type { ServingProbe } from '../core/stages.js';
 import { checkRecords, probeHttps } from '../dns/index.js';
 
@@ -33,7 +34,7 @@ export interface LiveChecks {
  * The DNS and HTTPS checks of `domains check`, `status` and `wait`, their settings read and
  * checked before anything is sent: a bad address is a usage error, never a default instead.
  */
-export function liveChecks(flags: LiveFlags, env: NodeJS.ProcessEnv = process.env): LiveChecks {
+export function liveChecks(flags: LiveFlags, env: NodeJS.ProcessEnv = currentIo().env): LiveChecks {
   const dns = resolveDnsServer(flags.dnsServer, env);
   const authoritativePort = resolveAuthoritativePort(env);
   const connectTo = resolveConnectTo(flags.connectTo);

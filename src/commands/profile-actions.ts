@@ -9,6 +9,7 @@ import {
   unknownProfile,
 } from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
+import { currentIo } from '../core/io.js';
 import { labelProblem } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
@@ -219,7 +220,7 @@ async function showProfile(
   const global = globalFlags(command);
   const jq = await jqFilter(flags);
   const store = ProfileStore.open();
-  const wanted = name ?? (global.profile || process.env.DOMAINCTL_PROFILE || undefined);
+  const wanted = name ?? (global.profile || currentIo().env.DOMAINCTL_PROFILE || undefined);
   const profile = wanted ? store.get(wanted) : store.active();
   if (!profile) {
     if (wanted) throw unknownProfile(wanted);

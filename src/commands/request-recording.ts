@@ -1,5 +1,6 @@
 import type { RawResponse } from '../client/execute-request.js';
 import { RequestHistory } from '../config/request-history.js';
+import { currentIo } from '../core/io.js';
 import type { RequestSpec } from '../core/request-spec.js';
 import { visible } from '../core/sanitize.js';
 import type { CommandContext } from './context.js';
@@ -14,7 +15,7 @@ export interface RequestOutcome {
 }
 
 /** DOMAINCTL_HISTORY=off (or 0, false, no) keeps a run out of the history. */
-export function historyEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function historyEnabled(env: NodeJS.ProcessEnv = currentIo().env): boolean {
   const value = env.DOMAINCTL_HISTORY?.trim().toLowerCase();
   return !value || !['off', '0', 'false', 'no'].includes(value);
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CliError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
 import { wholeNumber } from './arg-parsers.js';
 
 interface ServeFlags {
@@ -198,7 +199,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           import('../server/db-url.js'),
         ]);
       // DATABASE_URL, as hosting platforms set it; only a PostgreSQL URL is taken from there.
-      const fromEnv = process.env.DATABASE_URL || undefined;
+      const { stdout, stderr, env } = currentIo();
+      const fromEnv = env.DATABASE_URL || undefined;
       if (flags.db === undefined && fromEnv !== undefined && !isPostgresUrl(fromEnv)) {
         throw new CliError('DATABASE_URL must be a postgres:// URL (or use --db)', ExitCode.usage);
       }
@@ -237,8 +239,8 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           metrics: flags.metrics,
           metricsPort: flags.metricsPort,
           logFormat: flags.logFormat,
-          log: lineBatcher(process.stdout),
-          warn: (line) => process.stderr.write(`${line}\n`),
+          log: lineBatcher(stdout),
+          warn: (line) => stderr.write(`${line}\n`),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -271,10 +273,10 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         const stop = (signal: NodeJS.Signals) => {
           // A second signal, or Ctrl+C: no grace.
           if (stopping || signal === 'SIGINT' || flags.drainGrace === 0) {
-            process.stderr.write(`${signal}: shutting down\n`);
+            stderr.write(`${signal}: shutting down\n`);
             void server.close().then(resolve);
           } else {
-            process.stderr.write(
+            stderr.write(
               `${signal}: /readyz answers 503; shutting down in ${flags.drainGrace} s\n`,
             );
             void server.drain(flags.drainGrace).then(resolve);
@@ -288,7 +290,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       const started = `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})`;
       // In the JSON format every line on stdout is a JSON object, this one too.
       if (flags.logFormat === 'json') server.logInfo(started);
-      else process.stdout.write(`${started}\n`);
+      else stdout.write(`${started}\n`);
       await stopped;
     });
 }

@@ -1,5 +1,6 @@
 import { Deadline } from '../client/deadline.js';
 import { CliError, Interrupted } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
 import { visibleText } from '../core/sanitize.js';
 import { STAGE_TITLES, type StageName, STAGES } from '../core/stages.js';
 import { suggest } from '../core/suggested-commands.js';
@@ -44,7 +45,7 @@ export async function waitAndReport(options: StageWaitOptions): Promise<void> {
   const { hostname, project, context, until, live, jq } = options;
   const json = context.flags.json || jq !== undefined;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-  const progress = terminalProgress(process.stderr);
+  const progress = terminalProgress(currentIo().stderr);
   // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
   // wait, the line is cleared below, and main() ends the run with 130.
   const interrupt = new AbortController();

@@ -2,6 +2,7 @@ import type { Deadline } from '../client/deadline.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 import type { DnsCheckResult } from '../core/dns-check.js';
 import { isError } from '../core/errors.js';
+import { currentIo, type OutStream } from '../core/io.js';
 import {
   domainStages,
   type ServingProbe,
@@ -56,7 +57,7 @@ export interface Progress {
   clear(): void;
 }
 
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+export function terminalProgress(stream: OutStream = currentIo().stderr): Progress {
   if (!stream.isTTY) return { active: false, show: () => {}, clear: () => {} };
   let shown = false;
   return {

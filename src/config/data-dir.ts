@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { platformDataDir } from '../core/data-dir.js';
+import { currentIo } from '../core/io.js';
 import { configDir } from './config-dir.js';
 
 /**
@@ -8,7 +9,7 @@ import { configDir } from './config-dir.js';
  * a test), a `data` folder inside it, so one variable keeps a run away from the user's own
  * files; else the platform's data directory (XDG_DATA_HOME or ~/.local/share, then domainctl).
  */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDir(env: NodeJS.ProcessEnv = currentIo().env): string {
   if (env.DOMAINCTL_DATA_DIR) return env.DOMAINCTL_DATA_DIR;
   if (env.DOMAINCTL_CONFIG_DIR) return join(env.DOMAINCTL_CONFIG_DIR, 'data');
   return platformDataDir(env);
@@ -20,7 +21,7 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function requestsDir(
   flag: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): string {
   return flag || env.DOMAINCTL_REQUESTS_DIR || join(configDir(env), 'requests');
 }

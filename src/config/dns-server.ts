@@ -1,4 +1,5 @@
 import { ConfigError, isError } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
 import { type DnsServerAddress, formatDnsServer, parseDnsServer } from '../dns/server-address.js';
 
 /** The environment variable that names the DNS server of `domains check` and the UI's check. */
@@ -21,7 +22,7 @@ export interface DnsServerSetting {
  */
 export function resolveDnsServer(
   flag: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): DnsServerSetting {
   const fromEnv = env[DNS_SERVER_ENV];
   const [value, source, name] =
@@ -48,7 +49,9 @@ export function resolveDnsServer(
  */
 export const AUTHORITATIVE_PORT_ENV = 'DOMAINCTL_AUTHORITATIVE_PORT';
 
-export function resolveAuthoritativePort(env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function resolveAuthoritativePort(
+  env: NodeJS.ProcessEnv = currentIo().env,
+): number | undefined {
   const value = env[AUTHORITATIVE_PORT_ENV];
   if (!value) return undefined;
   if (!/^[0-9]{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {

@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { ConfigError, isError } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { suggest } from '../core/suggested-commands.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
@@ -34,7 +35,7 @@ export class ProfileStore {
     this.conf = conf;
   }
 
-  static open(env: NodeJS.ProcessEnv = process.env): ProfileStore {
+  static open(env: NodeJS.ProcessEnv = currentIo().env): ProfileStore {
     const cwd = configDir(env);
     const path = join(cwd, CONFIG_FILE_NAME);
     let conf: Conf<ConfigFile>;

@@ -1,6 +1,7 @@
 import type { Profile } from './config-file.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseByteSize } from '../core/byte-size.js';
 import { ConfigError } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
 import type { ProfileColor } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import type { SettingSource } from '../core/token-advice.js';
@@ -50,7 +51,7 @@ export interface ResolvedOptions {
  */
 export function resolveOptions(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): ResolvedOptions {
   const store = ProfileStore.open(env);
   const profileName = flags.profile || env.DOMAINCTL_PROFILE || undefined;
@@ -110,7 +111,7 @@ export function requireBaseUrl(options: ResolvedOptions): string {
  */
 export function resolveMaxResponseBytes(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): number {
   if (flags.maxResponseSize !== undefined) return flags.maxResponseSize;
   const text = env.DOMAINCTL_MAX_RESPONSE_SIZE;

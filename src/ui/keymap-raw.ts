@@ -96,7 +96,7 @@ export const rawBindings = {
   'raw.copyCommand': {
     keys: 'c',
     label: 'copy command',
-    help: 'copy the request as a `domainctl api request …` line (out of the text fields: ↓ to the answer, or Shift+Tab to the methods)',
+    help: 'copy the request as a `domainctl api request` line (out of the text fields: ↓ to the answer, or Shift+Tab to the methods)',
     match: plain('c'),
   },
   'raw.copyCurl': {

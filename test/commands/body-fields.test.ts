@@ -3,16 +3,16 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { type Listening, listen } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // `api request -f/-F`: the body is what the fields say, as `gh api` builds it. An echo server
 // answers with what it received, so each test sees the exact bytes that were sent.
 
-let server: TestServer;
+const server = seededServerForFile();
 let echo: Listening;
 beforeAll(async () => {
-  server = await startTestServer();
   echo = await listen(
     createServer((req, res) => {
       const chunks: Buffer[] = [];

@@ -3,8 +3,9 @@ import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { startRawServer, type RawServer } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // Shell completion in real shells: bash, zsh and fish load the script `domainctl completion
@@ -13,7 +14,7 @@ import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 
-let server: TestServer;
+const server = seededServerForFile();
 /** A server that answers the project list at once until `slow` is set, then after 5 s. */
 let flaky: RawServer;
 let slow = false;
@@ -23,7 +24,6 @@ let cacheDir: string;
 let workDir: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   flaky = await startRawServer((_req, res) => {
     setTimeout(
       () => {

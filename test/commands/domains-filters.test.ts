@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
-import { type CliResult, removeTempDirs, type RunOptions, runCli } from '../helpers/cli.js';
+import { type CliResult, type RunOptions, runCli } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { startRawServer } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // `domains list` filters (--status, --expiring-within, --host), formats (--format) and
 // --fail-on-match, against the seeded server: 45 domains in prj_demo_scale, the oldest of
 // which has a certificate that expires in 6 days.
 
-let server: TestServer;
+const server = seededServerForFile();
 let all: Domain[];
 beforeAll(async () => {
-  server = await startTestServer();
   const response = await fetch(`${server.url}/v1/projects/prj_demo_scale/domains?page_size=100`, {
     headers: { authorization: `Bearer ${TESTER_KEY}` },
   });
   all = ((await response.json()) as DomainPage).domains;
   expect(all).toHaveLength(45);
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
 });
 
 function list(

@@ -3,8 +3,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { spawnCli } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -12,7 +13,7 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 // in) in the situation that prints it, against a real server and config folder: it must succeed,
 // and where it is meant to fix something, the command that failed must then succeed too.
 
-let server: TestServer;
+const server = seededServerForFile();
 /** The DNS server `domains check` asks: the user's records, as they create them. */
 let dns: TestDnsServer;
 /** A second server whose verifier asks a DNS server of its own, for `domains wait`. */
@@ -20,14 +21,13 @@ let verifying: TestServer;
 let verifierDns: TestDnsServer;
 beforeAll(async () => {
   [dns, verifierDns] = await Promise.all([startDnsServer({}), startDnsServer({})]);
-  [server, verifying] = await Promise.all([
-    startTestServer(),
-    startTestServer({ dnsServer: verifierDns.address, verifyIntervalSeconds: 0.2 }),
-  ]);
+  verifying = await startTestServer({
+    dnsServer: verifierDns.address,
+    verifyIntervalSeconds: 0.2,
+  });
 });
 afterAll(async () => {
-  await Promise.all([server.close(), verifying.close(), dns.stop(), verifierDns.stop()]);
-  removeTempDirs();
+  await Promise.all([verifying.close(), dns.stop(), verifierDns.stop()]);
 });
 
 const PROJECT = 'prj_demo_scale';

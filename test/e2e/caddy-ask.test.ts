@@ -4,17 +4,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeHttps } from '../../src/dns/index.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { startCaddy, type TestCaddy } from '../helpers/caddy.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 
 // Caddy (Debian's) runs examples/Caddyfile as committed: on-demand TLS that asks the reference
 // server's /v1/tls/ask before obtaining a certificate for a name a client sends as SNI.
-let server: TestServer;
+const server = seededServerForFile();
 let upstream: Server;
 let caddy: TestCaddy;
 let verified: DomainRow;
 let pending: DomainRow;
 beforeAll(async () => {
-  server = await startTestServer();
   const rows = await server.store.listDomains('prj_demo_scale', 100);
   verified = rows.find((r) => r.verified) as DomainRow;
   pending = rows.find((r) => !r.verified) as DomainRow;
@@ -28,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await caddy?.stop();
   await new Promise((resolve) => upstream?.close(resolve));
-  await server?.close();
 });
 
 const probe = (host: string) =>

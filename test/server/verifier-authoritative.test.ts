@@ -8,18 +8,17 @@ import {
   startAuthoritative,
   startResolver,
 } from '../helpers/dns-zones.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 let authority: AuthoritativeServer;
 let resolver: RecursiveResolver;
-let server: TestServer;
+const server = seededServerForFile();
 beforeAll(async () => {
   authority = await startAuthoritative([{ name: 'verify.test', records: [] }]);
   resolver = await startResolver(authority, ['verify.test']);
-  server = await startTestServer();
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
   await resolver?.stop();
   await authority?.stop();
 });

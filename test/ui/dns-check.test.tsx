@@ -7,20 +7,20 @@ import {
   type TestDnsServer,
 } from '../helpers/dns-server.js';
 import { bootUi } from '../../src/ui/boot.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
 const PROJECT = 'prj_demo_scale';
 const NAME = 'ui.check.test';
 const EARLIER_TOKEN = 'domainctl-verify=tokenofanearlieradd';
 
-let server: TestServer;
+const server = seededServerForFile();
 let dns: TestDnsServer;
 let domain: Domain;
 let ui: UiHandle | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
@@ -39,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await dns?.stop();
-  await server?.close();
 });
 afterEach(async () => {
   await ui?.cleanup();

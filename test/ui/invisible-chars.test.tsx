@@ -1,7 +1,8 @@
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // Names from the API with bidi controls and zero-width characters are shown with those made
@@ -12,17 +13,15 @@ const NAME = 'Shop \u202egro.elpmaxe\u202c\u200b!';
 const NAME_SHOWN = 'Shop \\u202egro.elpmaxe\\u202c\\u200b!';
 const WIDE = '東京ストア'.repeat(8);
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
-  server = await startTestServer();
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   for (const name of [NAME, WIDE]) {
     ids[name] = (await client.createProject({ name, organization_id: 'org_demo' })).id;
   }
 });
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;

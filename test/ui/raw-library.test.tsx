@@ -220,4 +220,41 @@ describe('a read-only profile', () => {
     await ui.waitForFrame('POST requests are not sent');
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
+
+  // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
+  // exactly the part a person has to type.
+  it('prints the refusal whole on the raw screen, the command that lifts it included', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('x');
+    await ui.waitForFrame('Raw request');
+    await ui.pressTogether('shift-tab', 'down', 'down', 'down', 'down', 'enter', '/v1/projects/x');
+    await ui.pressTogether('enter');
+    const frame = await ui.waitForFrame('✗ Not sent:');
+    expect(frame.split('\n').join(' ')).toContain(
+      '✗ Not sent: profile "prod" is read-only: DELETE requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
+    );
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  // Editing the name cannot get a domain past a read-only profile: the add form says why it
+  // sends nothing and how to change that, not "correct it and try again".
+  it('refuses on the add form with the way out, not a hint to edit the name', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('a');
+    await ui.waitForFrame('Host name');
+    await ui.pressTogether('shop.example.org', 'enter');
+    const frame = await ui.waitForFrame('✗ Not sent:');
+    expect(frame.split('\n').join(' ')).toContain(
+      '✗ Not sent: profile "prod" is read-only: POST requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
+    );
+    expect(frame).not.toContain('try again');
+  });
 });

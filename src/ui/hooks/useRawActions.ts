@@ -4,6 +4,7 @@ import { type PreparedRequest, prepareRequest } from '../../client/prepare-reque
 import { isError } from '../../core/errors.js';
 import { parsePastedRequest } from '../../core/pasted-request.js';
 import { formatCommandLine, formatCurl } from '../../core/request-format.js';
+import { suggest } from '../../core/suggested-commands.js';
 import type { RequestSpec } from '../../core/request-spec.js';
 import { useServices, useSession } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
@@ -201,7 +202,7 @@ export function useRawActions(
       const saved = services.savedRequests().save(name, specOf(form, { withBody }));
       dispatch({ type: 'saveAs', name: undefined });
       notice(
-        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: domainctl api request --saved ${name}`,
+        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name)}`,
         'ok',
       );
     } catch (error) {

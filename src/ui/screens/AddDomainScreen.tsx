@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { isError } from '../../core/errors.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
+import { isMethodAllowed, readOnlyRefusal } from '../../core/profile-safety.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
@@ -117,6 +118,12 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
 
   const submit = () => {
     if (state.step === 'sending' || inBatch) return;
+    // No name gets past a read-only profile: say so, with the way out, rather than let the
+    // client refuse it as an input error ("correct it and try again").
+    if (!isMethodAllowed('POST', session.readOnly)) {
+      setState({ step: 'refused', reason: readOnlyRefusal(session.profileName, 'POST') });
+      return;
+    }
     if (several) {
       void addSeveral();
       return;

@@ -14,6 +14,7 @@ import { TextArea, textAreaHeight } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
+import { wrapWords } from '../format.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -65,7 +66,18 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   // Lines above the answer: the title, the method list or the fields beside it (the taller),
   // the lines of notes, a blank line and the answer's status line.
   const fieldLines = 1 + routeInfoHeight(match) + 1 + headerRows + (withBody ? bodyRows + 1 : 0);
-  const notes = [refused, confirming, notice, saveAs !== undefined].filter(Boolean).length;
+  // A note is wrapped, never cut: its end is often the command to type (`--no-read-only`, the
+  // `--saved` line), and the answer gives up the lines it takes.
+  const refusedLines = refused ? wrapWords(`✗ Not sent: ${visible(refused)}`, width) : [];
+  const confirmLines = confirming
+    ? wrapWords(
+        `? Send DELETE ${visible(fill(path, projectId))}? y sends it · n or Esc does not`,
+        width,
+      )
+    : [];
+  const noticeLines = notice ? wrapWords(visible(notice.text), width) : [];
+  const notes =
+    refusedLines.length + confirmLines.length + noticeLines.length + (saveAs !== undefined ? 1 : 0);
   const viewport = Math.max(
     3,
     bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - notes - 2,
@@ -330,16 +342,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           ) : null}
         </Box>
       </Box>
-      {refused ? (
-        <Text color={tone('error')} wrap="truncate-end">
-          ✗ Not sent: {visible(refused)}
-        </Text>
-      ) : null}
-      {confirming ? (
-        <Text color={tone('warn')} wrap="truncate-end">
-          ? Send DELETE {visible(fill(path, projectId))}? y sends it · n or Esc does not
-        </Text>
-      ) : null}
+      {refusedLines.length ? <Text color={tone('error')}>{refusedLines.join('\n')}</Text> : null}
+      {confirmLines.length ? <Text color={tone('warn')}>{confirmLines.join('\n')}</Text> : null}
       {naming ? (
         <TextField
           id="raw.saveAs"
@@ -350,11 +354,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           placeholder="a name: letters, digits, . _ - (Enter saves, Esc does not)"
         />
       ) : null}
-      {notice ? (
-        <Text color={tone(notice.tone)} wrap="truncate-end">
-          {visible(notice.text)}
-        </Text>
-      ) : null}
+      {notice ? <Text color={tone(notice.tone)}>{noticeLines.join('\n')}</Text> : null}
       <Text> </Text>
       {response}
     </Box>
