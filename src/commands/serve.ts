@@ -255,7 +255,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       // The README and scripts name the demo's DNS by the API's port; when another program holds
       // that UDP port, they would ask it instead, so the operator hears of it.
       if (server.demoDnsAddress && !server.demoDnsAddress.endsWith(`:${server.port}`)) {
-        process.stderr.write(
+        stderr.write(
           `warning: UDP port ${server.port} is taken, so the demo's DNS answers at ${server.demoDnsAddress}, not 127.0.0.1:${server.port}\n`,
         );
       }
