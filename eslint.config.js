@@ -10,7 +10,7 @@ import layers from './eslint/layers.js';
 // The layers of src/, each a folder, and the layers each may import: core and the contract at the
 // bottom, the adapters (how we reach HTTP, files, DNS; the reference server) on them, the two
 // faces (commands, ui) on those, and the entry (cli.ts, main.ts, program.ts) on top. The faces
-// never import each other. README: Architecture.
+// never import each other. See docs/architecture.md.
 const BOTTOM = ['core', 'contract'];
 const ADAPTERS = ['client', 'config', 'dns', 'server'];
 const LAYERS = {
@@ -86,9 +86,28 @@ export default tseslint.config(
     },
   },
   {
+    // A run of main() reads and writes the io it was given (core/io.ts: currentIo()), so that a
+    // test can run a command in its own process; the process's own streams and environment are
+    // for the entry (cli.ts), io.ts itself, and the UI, which Ink draws on the real terminal.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/cli.ts', 'src/core/io.ts', 'src/ui/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['stdin', 'stdout', 'stderr', 'env'].map((property) => ({
+          object: 'process',
+          property,
+          message: `A run reads the io main() was given: currentIo().${property} (core/io.ts), not the process's own.`,
+        })),
+      ],
+    },
+  },
+  {
     // Tests a reviewer trusts: every test asserts, unconditionally, against the real thing.
     files: ['test/**/*.{ts,tsx}'],
     plugins: { vitest },
+    // `it` and `test` from the fixtures (test/helpers/fixtures.ts) are vitest's, extended.
+    settings: { vitest: { vitestImports: [/\/helpers\/fixtures\.js$/] } },
     rules: {
       'vitest/expect-expect': [
         'error',
@@ -107,6 +126,9 @@ export default tseslint.config(
         },
       ],
       'vitest/no-conditional-expect': 'error',
+      // A fixture that needs no other fixture still destructures its first argument (`({}, use)`):
+      // vitest reads the pattern to know which fixtures it depends on.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       // A hook may check that its set-up worked (the seeded server answered): a failure there
       // names the set-up, not the test. Outside tests and hooks, no expect.
       'vitest/no-standalone-expect': [
@@ -129,10 +151,8 @@ export default tseslint.config(
     },
   },
   {
-    // A file a reader can hold in one sitting. The one listed is being split by job (issue
-    // 19); each leaves this list when it is.
+    // A file a reader can hold in one sitting.
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'bin/**/*.js'],
-    ignores: ['scripts/bench.mjs'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
 );

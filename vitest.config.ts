@@ -1,16 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const common = {
   setupFiles: ['test/setup.ts'],
   testTimeout: 20_000,
   hookTimeout: 30_000,
+  // A worker runs file after file with the modules it has loaded (Ink, React, Hono, zod, the
+  // SQLite driver): loading them again for every file was half of the suite's CPU time. What a
+  // file could leave to the next is kept apart otherwise: every file starts its own servers
+  // (test/helpers/fixtures.ts), its config folders are removed after it and the environment is
+  // pinned again before it (test/setup.ts), a command runs through main() with streams and an
+  // environment of its own, src/ keeps no state between runs but memos, and mocks, spies and
+  // fake timers are refused by the lint.
+  isolate: false,
 };
 
 export default defineConfig({
   test: {
-    // Command tests spawn the built bin: build once, before any test runs, so none runs stale.
+    // The tests whose point is the process (runBin, serve, tmux) spawn the built bin: build once,
+    // before any test runs, so none runs stale.
     // The root's global setup runs once, whichever projects run.
     globalSetup: ['test/global-setup.ts'],
+    // Most files spend their time waiting (for a server, a DNS answer, a deadline, a frame), so
+    // one worker a core, and never fewer than two, keeps the cores busy; vitest's own default
+    // leaves one core idle, which on two cores ran the files one by one.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { ...common, name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'] } },
       {

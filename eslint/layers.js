@@ -9,7 +9,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports go down the layers of src/ only (see the README: Architecture)' },
+    docs: { description: 'Imports go down the layers of src/ only (see docs/architecture.md)' },
     schema: [
       {
         type: 'object',
@@ -27,7 +27,7 @@ export default {
     ],
     messages: {
       upward:
-        'src/{{from}} may not import src/{{to}}: {{from}} builds on {{allowed}} only (README, Architecture)',
+        'src/{{from}} may not import src/{{to}}: {{from}} builds on {{allowed}} only (docs/architecture.md)',
     },
   },
   create(context) {

@@ -1,27 +1,39 @@
 import { pairArgOptions } from './commands/jq-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { describeFailure, type Failure } from './core/failure.js';
+import { type Io, processIo, withIo } from './core/io.js';
 import { visible, visibleText } from './core/sanitize.js';
 import { createProgram } from './program.js';
 
+/** How a run ended: its exit code, and whether the process must end at once (a signal). */
+export interface RunEnd {
+  exitCode: number;
+  immediate: boolean;
+}
+
 /**
- * Runs one command line. The one place that decides how the run ends: every exit code and every
- * last line on stderr, for the commands and the UI alike, comes from here (describeFailure says
- * which), and so does every process.exit. Stack traces are shown only with --debug.
+ * Runs one command line with the streams and environment it is given (the process's own in the
+ * bin; a test's, when it runs a command in its own process). The one place that decides how the
+ * run ends: every exit code and every last line on stderr, for the commands and the UI alike,
+ * comes from here (describeFailure says which). It never ends the process itself: the bin does,
+ * with what this returns. Stack traces are shown only with --debug.
  */
-export async function main(argv: readonly string[]): Promise<void> {
-  // Help and errors are written before any action runs: `domainctl domains --help | head` too.
-  process.stdout.on('error', stopWhenStdoutCloses);
-  const program = createProgram();
-  let debug = false;
-  program.hook('preAction', (_program, action) => {
-    debug = action.optsWithGlobals().debug === true;
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<RunEnd> {
+  return withIo(io, async () => {
+    const program = createProgram(io);
+    let debug = false;
+    program.hook('preAction', (_program, action) => {
+      debug = action.optsWithGlobals().debug === true;
+    });
+    try {
+      await program.parseAsync(pairArgOptions(argv));
+      return { exitCode: ExitCode.ok, immediate: false };
+    } catch (error) {
+      const { text, exitCode, immediate } = ending(error, debug);
+      io.stderr.write(text);
+      return { exitCode, immediate };
+    }
   });
-  try {
-    await program.parseAsync(pairArgOptions(argv));
-  } catch (error) {
-    end(ending(error, debug));
-  }
 }
 
 /** How main() ends a run that failed: what it writes on stderr, the exit code, and whether now. */
@@ -50,12 +62,6 @@ export function ending(error: unknown, debug: boolean): Ending {
   };
 }
 
-function end({ text, exitCode, immediate }: Ending): void {
-  process.stderr.write(text);
-  if (immediate) process.exit(exitCode);
-  process.exitCode = exitCode;
-}
-
 const HELP_HINT = '(run with --help for usage)';
 
 /**
@@ -76,14 +82,4 @@ function commanderFailure(error: unknown): Failure | undefined {
     line: `domainctl: ${reason}`,
     hint: [...more, HELP_HINT].join('\n'),
   };
-}
-
-/**
- * `domainctl … | head -1`: once the reader is gone, writing more raises EPIPE, which Node turns
- * into an uncaught exception with a stack trace. The reader asked for no more, so stop quietly,
- * with the exit code the run has so far.
- */
-function stopWhenStdoutCloses(error: NodeJS.ErrnoException): void {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
-  throw error;
 }

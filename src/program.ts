@@ -8,6 +8,7 @@ import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
 import { addUiOptions } from './commands/ui-options.js';
 import { CliError } from './core/errors.js';
+import { currentIo, type Io } from './core/io.js';
 import { VERSION } from './version.js';
 
 // The UI is imported only here, when it opens: a script's `api request` never loads Ink or React.
@@ -19,17 +20,28 @@ const openUi: OpenUi = async (flags, options) => {
 /**
  * The command line: global options, every command's definition, and the UI when no command is
  * given. Nothing here writes an error or sets an exit code: commander's errors and whatever an
- * action throws go to main().
+ * action throws go to main(). Help and --version go to the run's stdout (or stderr), not the
+ * process's.
  */
-export function createProgram(): Command {
+export function createProgram(io: Io = currentIo()): Command {
   const program = new Command('domainctl')
     .description(
       'Manage custom domains on a project-based API: a terminal UI, script-friendly commands, a reference server',
     )
     .version(VERSION, '-v, --version', 'print the version')
     .exitOverride()
-    // main() writes commander's errors as it writes every other, with domainctl's prefix.
-    .configureOutput({ outputError: () => {} });
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // main() writes commander's errors as it writes every other, with domainctl's prefix.
+      outputError: () => {},
+      // As commander's own: a terminal's width, else 80.
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
+      // The help is plain text: nothing in it to colour or to strip.
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    });
 
   addGlobalOptions(program);
   addUiOptions(program);
@@ -60,7 +72,7 @@ Examples:
   program.action(async () => {
     if (program.args.length > 0) unknownCommand(program);
     // On a terminal, no command opens the UI; a script gets the hint and exit 2, never a prompt.
-    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    if (!io.stdin.isTTY || !io.stdout.isTTY) {
       throw new CliError('no command given. Run domainctl --help for the commands.');
     }
     await openUi(globalFlags(program), {});

@@ -1,3 +1,6 @@
+import { afterAll } from 'vitest';
+import { removeTempDirs } from './helpers/cli.js';
+
 // Pin what changes output between machines: time zone, colour and terminal detection.
 process.env.TZ = 'UTC';
 process.env.NO_COLOR = '1';
@@ -7,3 +10,6 @@ delete process.env.DOMAINCTL_BASE_URL;
 delete process.env.DOMAINCTL_PROFILE;
 delete process.env.DOMAINCTL_PROJECT;
 delete process.env.DOMAINCTL_DNS_SERVER;
+
+// The config folders the runs of a file made (runCli, tempConfigDir) go with the file.
+afterAll(() => removeTempDirs());

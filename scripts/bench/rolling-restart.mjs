@@ -19,7 +19,7 @@ import postgres from 'postgres';
 const autocannon = createRequire(import.meta.url)('autocannon');
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The HAProxy configuration the README shows and this run uses, as it is committed. */
+/** The HAProxy configuration docs/server.md shows and this run uses, as it is committed. */
 export const HAPROXY_CONFIG = join(root, 'examples', 'haproxy.cfg');
 
 const KEY = 'dk_demo_tester';

@@ -1,7 +1,7 @@
 // The "memory UI, 600 domains" figure of `npm run bench`: the peak resident memory of the UI
 // with every domain of a project of 600 loaded in the background (the demo's 45 and 555 added
 // through the API), filtered (`/northwind`), sorted three ways (`sss`) and quit, against
-// `node -e 0`. The goal is the issue's: under 150 MB for the whole process.
+// `node -e 0`. The goal: under 150 MB for the whole process.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ const PROJECT = 'prj_demo_scale';
 const ADDED = 555;
 const KEY = 'dk_demo_tester';
 
-/** The rows of the table this group fills, in bench.mjs's shape. */
+/** The rows of the table this group fills (registered in figures/memory-ui-many.mjs). */
 export function uiManyRows(goal) {
   return [
     {

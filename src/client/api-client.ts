@@ -4,6 +4,7 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
 import { type OperationId, routeById } from '../contract/routes.js';
 import { ApiError, InvalidResponseError, MissingCredentialsError } from '../core/errors.js';
+import { refuseIfReadOnly } from '../core/profile-safety.js';
 import { Deadline } from './deadline.js';
 import { PageGuard } from './paging.js';
 import { checkToken, joinUrl, parseBaseUrl } from './prepare-request.js';
@@ -27,6 +28,12 @@ export interface ApiClientOptions {
   /** The most bytes one answer may have, decoded (default 64 MiB). */
   maxResponseBytes?: number;
   debug?: (line: string) => void;
+  /**
+   * The profile is read-only: an operation that changes something (POST, PUT, PATCH, DELETE) is
+   * refused before anything is sent (RequestInputError, exit code 2); `profile` names it.
+   */
+  readOnly?: boolean;
+  profile?: string;
 }
 
 export interface PageOptions {
@@ -98,6 +105,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function answer(id: OperationId, input: CallInput): Promise<Answer> {
     const route = routeById(id);
+    refuseIfReadOnly(route.method, options.readOnly, options.profile);
     const path = pathFor(route.path, input);
     const headers: Record<string, string> = {};
     if (route.auth === 'bearer') {

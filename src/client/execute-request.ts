@@ -27,6 +27,8 @@ export interface ExecuteOptions {
   maxResponseBytes?: number;
   debug?: (line: string) => void;
   retryDelayMs?: (attempt: number) => number;
+  /** Told of every answer as it comes (each page of --paginate): the history records the last. */
+  onResponse?: (response: RawResponse) => void;
 }
 
 function parseJson(text: string): unknown {
@@ -72,7 +74,7 @@ export async function executeRequest(
   response.headers.forEach((value, name) => {
     headers.push([name, value]);
   });
-  return {
+  const answer: RawResponse = {
     status: response.status,
     statusText: response.statusText,
     headers,
@@ -80,6 +82,8 @@ export async function executeRequest(
     json: parseJson(text),
     ms,
   };
+  options.onResponse?.(answer);
+  return answer;
 }
 
 export const isSuccess = (response: RawResponse) => response.status >= 200 && response.status < 300;

@@ -1,6 +1,7 @@
 import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route.js';
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
 import { MissingCredentialsError, RequestInputError } from '../core/errors.js';
+import { refuseIfReadOnly } from '../core/profile-safety.js';
 
 export interface RawRequestInput {
   /** Any case; GET, POST, PATCH, PUT or DELETE. */
@@ -16,6 +17,12 @@ export interface RawRequestInput {
   org?: string;
   baseUrl: string;
   token?: string;
+  /**
+   * The profile is read-only: POST, PUT, PATCH and DELETE are refused here, before anything is
+   * sent (RequestInputError, exit code 2). `profile` names it in the message.
+   */
+  readOnly?: boolean;
+  profile?: string;
 }
 
 export interface PreparedRequest {
@@ -183,36 +190,69 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
+/** The body, checked: JSON, and never on a GET. */
+function checkBody(method: HttpMethod, data: string | undefined): string | undefined {
+  if (data === undefined) return undefined;
+  if (method === 'GET')
+    throw new RequestInputError(
+      'a GET request carries no body: use POST, PUT or PATCH with --data',
+    );
+  try {
+    JSON.parse(data);
+  } catch (error) {
+    throw new RequestInputError(`the body is not valid JSON: ${(error as Error).message}`);
+  }
+  return data;
+}
+
+function checkMethod(method: string): HttpMethod {
+  const upper = method.toUpperCase() as HttpMethod;
+  if (!httpMethods.includes(upper)) {
+    throw new RequestInputError(`method must be one of ${httpMethods.join(', ')}, got "${method}"`);
+  }
+  return upper;
+}
+
+/**
+ * The checks of prepareRequest that do not depend on who sends the request or where (method,
+ * path, body, headers), for a request that is kept rather than sent (`api request --save`):
+ * placeholders stay, no token is needed, a read-only profile may keep a POST. An absolute URL
+ * is made relative to `baseUrl`, and refused when it is on another API. Returns the method
+ * upper-cased and the path relative to the base URL.
+ */
+export function checkRequestInput(
+  input: Pick<RawRequestInput, 'method' | 'path' | 'data' | 'headers'> & { baseUrl?: string },
+): { method: HttpMethod; path: string } {
+  const method = checkMethod(input.method);
+  if (!input.path) throw new RequestInputError('a path is required, e.g. /v1/regions');
+  let path = input.path;
+  if (ABSOLUTE.test(path)) {
+    if (!input.baseUrl) {
+      throw new RequestInputError(`"${path}" is a URL: give the path under the base URL instead`);
+    }
+    path = relativePath(path, parseBaseUrl(input.baseUrl));
+  } else {
+    relativePath(path, new URL('http://localhost'));
+    refuseDotSegments(path);
+  }
+  checkBody(method, input.data);
+  parseHeaders(input.headers ?? []);
+  return { method, path };
+}
+
 /**
  * Checks and assembles a raw request: everything that can be wrong with what the user typed is
  * found here, before anything is sent. `api request` and the UI's raw screen both start here.
  */
 export function prepareRequest(input: RawRequestInput): PreparedRequest {
-  const method = input.method.toUpperCase() as HttpMethod;
-  if (!httpMethods.includes(method)) {
-    throw new RequestInputError(
-      `method must be one of ${httpMethods.join(', ')}, got "${input.method}"`,
-    );
-  }
+  const method = checkMethod(input.method);
+  refuseIfReadOnly(method, input.readOnly, input.profile);
   if (!input.path) throw new RequestInputError('a path is required, e.g. /v1/regions');
   const base = parseBaseUrl(input.baseUrl);
   // Placeholders first: an absolute URL's parser would percent-encode the braces away.
   const path = relativePath(fillPlaceholders(input.path, input), base);
 
-  let body: string | undefined;
-  if (input.data !== undefined) {
-    if (method === 'GET')
-      throw new RequestInputError(
-        'a GET request carries no body: use POST, PUT or PATCH with --data',
-      );
-    try {
-      JSON.parse(input.data);
-    } catch (error) {
-      throw new RequestInputError(`the body is not valid JSON: ${(error as Error).message}`);
-    }
-    body = input.data;
-  }
-
+  const body = checkBody(method, input.data);
   const headers = parseHeaders(input.headers ?? []);
   if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
 

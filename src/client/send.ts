@@ -8,7 +8,7 @@ import {
   RequestInputError,
 } from '../core/errors.js';
 import { Deadline } from './deadline.js';
-import { printableHeader, printableUrl } from './mask.js';
+import { printableHeader, printableUrl } from '../core/mask.js';
 import {
   type AnswerHeaders,
   type HttpAnswer,

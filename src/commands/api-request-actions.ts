@@ -8,7 +8,11 @@ import {
   paginate,
   type RawResponse,
 } from '../client/execute-request.js';
-import { type PreparedRequest, prepareRequest } from '../client/prepare-request.js';
+import {
+  checkRequestInput,
+  type PreparedRequest,
+  prepareRequest,
+} from '../client/prepare-request.js';
 import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import { CliError, ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
@@ -17,54 +21,39 @@ import { advised } from './advice.js';
 import {
   type CommandContext,
   commandContext,
-  readFileText,
-  readStdin,
   traceOptions,
   writeErr,
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { type JqFilter, type JqFlags, jqFilter, MergedList } from './jq-output.js';
-import { type Field, fieldsBody, fieldsQuery } from './body-fields.js';
+import { type JqFilter, jqFilter, MergedList } from './jq-output.js';
+import { bodyJson, fieldsBody, fieldsQuery } from './body-fields.js';
+import { type RequestFlags, requestDraft, withBody } from './api-request-spec.js';
+import { ARG_SEPARATOR } from './jq-options.js';
+import { historyRecorder } from './request-recording.js';
+import type { RequestSpec } from '../core/request-spec.js';
+import { suggest } from '../core/suggested-commands.js';
 import { formatJson, type JsonListWriter, jsonListWriter } from './json-format.js';
 
-interface ApiRequestFlags extends JqFlags {
-  data?: string;
-  /** -f and -F share one list (see api-request.ts), so either holds every field. */
-  field?: Field[];
-  rawField?: Field[];
-  header?: string[];
+interface ApiRequestFlags extends RequestFlags {
   include?: boolean;
   silent?: boolean;
-  paginate?: boolean;
   timeout?: number;
-}
-
-/** `-d` takes JSON text, `@file` or `@-` (stdin). */
-async function readData(data: string): Promise<string> {
-  if (data === '@-') return readStdin();
-  if (data.startsWith('@')) return readFileText(data.slice(1), 'the body file');
-  return data;
+  /** --save NAME: keep the request in the requests folder instead of sending it. */
+  save?: string;
 }
 
 /**
- * The body (-d, or -f/-F fields) and the path (a GET's fields go into its query string). Fields
- * with -d is a usage error: each gives the whole body.
+ * The body and the path as sent: -d's JSON, or what the -f/-F fields make (a GET's fields go
+ * into its query string instead).
  */
-async function requestBody(method: string, path: string, flags: ApiRequestFlags) {
-  const fields = flags.field ?? flags.rawField ?? [];
-  if (fields.length === 0) {
-    return {
-      data: flags.data === undefined ? undefined : await readData(flags.data),
-      fullPath: path,
-    };
-  }
-  if (flags.data !== undefined) {
-    throw new CliError('give the body with -d or with -f/-F fields, not both', ExitCode.usage);
-  }
+async function bodyAndPath(spec: RequestSpec) {
+  const fields = spec.fields ?? [];
+  if (fields.length === 0) return { data: spec.body, fullPath: spec.path };
   const body = await fieldsBody(fields);
-  if (method.toUpperCase() !== 'GET') return { data: JSON.stringify(body), fullPath: path };
+  if (spec.method.toUpperCase() !== 'GET') return { data: bodyJson(body), fullPath: spec.path };
   const query = fieldsQuery(body).toString();
+  const { path } = spec;
   return { data: undefined, fullPath: `${path}${path.includes('?') ? '&' : '?'}${query}` };
 }
 
@@ -191,44 +180,100 @@ async function printPaginated(
 }
 
 async function apiRequest(
-  method: string,
-  path: string,
+  method: string | undefined,
+  path: string | undefined,
   flags: ApiRequestFlags,
   command: Command,
 ): Promise<void> {
   const context = commandContext(command);
   const { options, debug } = context;
+  const draft = await requestDraft(method, path, flags, command);
+  if (flags.save !== undefined) {
+    await saveRequest(flags.save, await withBody(draft), flags, context);
+    return;
+  }
   // An invalid expression is a usage error before anything is read or sent.
-  const jq = await jqFilter(flags);
-  const { data, fullPath } = await requestBody(method, path, flags);
+  const jq = await jqFilter({
+    jq: draft.spec.jq,
+    arg: draft.spec.jqArgs?.map(([name, value]) => `${name}${ARG_SEPARATOR}${value}`),
+  });
+  const spec = await withBody(draft);
+  const { data, fullPath } = await bodyAndPath(spec);
   const request = prepareRequest({
-    method,
+    method: spec.method,
     path: fullPath,
     data,
-    headers: flags.header,
+    headers: spec.headers,
     project: options.project,
     org: options.org,
     baseUrl: requireBaseUrl(options),
     token: options.token,
+    readOnly: options.readOnly,
+    profile: options.profile?.name,
   });
+  // Said once the request is sure to be sent: a refusal is then the one line there is.
+  for (const warning of draft.warnings) say(`domainctl: warning: ${warning}`);
   // A parameter that breaks its pattern is still sent (the API has the last word), but said.
   for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
   traceOptions(context);
 
   const maxResponseBytes = resolveMaxResponseBytes(context.flags);
+  let last: RawResponse | undefined;
+  const onResponse = (response: RawResponse) => (last = response);
   // --timeout bounds the whole command from here (every page, retry, wait and body); without it
   // each request has the default 30 s.
   const execute: ExecuteOptions =
     flags.timeout === undefined
-      ? { maxResponseBytes, debug }
+      ? { maxResponseBytes, debug, onResponse }
       : {
           deadline: Deadline.after(flags.timeout * 1000),
           timeoutMs: Number.POSITIVE_INFINITY,
           maxResponseBytes,
           debug,
+          onResponse,
         };
-  if (flags.paginate) await printPaginated(request, flags, context, execute, jq);
-  else await printResponse(await executeRequest(request, execute), flags, context, jq);
+  const record = historyRecorder(context);
+  const started = performance.now();
+  let failure: unknown;
+  try {
+    if (flags.paginate) await printPaginated(request, flags, context, execute, jq);
+    else await printResponse(await executeRequest(request, execute), flags, context, jq);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    const ms = performance.now() - started;
+    await record(spec, { response: last, error: failure, ms });
+  }
+}
+
+/**
+ * `--save NAME`: the request checked as far as it can be without sending it (method, path,
+ * body, headers; placeholders stay) and written to the requests folder. Nothing is sent.
+ */
+async function saveRequest(
+  name: string,
+  spec: RequestSpec,
+  flags: ApiRequestFlags,
+  context: CommandContext,
+): Promise<void> {
+  const { data, fullPath } = spec.fields
+    ? { data: undefined, fullPath: spec.path }
+    : await bodyAndPath(spec);
+  const checked = checkRequestInput({
+    method: spec.method,
+    path: fullPath,
+    data,
+    headers: spec.headers,
+    baseUrl: context.options.baseUrl,
+  });
+  const { SavedRequests } = await import('../config/saved-requests.js');
+  const saved = SavedRequests.open({ dir: flags.requestsDir });
+  const { path, created } = saved.save(name, { ...spec, ...checked });
+  const send = suggest.apiRequestSaved(name, flags.requestsDir || undefined);
+  writeOut(
+    `${visible(`${created ? 'Saved' : 'Replaced'} request "${name}" in ${path}; send it with: ${send}`)}\n`,
+  );
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

@@ -5,7 +5,18 @@ import { readFileText, readStdin } from './context.js';
 // (`a[b]=1`) make objects, `a[]=x` arrays, `a[][k]=v` arrays of objects (a key already set in the
 // last object starts the next one); a field without `=` whose key ends in `[]` is an empty array.
 
-export type FieldValue = string | number | boolean | null;
+/**
+ * A number -F read, kept as it was written: a double would turn 12345678901234567890 into
+ * 12345678901234567000, while `-d` sends the same text as typed. bodyJson writes it verbatim.
+ */
+export class FieldNumber {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type FieldValue = string | FieldNumber | boolean | null;
 type Container = Record<string, unknown> | unknown[];
 
 export interface Field {
@@ -31,18 +42,28 @@ export function keyPath(key: string): string[] {
 }
 
 /** What -F makes of a value: true, false, null and numbers are JSON's, `@file` the file's text. */
-async function typedValue(text: string): Promise<FieldValue> {
+async function typedValue(text: string, key: string): Promise<FieldValue> {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (NUMBER.test(text) && Number.isFinite(Number(text))) return Number(text);
+  if (NUMBER.test(text)) return new FieldNumber(text);
   if (text === '@-') return readStdin();
+  if (text === '@') {
+    throw new CliError(`field "${key}": @ needs a file name after it (@FILE, or @- for stdin)`);
+  }
   if (text.startsWith('@')) return readFileText(text.slice(1), 'the field file');
   return text;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof FieldNumber);
+
+// The body's objects have no prototype: a key is the user's text, and `__proto__[a]=1` or
+// `constructor=x` must be a field like any other, never Object.prototype's.
+const object = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
 function conflict(key: string): CliError {
   return new CliError(`field "${key}" is given both as a value and as an object or array`);
@@ -58,21 +79,21 @@ function assign(target: Container, path: string[], value: unknown, key: string):
     let last = target.at(-1);
     // `a[][name]=x -f a[][name]=y`: a key the last element already has starts another.
     if (!isObject(last) || (rest.length === 1 && (rest[0] as string) in last)) {
-      last = {};
+      last = object();
       target.push(last);
     }
     assign(last as Record<string, unknown>, rest, value, key);
     return;
   }
   if (rest.length === 0) {
-    if (head in target && typeof target[head] === 'object' && target[head] !== null) {
+    if (head in target && (Array.isArray(target[head]) || isObject(target[head]))) {
       throw conflict(key);
     }
     target[head] = value;
     return;
   }
   const wantArray = rest[0] === '';
-  const child = (target[head] ??= wantArray ? [] : {});
+  const child = (target[head] ??= wantArray ? [] : object());
   if (wantArray ? !Array.isArray(child) : !isObject(child)) throw conflict(key);
   assign(child as Container, rest, value, key);
 }
@@ -82,7 +103,7 @@ function assign(target: Container, path: string[], value: unknown, key: string):
  * are strings as written, `-F` values typed (see typedValue).
  */
 export async function fieldsBody(fields: readonly Field[]): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {};
+  const body = object();
   for (const { kind, text } of fields) {
     const at = text.indexOf('=');
     const key = at === -1 ? text : text.slice(0, at);
@@ -95,10 +116,21 @@ export async function fieldsBody(fields: readonly Field[]): Promise<Record<strin
       continue;
     }
     const raw = text.slice(at + 1);
-    const value = kind === 'raw' ? raw : await typedValue(raw);
+    const value = kind === 'raw' ? raw : await typedValue(raw, key);
     assign(body, path, value, key);
   }
   return body;
+}
+
+/** The body as JSON text, numbers -F read written as they were typed. */
+export function bodyJson(value: unknown): string {
+  if (value instanceof FieldNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(bodyJson).join(',')}]`;
+  if (isObject(value)) {
+    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${bodyJson(v)}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /**
@@ -108,7 +140,7 @@ export async function fieldsBody(fields: readonly Field[]): Promise<Record<strin
 export function fieldsQuery(body: Record<string, unknown>): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value) || isObject(value)) {
       throw new CliError(
         `field "${name}" is an object or array, which a GET's query string cannot carry`,
       );

@@ -1,5 +1,6 @@
 import { type Command as TabCommand, RootCommand } from '@bomb.sh/tab';
 import type { Command, Option } from 'commander';
+import { currentIo } from '../core/io.js';
 import {
   activeProject,
   apiPaths,
@@ -98,8 +99,67 @@ function completing(words: readonly string[]): string | undefined {
   return before?.startsWith('-') ? before : undefined;
 }
 
+/** What tab writes with console.log while `run` runs: it has no other way to hand it over. */
+function captured(run: () => void): string[] {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  try {
+    run();
+  } finally {
+    console.log = log;
+  }
+  return lines;
+}
+
+const write = (lines: readonly string[]) =>
+  currentIo().stdout.write(lines.map((line) => `${line}\n`).join(''));
+
+/**
+ * tab's bash script, mended in two places. It registers without `-o default`, so where the
+ * program leaves the shell to complete (file names after --from-file) bash offered nothing; its
+ * own NoFileComp handling (`compopt +o default`) expects the option to be there, as cobra's script
+ * has it. And it reads `--format=c` as one word (`-n "=:"`) and matched the values (`csv`)
+ * against all of it, so `--format=c<TAB>` found nothing: the value part is matched, and, where
+ * `=` does not break words for readline (it does by default, and readline then replaces only
+ * what follows it), `--format=` is put back in front.
+ */
+const BASH_MENDS: [string, string][] = [
+  [
+    '\ncomplete -F __domainctl_complete domainctl\n',
+    '\ncomplete -o default -F __domainctl_complete domainctl\n',
+  ],
+  [
+    '    COMPREPLY=( $(compgen -W "${completions[*]}" -- "$cur") )\n',
+    [
+      '    if [[ "$cur" == --*=* && "$COMP_WORDBREAKS" == *=* ]]; then',
+      '        COMPREPLY=( $(compgen -W "${completions[*]}" -- "${cur#*=}") )',
+      '    elif [[ "$cur" == --*=* ]]; then',
+      '        COMPREPLY=( $(compgen -P "${cur%%=*}=" -W "${completions[*]}" -- "${cur#*=}") )',
+      '    else',
+      '        COMPREPLY=( $(compgen -W "${completions[*]}" -- "$cur") )',
+      '    fi\n',
+    ].join('\n'),
+  ],
+];
+
 async function printScript(shell: 'bash' | 'zsh' | 'fish'): Promise<void> {
-  new RootCommand().setup('domainctl', 'domainctl', shell);
+  let script = captured(() => new RootCommand().setup('domainctl', 'domainctl', shell)).join('\n');
+  if (shell === 'bash') {
+    for (const [from, to] of BASH_MENDS) script = script.replace(from, to);
+  }
+  write([script]);
+}
+
+/** Whether the value of this option is a file name (`--from-file <file>`, `serve --db <path>`). */
+function takesFile(program: Command, flag: string): boolean {
+  const options = (command: Command): Option[] => [
+    ...command.options,
+    ...command.commands.flatMap(options),
+  ];
+  return options(program).some(
+    (o) => (o.long === flag || o.short === flag) && /<(file|path)\b/.test(o.flags),
+  );
 }
 
 async function complete(
@@ -124,7 +184,16 @@ async function complete(
     values.method = line[request + 1];
     values.project = activeProject(flags);
   }
-  model(program, values).parse(line);
+  const lines = captured(() => model(program, values).parse(line));
+  // tab ends every candidate with a tab, a description after it or not, and zsh then lists the
+  // ones without under a stray `--`: a candidate without a description is written alone, as in
+  // cobra's protocol.
+  const out = lines.map((l) => l.replace(/\t$/, ''));
+  // A file name: no candidates of ours, and the shell's own file names (directive 0, where tab
+  // always says 4, NoFileComp).
+  if (option && takesFile(program, option) && out.at(-1)?.startsWith(':'))
+    out[out.length - 1] = ':0';
+  write(out);
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */

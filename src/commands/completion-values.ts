@@ -8,6 +8,7 @@ import { type GlobalFlags, resolveOptions } from '../config/resolve.js';
 import { httpMethods } from '../contract/routes.js';
 import { routePaths } from '../contract/route-paths.js';
 import { hasControls } from '../core/sanitize.js';
+import { currentIo } from '../core/io.js';
 
 // The live values shell completion offers: profile names from the config file, project IDs
 // from the API (cached), methods and paths from the route table. Nothing here may fail the
@@ -92,7 +93,7 @@ async function readCache(file: string): Promise<{ ids: string[]; fresh: boolean 
  */
 export async function projectIds(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): Promise<string[]> {
   let options: ReturnType<typeof resolveOptions>;
   try {

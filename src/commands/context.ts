@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { maskSecret, printableUrl } from '../client/mask.js';
+import { maskSecret, printableUrl } from '../core/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
 import { suggest } from '../core/suggested-commands.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 
@@ -21,12 +22,11 @@ export interface CommandContext {
 
 export function commandContext(command: Command): CommandContext {
   const flags = globalFlags(command);
-  const options = resolveOptions(flags);
+  const { stderr, stdout, env } = currentIo();
+  const options = resolveOptions(flags, env);
   // Trace lines quote response headers, path parameters and settings: shown, never obeyed.
-  const debug = flags.debug
-    ? (line: string) => process.stderr.write(`${visible(line)}\n`)
-    : undefined;
-  return { flags, options, color: colorEnabled(flags), debug };
+  const debug = flags.debug ? (line: string) => stderr.write(`${visible(line)}\n`) : undefined;
+  return { flags, options, color: colorEnabled(flags, stdout, env), debug };
 }
 
 /**
@@ -74,8 +74,9 @@ export function requireProject(context: CommandContext): string {
   );
 }
 
+/** Writes to the run's stdout (main() is given it; the bin's is the process's). */
 export function writeOut(text: string): void {
-  process.stdout.write(text);
+  currentIo().stdout.write(text);
 }
 
 /**
@@ -87,7 +88,7 @@ export function writeOut(text: string): void {
  */
 export function writeOutPaced(
   text: string,
-  out: NodeJS.WritableStream = process.stdout,
+  out: NodeJS.WritableStream = currentIo().stdout,
 ): Promise<void> {
   if (out.write(text)) return Promise.resolve();
   return new Promise((resolve) => {
@@ -102,13 +103,13 @@ export function writeOutPaced(
 }
 
 export function writeErr(text: string): void {
-  process.stderr.write(text);
+  currentIo().stderr.write(text);
 }
 
-/** Everything on stdin, as text. */
+/** Everything on the run's stdin, as text. */
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of currentIo().stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 

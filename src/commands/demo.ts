@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
 import { suggest } from '../core/suggested-commands.js';
 import { globalFlags } from './global-options.js';
 import { addUiOptions } from './ui-options.js';
@@ -30,7 +31,8 @@ Examples:
   $ domainctl demo --project prj_demo_scale`,
     )
     .action(async (_options: unknown, command: Command) => {
-      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      const { stdin, stdout } = currentIo();
+      if (!stdin.isTTY || !stdout.isTTY) {
         throw new CliError(
           `demo needs a terminal; for scripts, run \`${suggest.serveDemo()}\` and the non-interactive commands`,
           ExitCode.usage,

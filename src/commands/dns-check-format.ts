@@ -7,9 +7,10 @@ import {
   type RecordStatus,
 } from '../core/dns-check.js';
 import { visible } from '../core/sanitize.js';
+import { extraFindings, findingLines, resolverNotes } from './stage-format.js';
 import { type Paint, paint } from './style.js';
 import { renderTable } from './table.js';
-import { suggest } from '../core/suggested-commands.js';
+import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 
 function statusCell(status: RecordStatus, p: Paint): string {
   if (status === 'ok') return p.green(status);
@@ -84,17 +85,31 @@ function rawNotes(result: DnsCheckResult): string[] {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The one-line verdict: is the domain ready, and what to do next. */
-export function checkVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
-  return visible(rawVerdict(domain, result, project));
+export function checkVerdict(
+  domain: ReadDomain,
+  result: DnsCheckResult,
+  project: string,
+  given: GivenFlags = {},
+): string {
+  return visible(rawVerdict(domain, result, project, given));
 }
 
-function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string): string {
+function rawVerdict(
+  domain: ReadDomain,
+  result: DnsCheckResult,
+  project: string,
+  given: GivenFlags,
+): string {
   const { total, notRight: bad, failed } = checkCounts(result);
   if (result.ok) {
     if (domain.verified) return `All ${total} records are right, and ${domain.domain} is verified.`;
-    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: ${suggest.domainsWait(domain.domain, project)}`;
+    return `All ${total} records are right. The API verifies the domain once it sees the TXT record; to wait for that: ${suggest.domainsWait(domain.domain, project, given)}`;
   }
-  const retry = 'try again, or ask another DNS server with --dns-server';
+  // Rows with the resolver's answer beside them failed at the zone's nameservers, not at it.
+  const nameserversFailed = result.records.some((r) => r.status === 'error' && r.recursive);
+  const retry = !nameserversFailed
+    ? 'try again, or ask another DNS server with --dns-server'
+    : "try again, or ask only the resolver with --no-authoritative (if the network lets no DNS query reach the zone's nameservers)";
   if (bad === 0) {
     const which =
       failed === total
@@ -110,28 +125,38 @@ function rawVerdict(domain: ReadDomain, result: DnsCheckResult, project: string)
   return `${notRight}${andFailed}: create or fix ${bad === 1 ? 'it' : 'them'} at your DNS provider, then check again (a change can take up to the old record's TTL to show).`;
 }
 
+/** Where the answers came from, for the report's first line. */
+function sourceLine(result: DnsCheckResult, dnsServer: string): string {
+  if (result.source.kind !== 'authoritative') return `as ${dnsServer} answers`;
+  const servers = result.source.nameservers.join(', ');
+  return `as the authoritative servers of ${result.source.zone} answer (${servers}; found through ${dnsServer})`;
+}
+
 /** The whole report `domains check` prints for people. */
 export function checkReport(
   domain: ReadDomain,
   result: DnsCheckResult,
-  options: { project: string; dnsServer: string; color: boolean },
+  options: { project: string; given?: GivenFlags; dnsServer: string; color: boolean },
 ): string {
   const p = paint(options.color);
-  const notes = checkNotes(result);
+  const notes = [...checkNotes(result), ...resolverNotes(result)];
   const warnings = result.warnings.map((w) => p.yellow(`warning: ${visible(w)}`));
   const extra = [...notes, ...warnings];
+  const verdict = checkVerdict(domain, result, options.project, options.given);
+  const why = findingLines(extraFindings(result));
   return [
-    `DNS records of ${visible(domain.domain)}, as ${options.dnsServer} answers:\n\n`,
+    `DNS records of ${visible(domain.domain)}, ${visible(sourceLine(result, options.dnsServer))}:\n\n`,
     checkTable(result, options.color),
     extra.length > 0 ? `\n${extra.join('\n')}\n` : '',
-    `\n${result.ok ? p.green(checkVerdict(domain, result, options.project)) : checkVerdict(domain, result, options.project)}\n`,
+    why.length > 0 ? `\nWhy it may be stuck:\n${why.join('\n')}\n` : '',
+    `\n${result.ok ? p.green(verdict) : verdict}\n`,
   ].join('');
 }
 
 /**
- * The `--json` document. Its shape is stable: every key always present (`detail` null when a
- * record is ok, `dns_server` null for the system resolver), so scripts can read it without
- * guarding.
+ * The `--json` document. Its shape is stable: every key always present (`detail` and
+ * `recursive` null when there is nothing to say, `dns_server` null for the system resolver), so
+ * scripts can read it without guarding.
  */
 export function checkJson(domain: ReadDomain, result: DnsCheckResult, dnsServer: string | null) {
   return {
@@ -139,6 +164,7 @@ export function checkJson(domain: ReadDomain, result: DnsCheckResult, dnsServer:
     verified: domain.verified,
     dns_server: dnsServer,
     ok: result.ok,
+    source: result.source,
     records: result.records.map((r) => ({
       record: r.record,
       type: r.type,
@@ -147,7 +173,16 @@ export function checkJson(domain: ReadDomain, result: DnsCheckResult, dnsServer:
       status: r.status,
       found: r.found,
       detail: r.detail ?? null,
+      recursive: r.recursive
+        ? {
+            status: r.recursive.status,
+            found: r.recursive.found,
+            detail: r.recursive.detail ?? null,
+            cached_for_seconds: r.recursive.cachedForSeconds ?? null,
+          }
+        : null,
     })),
     warnings: result.warnings,
+    findings: result.findings,
   };
 }

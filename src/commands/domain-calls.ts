@@ -1,7 +1,9 @@
 import { createApiClient } from '../client/api-client.js';
 import type { Deadline } from '../client/deadline.js';
 import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
+import type { HttpMethod } from '../contract/routes.js';
 import { isError } from '../core/errors.js';
+import { refuseIfReadOnly } from '../core/profile-safety.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { type CommandContext, writeErr, writeOut } from './context.js';
 import type { JqFilter } from './jq-output.js';
@@ -20,7 +22,18 @@ export function apiClient(context: CommandContext, deadline?: Deadline) {
     deadline,
     maxResponseBytes: resolveMaxResponseBytes(context.flags),
     debug: context.debug,
+    readOnly: context.options.readOnly,
+    profile: context.options.profile?.name,
   });
+}
+
+/**
+ * Refuses, before anything is read or sent, a command that changes something (`method`) when
+ * the profile is read-only: one line, exit code 2. The client refuses each such call too; this
+ * says it once, before a command that adds many would fail them one by one.
+ */
+export function refuseIfReadOnlyProfile(context: CommandContext, method: HttpMethod): void {
+  refuseIfReadOnly(method, context.options.readOnly, context.options.profile?.name);
 }
 
 /** Prints a value as JSON: compact with --json, else indented (and coloured on a terminal). */

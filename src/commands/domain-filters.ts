@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import type { ReadDomain } from '../contract/read-schemas.js';
 
 // The client-side filters of `domains list`: the API lists every domain of a project, newest
@@ -42,7 +43,9 @@ export function domainFilter(
   }
   if (flags.host !== undefined) {
     const pattern = hostPattern(flags.host);
-    tests.push((d) => pattern.test(d.domain));
+    // The API stores an IDN as punycode (xn--bcher-kva.example): a glob matches that, or the
+    // name as the person typed it when adding it (bücher.example).
+    tests.push((d) => pattern.test(d.domain) || pattern.test(domainToUnicode(d.domain)));
   }
   if (tests.length === 0) return undefined;
   return (domain) => tests.every((test) => test(domain));

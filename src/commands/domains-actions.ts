@@ -1,24 +1,15 @@
 import type { Command } from 'commander';
-import { Deadline } from '../client/deadline.js';
-import { resolveDnsServer } from '../config/dns-server.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import {
   ReadAddedRecords,
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import {
-  CliError,
-  ExitStatus,
-  Interrupted,
-  type InvalidResponseError,
-  isError,
-} from '../core/errors.js';
+import { CliError, ExitStatus, type InvalidResponseError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
-import { visible, visibleText } from '../core/sanitize.js';
-import { tlsExpiry } from '../core/tls.js';
-import { checkRecords, DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
+import { visible } from '../core/sanitize.js';
+import { DEFAULT_DNS_TIMEOUT_MS } from '../dns/index.js';
 import {
   type CommandContext,
   commandContext,
@@ -27,19 +18,21 @@ import {
   writeOut,
 } from './context.js';
 import { checkJson, checkReport } from './dns-check-format.js';
-import { suggest } from '../core/suggested-commands.js';
+import { type GivenFlags, suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
-import { apiClient, call, printDocument, printErrorBody, say } from './domain-calls.js';
+import {
+  apiClient,
+  call,
+  printDocument,
+  printErrorBody,
+  refuseIfReadOnlyProfile,
+  say,
+} from './domain-calls.js';
 import { recordsJson, recordsTable } from './domain-format.js';
 import { type AddManyFlags, addMany } from './domains-add-many.js';
-import { type JqFilter, type JqFlags, jqFilter } from './jq-output.js';
-import {
-  DEFAULT_INTERVAL_MS,
-  DEFAULT_WAIT_TIMEOUT_MS,
-  duration,
-  terminalProgress,
-  waitForVerification,
-} from './wait-for-verification.js';
+import { type JqFlags, jqFilter } from './jq-output.js';
+import { type LiveFlags, liveChecks } from './live-checks.js';
+import { waitAndReport } from './stage-wait.js';
 
 type RecordsFormat = 'table' | 'json' | 'zone';
 
@@ -52,7 +45,7 @@ function hostnameArgument(input: string): string {
 }
 
 /** How every command about one domain starts: the name checked, who we are, the project. */
-function domainCommand(input: string, command: Command) {
+export function domainCommand(input: string, command: Command) {
   const hostname = hostnameArgument(input);
   const context = commandContext(command);
   const project = requireProject(context);
@@ -60,7 +53,7 @@ function domainCommand(input: string, command: Command) {
   return { hostname, context, project };
 }
 
-interface AddFlags extends JqFlags, AddManyFlags {
+interface AddFlags extends JqFlags, AddManyFlags, LiveFlags {
   wait?: boolean;
   timeout?: number;
 }
@@ -70,20 +63,36 @@ async function addDomain(
   flags: AddFlags,
   command: Command,
 ): Promise<void> {
+  // An option that means nothing here is said, not ignored: `add x --timeout 5` would otherwise
+  // add without waiting and exit 0, as if it had been verified in time.
+  if (flags.timeout !== undefined && !flags.wait) {
+    throw new CliError('--timeout is how long --wait waits: add --wait, or leave --timeout out');
+  }
+  if (!flags.wait && (flags.dnsServer !== undefined || flags.authoritative === false)) {
+    const option = flags.dnsServer !== undefined ? '--dns-server' : '--no-authoritative';
+    throw new CliError(`${option} is for the DNS stage of --wait: add --wait, or leave it out`);
+  }
+  if (flags.strict && flags.fromFile === undefined) {
+    throw new CliError('--strict is for --from-file: a host of the file that is there already');
+  }
+  // --wait looks at DNS as `domains wait` does: a bad --dns-server is refused before the add.
+  const live = flags.wait ? liveChecks(flags) : undefined;
   if (flags.fromFile !== undefined) {
     if (input !== undefined) {
       throw new CliError('give one domain or --from-file, not both');
     }
     const context = commandContext(command);
+    refuseIfReadOnlyProfile(context, 'POST');
     const project = requireProject(context);
     traceOptions(context);
-    await addMany(context, project, flags, await jqFilter(flags));
+    await addMany(context, project, { ...flags, live }, await jqFilter(flags));
     return;
   }
   if (input === undefined) {
     throw new CliError('give the domain to add, or --from-file FILE (- for stdin) for many');
   }
   const { hostname, context, project } = domainCommand(input, command);
+  refuseIfReadOnlyProfile(context, 'POST');
   const jq = await jqFilter(flags);
   let added: unknown;
   let records: { domain: string; dns_instructions: ReadDnsInstructions };
@@ -114,29 +123,41 @@ async function addDomain(
       `Added ${name} to ${visible(project)}; it is pending verification.\n\n` +
         'Create these DNS records at your DNS provider:\n\n' +
         recordsTable(records.dns_instructions, context.color) +
-        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project))}\n` +
-        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project))}\n`,
+        `\nNext: once the records are live, check them with\n  ${visible(suggest.domainsCheck(records.domain, project, context.flags))}\n` +
+        `The records again, any time: ${visible(suggest.domainsRecords(records.domain, project, context.flags))}\n`,
     );
   }
   if (unread) say(`domainctl: warning: ${unread.message}; the domain was added all the same`);
-  if (flags.wait) await waitAndReport(records.domain, context, project, flags, jq);
+  // The wait of `domains wait --until verified`: the same stage lines, closing line and codes.
+  if (live) {
+    await waitAndReport({
+      hostname: records.domain,
+      project,
+      context,
+      until: 'verified',
+      live,
+      jq,
+      timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
+      notFound: () => noSuchDomain(records.domain, project, context.flags),
+    });
+  }
 }
 
 /** Exit code 1 for a host name the project does not have, with where to look. */
-function noSuchDomain(hostname: string, project: string): CliError {
+export function noSuchDomain(hostname: string, project: string, given: GivenFlags): CliError {
   return new CliError(
-    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project)})`,
+    `no domain ${hostname} in ${project} (see ${suggest.domainsList(project, given)})`,
     ExitCode.apiError,
   );
 }
 
-async function findOrFail(
+export async function findOrFail(
   context: CommandContext,
   project: string,
   hostname: string,
 ): Promise<ReadDomain> {
   const domain = await call(context, () => apiClient(context).findDomain(project, hostname));
-  if (!domain) throw noSuchDomain(hostname, project);
+  if (!domain) throw noSuchDomain(hostname, project, context.flags);
   return domain;
 }
 
@@ -162,115 +183,32 @@ async function showRecords(
 
 async function checkDomain(
   input: string,
-  flags: { dnsServer?: string; timeout?: number } & JqFlags,
+  flags: LiveFlags & { timeout?: number } & JqFlags,
   command: Command,
 ): Promise<void> {
   // Before anything is sent: a bad address is a usage error, never the system resolver instead.
-  const dns = resolveDnsServer(flags.dnsServer);
+  const live = liveChecks(flags);
+  const { dns } = live;
   const { hostname, context, project } = domainCommand(input, command);
   const jq = await jqFilter(flags);
   context.debug?.(`* DNS server: ${dns.label}${dns.source === 'env' ? ' (environment)' : ''}`);
   const domain = await findOrFail(context, project, hostname);
-  const result = await checkRecords(domain.dns_instructions, {
-    server: dns.address,
-    timeoutMs: flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000,
-  });
+  const timeoutMs = flags.timeout === undefined ? DEFAULT_DNS_TIMEOUT_MS : flags.timeout * 1000;
+  const result = await live.check(domain.dns_instructions, timeoutMs);
   if (context.flags.json || jq) {
     await printDocument(context, checkJson(domain, result, dns.address ? dns.label : null), jq);
   } else {
-    writeOut(checkReport(domain, result, { project, dnsServer: dns.label, color: context.color }));
+    writeOut(
+      checkReport(domain, result, {
+        project,
+        given: context.flags,
+        dnsServer: dns.label,
+        color: context.color,
+      }),
+    );
   }
   // The report says which record is not right; the exit code says that one is.
   if (!result.ok) throw new ExitStatus(ExitCode.apiError);
-}
-
-interface WaitFlags {
-  interval?: number;
-  timeout?: number;
-}
-
-async function waitForDomain(
-  input: string,
-  flags: WaitFlags & JqFlags,
-  command: Command,
-): Promise<void> {
-  const { hostname, context, project } = domainCommand(input, command);
-  const jq = await jqFilter(flags);
-  await waitAndReport(hostname, context, project, flags, jq);
-}
-
-/**
- * Waits until the API has verified the domain (`domains wait`, `domains add --wait`), with a
- * progress line on a terminal, and says how it went: the Domain as JSON (through --jq), or when it
- * was verified and when its certificate expires. Not verified in time: exit code 5.
- */
-async function waitAndReport(
-  hostname: string,
-  context: CommandContext,
-  project: string,
-  flags: WaitFlags,
-  jq: JqFilter | undefined,
-): Promise<void> {
-  const timeoutMs = flags.timeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : flags.timeout * 1000;
-  const progress = terminalProgress(process.stderr);
-  // Ctrl+C must not leave a half-drawn progress line behind the shell's prompt: it stops the
-  // wait, the line is cleared below, and main() ends the run with 130.
-  const interrupt = new AbortController();
-  const interrupted = () => interrupt.abort(new Interrupted('SIGINT'));
-  if (progress.active) process.once('SIGINT', interrupted);
-  // One deadline for the whole wait: every check, every page of the list it walks, every retry.
-  const deadline = Deadline.after(timeoutMs, interrupt.signal);
-  const client = apiClient(context, deadline);
-  let outcome: Awaited<ReturnType<typeof waitForVerification>>;
-  try {
-    outcome = await waitForVerification({
-      hostname,
-      signal: interrupt.signal,
-      find: () => client.findDomain(project, hostname),
-      notFound: () => noSuchDomain(hostname, project),
-      intervalMs: flags.interval === undefined ? DEFAULT_INTERVAL_MS : flags.interval * 1000,
-      deadline,
-      progress,
-      warn: say,
-    });
-  } catch (error) {
-    // The line goes before anything else is written to the terminal.
-    progress.clear();
-    printErrorBody(context, error);
-    throw error;
-  } finally {
-    process.off('SIGINT', interrupted);
-    deadline.dispose();
-  }
-  progress.clear();
-
-  const { domain } = outcome;
-  const json = context.flags.json || jq !== undefined;
-  if (json) await printDocument(context, domain, jq);
-  if (!outcome.verified) {
-    const why = outcome.lastFailure
-      ? `; the last check got no answer (${outcome.lastFailure})`
-      : `. See what its DNS records look like with: ${suggest.domainsCheck(hostname, project)}`;
-    throw new CliError(
-      `${hostname} is still pending after ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'})${why}`,
-      ExitCode.waitTimeout,
-    );
-  }
-  if (json) return;
-  const expiry = domain.tls_cert_expiry;
-  const tls = tlsExpiry(expiry, new Date());
-  const left =
-    tls.state === 'valid'
-      ? `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`
-      : 'expired';
-  writeOut(
-    visibleText(
-      `${domain.domain} is verified (at ${domain.verified_at ?? 'an unknown time'}).\n` +
-        (tls.state === 'none'
-          ? 'Its TLS certificate has not been issued yet.\n'
-          : `Its TLS certificate expires at ${expiry} (${left}).\n`),
-    ),
-  );
 }
 
 /** The actions of the command definitions (lazyAction loads this module when one runs). */
@@ -278,5 +216,4 @@ export const actions = advised({
   addDomain,
   showRecords,
   checkDomain,
-  waitForDomain,
 });

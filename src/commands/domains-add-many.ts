@@ -5,6 +5,7 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
 import { ExitStatus, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { dnsStage, type Stage, STAGE_TITLES } from '../core/stages.js';
 import { describeFailure } from '../core/failure.js';
 import { visible } from '../core/sanitize.js';
 import { suggest } from '../core/suggested-commands.js';
@@ -16,10 +17,13 @@ import {
   duration,
   isTransient,
   nextInterval,
-} from './wait-for-verification.js';
+} from './wait-for-stage.js';
 import type { JqFilter } from './jq-output.js';
+import type { LiveChecks } from './live-checks.js';
+import { reachedExitCode } from './stage-format.js';
 import { formatJson } from './json-format.js';
 import { renderTable } from './table.js';
+import { currentIo } from '../core/io.js';
 
 // `domains add --from-file FILE`: many domains at once, a few requests in flight, one result a
 // host, and an exit code that is not 0 only when a host could not be added.
@@ -30,6 +34,8 @@ export interface AddManyFlags {
   /** Wait until the hosts added are verified, within `timeout` seconds. */
   wait?: boolean;
   timeout?: number;
+  /** With `wait`: the DNS checks of the hosts not verified yet, as `domains wait` makes them. */
+  live?: LiveChecks;
 }
 
 /** How many adds are in flight at once: enough to be quick, few enough to be a polite client. */
@@ -45,6 +51,8 @@ interface HostResult {
   error?: string;
   /** The Domain the API answered with, when it was added. */
   domain?: ReadDomain;
+  /** With --wait, while it is not verified: its DNS stage as last checked. */
+  dns?: Stage;
 }
 
 /**
@@ -120,20 +128,23 @@ export async function addMany(
   );
   pending.forEach(({ index }, i) => (results[index] = done[i] as HostResult));
   const timeoutMs = (flags.timeout ?? DEFAULT_WAIT_TIMEOUT_MS / 1000) * 1000;
-  if (flags.wait) await waitForAdded(context, project, results, timeoutMs);
+  if (flags.wait) await waitForAdded(context, project, results, timeoutMs, flags.live);
 
   await printResults(context, results, jq);
   const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
   const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
   const added = count('added') + count('verified') + count('pending');
-  const waited = flags.wait
-    ? ` (${count('verified')} verified, ${count('pending')} still pending after ${duration(timeoutMs)})`
-    : '';
+  const stillPending =
+    count('pending') > 0 ? `, ${count('pending')} still pending after ${duration(timeoutMs)}` : '';
+  const waited = flags.wait ? ` (${count('verified')} verified${stillPending})` : '';
   const summary =
     `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
     `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
   if (failed === 0 && count('pending') > 0) {
-    throw new ExitStatus(ExitCode.waitTimeout, `domainctl: ${summary}`);
+    // As `domains wait --until verified` ends: 10 + the stages reached, of the host furthest
+    // behind (11: its records are in DNS, the API has not verified it; 10: not even those).
+    const inDns = results.every((r) => r.result !== 'pending' || r.dns?.state === 'ok');
+    throw new ExitStatus(reachedExitCode(inDns ? 1 : 0), `domainctl: ${summary}`);
   }
   if (failed > 0) {
     throw new ExitStatus(
@@ -143,7 +154,9 @@ export async function addMany(
   }
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
-    say(`The records to create for each: ${suggest.domainsRecords('HOST', project)}`);
+    say(
+      `The records to create for each: ${suggest.domainsRecords('HOST', project, context.flags)}`,
+    );
   }
 }
 
@@ -152,20 +165,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `--from-file --wait`: asks for the project's domains (every page) until every host added is
  * verified or `timeoutMs` has passed, pausing as `domains wait` does (2 s, half as long again
- * each time, up to 30 s). One walk of the list checks them all. A network error or 5xx is asked
- * again; any other error ends the run. Each host added ends as `verified` or `pending`.
+ * each time, up to 30 s). One walk of the list checks them all; then the records of each host
+ * not verified are checked in DNS, a few at once, until they are found right once (as `domains
+ * wait` checks them). A network error or 5xx is asked again; any other error ends the run. Each
+ * host added ends as `verified` or `pending` (with its DNS stage).
  */
 async function waitForAdded(
   context: CommandContext,
   project: string,
   results: HostResult[],
   timeoutMs: number,
+  live: LiveChecks | undefined,
 ): Promise<void> {
   const waiting = new Map<string, HostResult>();
   for (const r of results) if (r.result === 'added' && r.domain) waiting.set(r.domain.domain, r);
   if (waiting.size === 0) return;
-  if (process.stderr.isTTY)
-    say(`Waiting for ${waiting.size} to be verified (up to ${duration(timeoutMs)})`);
+  if (currentIo().stderr.isTTY)
+    say(
+      `Waiting for ${waiting.size} ${waiting.size === 1 ? 'domain' : 'domains'} to be verified (up to ${duration(timeoutMs)})`,
+    );
   const deadline = Deadline.after(timeoutMs);
   const client = apiClient(context, deadline);
   let interval = DEFAULT_INTERVAL_MS;
@@ -188,6 +206,7 @@ async function waitForAdded(
       } catch (error) {
         if (!isTransient(error) || deadline.remaining() <= 0) throw error;
       }
+      if (live) await checkDns(live, [...waiting.values()], deadline);
       const left = deadline.remaining();
       if (waiting.size === 0) break;
       // No time for another check (one may take a second): the wait ends at the deadline, as
@@ -203,8 +222,28 @@ async function waitForAdded(
     deadline.dispose();
   }
   for (const host of waiting.values()) {
-    Object.assign(host, { result: 'pending', error: `not verified within ${duration(timeoutMs)}` });
+    const dns = host.dns ? `; ${STAGE_TITLES.dns}: ${host.dns.state}, ${host.dns.detail}` : '';
+    Object.assign(host, {
+      result: 'pending',
+      error: `not verified within ${duration(timeoutMs)}${dns}`,
+    });
   }
+}
+
+/** The longest one host's DNS check may take in a round (as in `domains wait`). */
+const DNS_CHECK_MS = 5_000;
+
+/** Checks the records of the hosts whose records were not yet found right, a few at a time. */
+async function checkDns(live: LiveChecks, hosts: HostResult[], deadline: Deadline): Promise<void> {
+  const unchecked = hosts.filter((h) => h.domain && h.dns?.state !== 'ok');
+  await inPool(unchecked, ADD_CONCURRENCY, async (host) => {
+    const left = deadline.remaining() - 100;
+    if (left <= 0) return;
+    const instructions = (host.domain as ReadDomain).dns_instructions;
+    host.dns = dnsStage(
+      await live.check(instructions, Math.min(DNS_CHECK_MS, left), deadline.signal),
+    );
+  });
 }
 
 /** A table of the hosts (HOST, RESULT, DETAIL), or NDJSON with --json, or --jq over the list. */

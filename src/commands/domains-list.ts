@@ -14,7 +14,7 @@ import {
   writeOut,
   writeOutPaced,
 } from './context.js';
-import { nextPageOfSameCommand, standsAlone, suggest } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import { advised } from './advice.js';
 import { apiClient, call, printDocument, say } from './domain-calls.js';
 import { type FilterFlags, domainFilter } from './domain-filters.js';
@@ -80,9 +80,7 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
   } else {
     const next = await printOnePage(listing, format, jq);
     if (next) {
-      const nextPage = standsAlone(context.flags)
-        ? suggest.domainsNextPage(project, next, flags.pageSize)
-        : nextPageOfSameCommand(next);
+      const nextPage = suggest.domainsNextPage(project, next, flags.pageSize, context.flags);
       say(`More domains follow. Next page: ${nextPage} (or --all for every page)`);
     }
   }
@@ -125,11 +123,11 @@ async function printOnePage(
   return page.next_page_token;
 }
 
-function noDomains({ project, keep }: Listing): void {
+function noDomains({ project, keep, context }: Listing): void {
   say(
     keep
       ? `No domains of ${project} match.`
-      : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project)}`,
+      : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project, context.flags)}`,
   );
 }
 

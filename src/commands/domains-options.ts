@@ -54,17 +54,27 @@ export function addAddOptions(add: Command): Command {
     )
     .option(
       '--timeout <seconds>',
-      'with --wait: give up after this many seconds and exit with code 5 (default 600)',
+      'with --wait: give up after this many seconds, exit code 10 or 11 (default 600)',
       positiveSeconds,
     )
+    .option(
+      '--dns-server <host:port>',
+      'with --wait: the resolver the DNS stage asks (env DOMAINCTL_DNS_SERVER; default: the system resolver)',
+    )
+    .option('--no-authoritative', "with --wait: ask only the resolver, not the zone's nameservers")
     .addHelpText(
       'after',
       `
 --from-file adds 4 at a time and prints a line a host (HOST, RESULT, DETAIL; NDJSON with
 --json) and a summary on stderr. RESULT is added, exists (a 409: already there; a failure only
 with --strict), duplicate (repeated in the file), invalid (not sent) or failed; with --wait,
-an added host ends verified or pending. The exit code is 1 when any host failed, else 5 when
-one is still pending after --wait's --timeout, else 0.
+an added host ends verified or pending (with where its records stand in DNS).
+
+--wait for one host is domains wait --until verified: each stage said as it is reached, then
+where the domain stands. The exit code is 1 when any host failed, else, when one is still
+pending after --wait's --timeout, 10 + the stages reached as domains wait says it (of the host
+furthest behind: 10 its records are not right in DNS, 11 they are but it is not verified yet),
+else 0.
 
   $ domainctl domains add --from-file hosts.txt --project prj_demo_scale
   $ grep -v staging hosts.txt | domainctl domains add --from-file - --json

@@ -1,5 +1,6 @@
 import { type Command, Help } from 'commander';
 import type { GlobalFlags } from '../config/resolve.js';
+import { currentIo, type OutStream } from '../core/io.js';
 import { byteSize } from './arg-parsers.js';
 import { UI_OPTIONS } from './ui-options.js';
 
@@ -72,7 +73,7 @@ export function globalFlags(command: Command): GlobalFlags {
  * means nothing (no-color.org), so it goes and FORCE_COLOR decides. `colorEnabled` answers as it
  * would have with both.
  */
-export function settleColorEnv(env: NodeJS.ProcessEnv = process.env): void {
+export function settleColorEnv(env: NodeJS.ProcessEnv): void {
   if (env.NO_COLOR === undefined || env.FORCE_COLOR === undefined) return;
   if (env.NO_COLOR) delete env.FORCE_COLOR;
   else delete env.NO_COLOR;
@@ -81,8 +82,8 @@ export function settleColorEnv(env: NodeJS.ProcessEnv = process.env): void {
 /** Colour only on a terminal, unless NO_COLOR or --no-color say no, or FORCE_COLOR says yes. */
 export function colorEnabled(
   flags: GlobalFlags,
-  stream: NodeJS.WriteStream = process.stdout,
-  env = process.env,
+  stream: OutStream = currentIo().stdout,
+  env = currentIo().env,
 ): boolean {
   if (flags.color === false) return false;
   if (env.NO_COLOR) return false;

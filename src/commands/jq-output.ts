@@ -3,7 +3,7 @@ import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visibleText } from '../core/sanitize.js';
 import { writeErr, writeOut } from './context.js';
-import type { JqProgram } from './jq-engine.js';
+import type { JqProgram } from '../core/jq-engine.js';
 import { ARG_SEPARATOR } from './jq-options.js';
 
 // How a command prints through its --jq expression (jq-options.ts defines the options).
@@ -37,7 +37,7 @@ export async function jqFilter(flags: JqFlags): Promise<JqFilter | undefined> {
       return [pair.slice(0, at), pair.slice(at + 1)] as const;
     }),
   };
-  const { checkJq, runJq } = await import('./jq-engine.js');
+  const { checkJq, runJq } = await import('../core/jq-engine.js');
   await checkJq(program);
   const printJson = async (json: string, compact: boolean) => {
     const { output, messages } = await runJq(json, program, compact);

@@ -1,3 +1,4 @@
+import { JSON_TOKEN_COLORS, type JsonToken, jsonLines, jsonTokens } from '../core/json-tokens.js';
 import { escapeJsonControls } from '../core/sanitize.js';
 import { type Paint, paint } from './style.js';
 
@@ -20,7 +21,7 @@ const stringify = (value: unknown, indent?: number) =>
  */
 export function formatJson(value: unknown, options: JsonFormatOptions = {}): string {
   if (!options.color) return options.compact ? stringify(value) : stringify(value, 2);
-  return colorize(value, paint(true), options.compact ? undefined : '', !!options.compact);
+  return colorize(value, !!options.compact);
 }
 
 /** Writes one `{ "<key>": [...], "next_page_token": "" }` document a page of items at a time. */
@@ -76,33 +77,19 @@ export function jsonListWriter(
   };
 }
 
-function colorize(value: unknown, p: Paint, indent: string | undefined, compact: boolean): string {
-  const inner = indent === undefined ? undefined : `${indent}  `;
-  const open = (bracket: string) => (compact ? bracket : `${bracket}\n`);
-  const close = (bracket: string) => (compact ? bracket : `\n${indent}${bracket}`);
-  const separator = compact ? ',' : ',\n';
+/** A token in its kind's colour (JSON_TOKEN_COLORS, which the raw-request screen uses too). */
+function painted(p: Paint, token: JsonToken): string {
+  const color = JSON_TOKEN_COLORS[token.kind];
+  return color ? p[color](token.text) : token.text;
+}
 
-  if (value === null) return p.gray('null');
-  if (typeof value === 'string') return p.green(stringify(value));
-  if (typeof value === 'number') return p.cyan(JSON.stringify(value));
-  if (typeof value === 'boolean') return p.yellow(String(value));
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const items = value.map((item) => `${inner ?? ''}${colorize(item, p, inner, compact)}`);
-    return `${open('[')}${items.join(separator)}${close(']')}`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(
-      ([, v]) => v !== undefined,
-    );
-    if (entries.length === 0) return '{}';
-    const colon = compact ? ':' : ': ';
-    const items = entries.map(
-      ([key, v]) =>
-        `${inner ?? ''}${p.blue(stringify(key))}${colon}${colorize(v, p, inner, compact)}`,
-    );
-    return `${open('{')}${items.join(separator)}${close('}')}`;
-  }
-  // Not a JSON value (undefined, a function): nothing JSON.parse could have produced.
-  return 'null';
+function colorize(value: unknown, compact: boolean): string {
+  const p = paint(true);
+  if (compact)
+    return jsonTokens(value)
+      .map((token) => painted(p, token))
+      .join('');
+  return jsonLines(value)
+    .map((line) => '  '.repeat(line.depth) + line.tokens.map((token) => painted(p, token)).join(''))
+    .join('\n');
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { maskSecret } from '../client/mask.js';
+import { maskSecret } from '../core/mask.js';
 import type { Profile } from '../config/config-file.js';
 import {
   PROFILE_SETTINGS,
@@ -9,6 +9,8 @@ import {
   unknownProfile,
 } from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
+import { currentIo } from '../core/io.js';
+import { labelProblem } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
@@ -27,6 +29,9 @@ function printable(profile: Profile, active: boolean) {
     token: profile.token ? maskSecret(profile.token) : null,
     project: profile.project ?? null,
     org: profile.org ?? null,
+    read_only: profile.read_only === true,
+    label: profile.label ?? null,
+    color: profile.color ?? null,
   };
 }
 
@@ -89,18 +94,36 @@ async function addProfile(
   writeOut(`${visible(`${what}: ${baseUrl}${masked}${then}`)}\n`);
 }
 
+interface SetFlags {
+  tokenStdin?: boolean;
+  unset?: ProfileSetting[];
+  /** --read-only gives true, --no-read-only false. */
+  readOnly?: boolean;
+  label?: string;
+  /** The profile's colour: this command's own --color NAME, not the global --no-color. */
+  color?: string;
+}
+
+/** How `profile set` says a change: `project prj_x`, `token ****abcd`, `label removed`. */
+function saidChange(key: ProfileSetting, value: string | null): string {
+  if (value === null) return `${key} removed`;
+  return `${key} ${key === 'token' ? maskSecret(value) : value}`;
+}
+
 /**
  * `profile set NAME …`: the settings given change, the others stay. A setting is removed by
  * `--unset SETTING` or by an empty value (`--project ''`); the base URL cannot be.
  */
-async function setProfile(
-  name: string,
-  flags: { tokenStdin?: boolean; unset?: ProfileSetting[] },
-  command: Command,
-): Promise<void> {
+async function setProfile(name: string, flags: SetFlags, command: Command): Promise<void> {
   const global = globalFlags(command);
   const unset = new Set(flags.unset ?? []);
-  const given = { token: global.token, project: global.project, org: global.org };
+  const given: Record<ProfileSetting, string | undefined> = {
+    token: global.token,
+    project: global.project,
+    org: global.org,
+    label: flags.label,
+    color: flags.color,
+  };
   const changes: ProfileChanges = {};
   for (const key of PROFILE_SETTINGS) {
     const value = given[key];
@@ -111,6 +134,10 @@ async function setProfile(
     if (removed || value === '') changes[key] = null;
     else if (value !== undefined && key !== 'token') changes[key] = value;
   }
+  if (typeof changes.label === 'string') {
+    const problem = labelProblem(changes.label);
+    if (problem) throw new CliError(`--label: ${problem}`);
+  }
   if (global.baseUrl !== undefined) {
     if (global.baseUrl === '')
       throw new CliError('--base-url cannot be removed: a profile needs one');
@@ -119,9 +146,10 @@ async function setProfile(
   if (global.token || flags.tokenStdin) {
     changes.token = await tokenArgument(global.token, flags.tokenStdin);
   }
+  if (flags.readOnly !== undefined) changes.read_only = flags.readOnly;
   if (Object.keys(changes).length === 0) {
     throw new CliError(
-      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org or --unset SETTING',
+      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org, --read-only, --no-read-only, --label, --color or --unset SETTING',
     );
   }
   const store = ProfileStore.open();
@@ -130,9 +158,10 @@ async function setProfile(
   if (changes.base_url) said.push(`base URL ${changes.base_url}`);
   for (const key of PROFILE_SETTINGS) {
     const value = changes[key];
-    if (value === null) said.push(`${key} removed`);
-    else if (value !== undefined)
-      said.push(`${key} ${key === 'token' ? maskSecret(value) : value}`);
+    if (value !== undefined) said.push(saidChange(key, value));
+  }
+  if (changes.read_only !== undefined) {
+    said.push(changes.read_only ? 'read-only (no POST, PUT, PATCH or DELETE)' : 'not read-only');
   }
   writeOut(
     `${visible(`Updated profile "${name}": ${said.join(', ')}; its other settings are kept.`)}\n`,
@@ -191,7 +220,7 @@ async function showProfile(
   const global = globalFlags(command);
   const jq = await jqFilter(flags);
   const store = ProfileStore.open();
-  const wanted = name ?? (global.profile || process.env.DOMAINCTL_PROFILE || undefined);
+  const wanted = name ?? (global.profile || currentIo().env.DOMAINCTL_PROFILE || undefined);
   const profile = wanted ? store.get(wanted) : store.active();
   if (!profile) {
     if (wanted) throw unknownProfile(wanted);
@@ -213,6 +242,11 @@ async function showProfile(
     ['token', shown.token ?? MISSING],
     ['project', shown.project ?? MISSING],
     ['org', shown.org ?? MISSING],
+    ['read-only', shown.read_only ? 'yes (no POST, PUT, PATCH or DELETE)' : 'no'],
+    [
+      'label',
+      shown.label === null ? MISSING : `${shown.label}${shown.color ? ` (${shown.color})` : ''}`,
+    ],
   ];
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   writeOut(

@@ -1,9 +1,10 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { PROFILE_COLORS } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import { addJqOptions } from './jq-options.js';
 import { lazyAction } from './lazy-action.js';
 
-const SETTINGS = ['token', 'project', 'org'];
+const SETTINGS = ['token', 'project', 'org', 'label', 'color'];
 
 /** `--unset project --unset org`, each checked against the settings that may be removed. */
 function collectSetting(value: string, previous: string[] | undefined): string[] {
@@ -48,12 +49,16 @@ Examples:
     .description('Change some settings of a profile and keep the others')
     .argument('<name>', `a profile that exists (see ${suggest.profileList()})`)
     .usage(
-      '<name> [--base-url URL] [--token T | --token-stdin] [--project P] [--org O] [--unset SETTING]',
+      '<name> [--base-url URL] [--token T | --token-stdin] [--project P] [--org O] [--read-only | --no-read-only] [--label TEXT] [--color NAME] [--unset SETTING]',
     )
     .option('--token-stdin', 'read the token from stdin, so it stays out of shell history')
+    .option('--read-only', 'send no POST, PUT, PATCH or DELETE with this profile')
+    .option('--no-read-only', 'send every method again')
+    .option('--label <text>', 'a label every screen shows with the profile, e.g. production')
+    .addOption(new Option('--color <name>', "the label's colour in the UI").choices(PROFILE_COLORS))
     .addOption(
       new Option('--unset <setting>', 'remove a setting (repeatable)')
-        .choices(['token', 'project', 'org'])
+        .choices(SETTINGS)
         .argParser(collectSetting),
     )
     .addHelpText(
@@ -61,11 +66,14 @@ Examples:
       `
 Only the settings given change; the rest stay as they are. An empty value removes an optional
 setting as --unset does (--project '' is --unset project), as kubectl config set-context does.
+A read-only profile refuses POST, PUT, PATCH and DELETE (api request, the domain commands and
+the UI's raw requests) before anything is sent, with exit code 2.
 
 Examples:
   $ domainctl profile set local --project prj_demo_scale
   $ echo "$API_KEY" | domainctl profile set prod --token-stdin
-  $ domainctl profile set local --unset project --org org_demo`,
+  $ domainctl profile set local --unset project --org org_demo
+  $ domainctl profile set prod --read-only --label production --color red`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'setProfile'));
 

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CliError, isError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { currentIo } from '../core/io.js';
+import { wholeNumber } from './arg-parsers.js';
 
 interface ServeFlags {
   host: string;
@@ -16,6 +18,8 @@ interface ServeFlags {
   edgeDomain: string;
   dnsServer?: string;
   verifyInterval: number;
+  verifyAuthoritative?: boolean;
+  askLimit: number;
   dbPoolSize: number;
   dbTimeout: number;
   drainGrace: number;
@@ -137,12 +141,24 @@ export function registerServe(program: Command): void {
         .argParser(seconds)
         .default(0, '0, or 2 with --seed demo'),
     )
+    .option(
+      '--verify-authoritative',
+      "the verifier asks each domain's zone nameservers (found through --dns-server) for the TXT record, not a resolver's cache",
+    )
+    .option(
+      '--ask-limit <n>',
+      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) each client address may ask a minute',
+      wholeNumber(1, 1_000_000),
+      600,
+    )
     .addHelpText(
       'after',
       `
 With --seed demo and no --dns-server, the verifier asks a DNS server of the demo's own on
-127.0.0.1 (a free port), which answers the records of every domain added to the database as if
-they had been created: \`domains wait\` sees a domain added to the demo verified in seconds.
+127.0.0.1, UDP, the API's port number (a free one when that is taken), which answers the records
+of every domain added to the database as if they had been created: \`domains wait\` sees a
+domain added to the demo verified in seconds, and \`domains check\` finds its records right
+with DOMAINCTL_DNS_SERVER=127.0.0.1:7878 (the port of --port).
 
 Examples:
   $ domainctl serve --seed demo --db :memory:
@@ -157,11 +173,13 @@ Several instances on one PostgreSQL database (behind a load balancer), each on i
 They migrate the schema once, share host-name uniqueness, page tokens and the verifier's work.`,
     )
     .action(async (flags: ServeFlags, command: Command) => {
-      const [{ normalizeHostname }, { parseDnsServer }] = await Promise.all([
-        import('../contract/hostname.js'),
-        // Checked here, not by commander: the command definitions load no DNS code at start-up.
-        import('../dns/server-address.js'),
-      ]);
+      const [{ normalizeHostname }, { parseDnsServer }, { resolveAuthoritativePort }] =
+        await Promise.all([
+          import('../contract/hostname.js'),
+          // Checked here, not by commander: the command definitions load no DNS code at start-up.
+          import('../dns/server-address.js'),
+          import('../config/dns-server.js'),
+        ]);
       const edge = normalizeHostname(flags.edgeDomain, '');
       if (!edge.ok) throw new CliError(`--edge-domain: ${edge.reason}`);
       if (flags.dnsServer !== undefined) {
@@ -173,19 +191,20 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         }
       }
       // The server is imported only here, so other commands never load Hono or SQLite.
-      const [{ startServer }, { defaultDataDir }, { lineBatcher }, { displayDb, isPostgresUrl }] =
+      const [{ startServer }, { platformDataDir }, { lineBatcher }, { displayDb, isPostgresUrl }] =
         await Promise.all([
           import('../server/serve.js'),
-          import('../server/data-dir.js'),
+          import('../core/data-dir.js'),
           import('../server/line-batcher.js'),
           import('../server/db-url.js'),
         ]);
       // DATABASE_URL, as hosting platforms set it; only a PostgreSQL URL is taken from there.
-      const fromEnv = process.env.DATABASE_URL || undefined;
+      const { stdout, stderr, env } = currentIo();
+      const fromEnv = env.DATABASE_URL || undefined;
       if (flags.db === undefined && fromEnv !== undefined && !isPostgresUrl(fromEnv)) {
         throw new CliError('DATABASE_URL must be a postgres:// URL (or use --db)', ExitCode.usage);
       }
-      const db = flags.db ?? fromEnv ?? join(defaultDataDir(), 'domainctl.db');
+      const db = flags.db ?? fromEnv ?? join(platformDataDir(), 'domainctl.db');
       if (!(flags.dbTimeout > 0))
         throw new CliError('--db-timeout must be above 0', ExitCode.usage);
       let server: Awaited<ReturnType<typeof startServer>>;
@@ -212,13 +231,16 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
             command.getOptionValueSource('verifyInterval') === 'default'
               ? undefined
               : flags.verifyInterval,
+          verifyAuthoritative: flags.verifyAuthoritative,
+          authoritativePort: resolveAuthoritativePort(),
+          askLimit: flags.askLimit,
           dbPoolSize: flags.dbPoolSize,
           dbTimeoutSeconds: flags.dbTimeout,
           metrics: flags.metrics,
           metricsPort: flags.metricsPort,
           logFormat: flags.logFormat,
-          log: lineBatcher(process.stdout),
-          warn: (line) => process.stderr.write(`${line}\n`),
+          log: lineBatcher(stdout),
+          warn: (line) => stderr.write(`${line}\n`),
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -229,6 +251,13 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         if (code === 'EADDRNOTAVAIL')
           throw new CliError(`${flags.host} is not an address of this machine`, 1);
         throw new CliError(`cannot start: ${(error as Error).message}`, 1);
+      }
+      // The README and scripts name the demo's DNS by the API's port; when another program holds
+      // that UDP port, they would ask it instead, so the operator hears of it.
+      if (server.demoDnsAddress && !server.demoDnsAddress.endsWith(`:${server.port}`)) {
+        stderr.write(
+          `warning: UDP port ${server.port} is taken, so the demo's DNS answers at ${server.demoDnsAddress}, not 127.0.0.1:${server.port}\n`,
+        );
       }
       const via = server.demoDnsAddress
         ? `the demo's DNS at ${server.demoDnsAddress}, which answers for every domain added`
@@ -244,10 +273,10 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         const stop = (signal: NodeJS.Signals) => {
           // A second signal, or Ctrl+C: no grace.
           if (stopping || signal === 'SIGINT' || flags.drainGrace === 0) {
-            process.stderr.write(`${signal}: shutting down\n`);
+            stderr.write(`${signal}: shutting down\n`);
             void server.close().then(resolve);
           } else {
-            process.stderr.write(
+            stderr.write(
               `${signal}: /readyz answers 503; shutting down in ${flags.drainGrace} s\n`,
             );
             void server.drain(flags.drainGrace).then(resolve);
@@ -261,7 +290,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       const started = `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})`;
       // In the JSON format every line on stdout is a JSON object, this one too.
       if (flags.logFormat === 'json') server.logInfo(started);
-      else process.stdout.write(`${started}\n`);
+      else stdout.write(`${started}\n`);
       await stopped;
     });
 }

@@ -3,6 +3,7 @@
 
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { PROFILE_COLORS } from '../core/profile-safety.js';
 import { PROFILE_NAME } from './profile-name.js';
 
 // zod/mini carries no messages of its own; without these, a broken file would only be "Invalid input".
@@ -19,6 +20,12 @@ export const StoredProfile = z.looseObject({
   token: z.optional(nonEmpty()),
   project: z.optional(nonEmpty()),
   org: z.optional(nonEmpty()),
+  /** Sends no POST, PUT, PATCH or DELETE (core/profile-safety.ts). */
+  read_only: z.optional(z.boolean()),
+  /** Shown in the header of every screen ("production"). */
+  label: z.optional(nonEmpty()),
+  /** The colour of that label and of the profile's name in the header. */
+  color: z.optional(z.enum(PROFILE_COLORS)),
 });
 
 /** The shape of config.json; checked on every read, so a hand edit that breaks it is caught. */

@@ -2,17 +2,20 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { ConfigError, isError } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { suggest } from '../core/suggested-commands.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
-import { ConfigFile, PROFILE_NAME, type Profile, type StoredProfile } from './config-file.js';
+import { ConfigFile, PROFILE_NAME, type Profile, StoredProfile } from './config-file.js';
 
 /** The settings of a profile that may be left out (a profile always has its base URL). */
-export const PROFILE_SETTINGS = ['token', 'project', 'org'] as const;
+export const PROFILE_SETTINGS = ['token', 'project', 'org', 'label', 'color'] as const;
 export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 
 /** What `profile set` changes: a value sets it, null removes it, undefined keeps it. */
-export type ProfileChanges = { base_url?: string } & { [K in ProfileSetting]?: string | null };
+export type ProfileChanges = { base_url?: string; read_only?: boolean } & {
+  [K in ProfileSetting]?: string | null;
+};
 
 export function unknownProfile(name: string): ConfigError {
   return new ConfigError(`no profile named "${name}" (see ${suggest.profileList()})`);
@@ -32,7 +35,7 @@ export class ProfileStore {
     this.conf = conf;
   }
 
-  static open(env: NodeJS.ProcessEnv = process.env): ProfileStore {
+  static open(env: NodeJS.ProcessEnv = currentIo().env): ProfileStore {
     const cwd = configDir(env);
     const path = join(cwd, CONFIG_FILE_NAME);
     let conf: Conf<ConfigFile>;
@@ -124,9 +127,20 @@ export class ProfileStore {
     for (const key of PROFILE_SETTINGS) {
       const value = changes[key];
       if (value === null) delete next[key];
-      else if (value !== undefined) next[key] = value;
+      else if (value !== undefined) (next as Record<string, unknown>)[key] = value;
     }
     if (changes.base_url !== undefined) next.base_url = changes.base_url;
+    // Off is the default: the file only says so when it is on.
+    if (changes.read_only === true) next.read_only = true;
+    else if (changes.read_only === false) delete next.read_only;
+    // The file is checked before it is written: a colour outside the list never lands in it.
+    const checked = StoredProfile.safeParse(next);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new ConfigError(
+        `profile "${name}": ${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
     config.profiles[name] = next;
     this.write(config);
     return { ...next, name };

@@ -1,6 +1,8 @@
 import type { Profile } from './config-file.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseByteSize } from '../core/byte-size.js';
 import { ConfigError } from '../core/errors.js';
+import { currentIo } from '../core/io.js';
+import type { ProfileColor } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import type { SettingSource } from '../core/token-advice.js';
 import { ProfileStore, unknownProfile } from './profile-store.js';
@@ -33,6 +35,11 @@ export interface ResolvedOptions {
   token?: string;
   project?: string;
   org?: string;
+  /** The profile sends no POST, PUT, PATCH or DELETE (`profile set NAME --read-only`). */
+  readOnly: boolean;
+  /** The profile's label and its colour, for the header of every screen. */
+  label?: string;
+  color?: ProfileColor;
   /** Where each value came from, for `--debug` and error messages. */
   sources: Partial<Record<'baseUrl' | 'token' | 'project' | 'org', Source>>;
   store: ProfileStore;
@@ -44,7 +51,7 @@ export interface ResolvedOptions {
  */
 export function resolveOptions(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): ResolvedOptions {
   const store = ProfileStore.open(env);
   const profileName = flags.profile || env.DOMAINCTL_PROFILE || undefined;
@@ -81,6 +88,9 @@ export function resolveOptions(
     token: pick('token', flags.token, env.DOMAINCTL_TOKEN, profile?.token),
     project: pick('project', flags.project, env.DOMAINCTL_PROJECT, profile?.project),
     org: pick('org', flags.org, undefined, profile?.org),
+    readOnly: profile?.read_only === true,
+    ...(profile?.label !== undefined ? { label: profile.label } : {}),
+    ...(profile?.color !== undefined ? { color: profile.color } : {}),
     sources,
     store,
   };
@@ -101,7 +111,7 @@ export function requireBaseUrl(options: ResolvedOptions): string {
  */
 export function resolveMaxResponseBytes(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentIo().env,
 ): number {
   if (flags.maxResponseSize !== undefined) return flags.maxResponseSize;
   const text = env.DOMAINCTL_MAX_RESPONSE_SIZE;

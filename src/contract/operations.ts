@@ -18,6 +18,8 @@ import {
   ProjectParams,
   Readiness,
   RegionList,
+  TlsAskAnswer,
+  TlsAskQuery,
 } from './schemas.js';
 
 export interface OperationSchemas {
@@ -48,6 +50,7 @@ export const operations = {
   deleteDatabase: { params: DatabaseParams, query: NoQuery, response: Database },
   addDomain: { params: ProjectParams, query: NoQuery, body: AddDomainBody, response: Domain },
   listDomains: { params: ProjectParams, query: PageQuery, response: DomainPage },
+  tlsAsk: { query: TlsAskQuery, response: TlsAskAnswer },
   getOpenApi: { query: NoQuery, response: z.record(z.string(), z.unknown()) },
   getHealth: { query: NoQuery, response: Health },
   getReadiness: { query: NoQuery, response: Readiness },

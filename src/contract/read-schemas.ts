@@ -109,6 +109,7 @@ export const readSchemas = {
   deleteDatabase: ReadDatabase,
   addDomain: ReadDomain,
   listDomains: ReadDomainPage,
+  tlsAsk: z.looseObject({ domain: z.string(), verified: z.boolean() }),
   getOpenApi: z.looseObject({}),
   getHealth: z.looseObject({ status: z.string() }),
   getReadiness: z.looseObject({ status: z.string() }),

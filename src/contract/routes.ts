@@ -33,6 +33,7 @@ export type OperationId =
   | 'deleteDatabase'
   | 'addDomain'
   | 'listDomains'
+  | 'tlsAsk'
   | 'getOpenApi'
   | 'getHealth'
   | 'getReadiness';
@@ -130,6 +131,16 @@ export const routes = [
     successStatus: 200,
     errorStatuses: [400, 401, 403, 404, 500, 503],
     listKey: 'domains',
+  },
+  {
+    operationId: 'tlsAsk',
+    method: 'GET',
+    path: '/v1/tls/ask',
+    auth: 'public',
+    summary: 'Whether an edge may obtain a certificate for a host name: 200 for a verified domain',
+    params: [],
+    successStatus: 200,
+    errorStatuses: [400, 404, 429, 500, 503],
   },
   {
     operationId: 'getOpenApi',

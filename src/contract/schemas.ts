@@ -132,6 +132,21 @@ const PageToken = z
 export const PageQuery = z.strictObject({ page_size: PageSize, page_token: PageToken });
 /** The query of an operation that takes none: any parameter is unknown. */
 export const NoQuery = z.strictObject({});
+/** `GET /v1/tls/ask?domain=…`: the host name an edge is about to obtain a certificate for. */
+export const TlsAskQuery = z.strictObject({
+  domain: z
+    .string({ error: 'domain is required: the host name to ask about' })
+    .min(1, 'domain is required: the host name to ask about')
+    .max(253, 'domain is longer than a host name can be')
+    .meta({ description: 'The host name (as SNI sends it)', example: 'shop.example.com' }),
+});
+/** The answer for a verified domain; any other host name is a 404. */
+export const TlsAskAnswer = z
+  .object({
+    domain: z.string().meta({ example: 'shop.example.com' }),
+    verified: z.literal(true),
+  })
+  .meta({ id: 'TlsAskAnswer', description: 'The host name is a verified custom domain' });
 export const ProjectListQuery = PageQuery.extend({
   organization_id: z
     .string()

@@ -29,6 +29,57 @@ export interface RecordCheck {
   found: string[];
   /** A sentence for people: why it is missing, what is wrong, or the error. Absent when ok. */
   detail?: string;
+  /**
+   * What the recursive resolver answers, when the zone's authoritative servers were asked (the
+   * row above is theirs) and the resolver says something else: it still caches an older answer.
+   */
+  recursive?: ResolverView;
+}
+
+/** The resolver's answer for a record, beside the authoritative one it differs from. */
+export interface ResolverView {
+  status: RecordStatus;
+  found: string[];
+  detail?: string;
+  /** How much longer the resolver may keep its answer, in seconds, when that is known. */
+  cachedForSeconds?: number;
+}
+
+/** Where a check's answers come from. */
+export type CheckSource =
+  | {
+      kind: 'authoritative';
+      /** The zone apex. */
+      zone: string;
+      /** The nameservers asked, as `name (address)`. */
+      nameservers: string[];
+      /** The recursive resolver that found them: `HOST:PORT` or "the system resolver". */
+      resolver: string;
+    }
+  | {
+      kind: 'resolver';
+      resolver: string;
+      /** Why the authoritative servers were not asked, when they were meant to be. */
+      why?: string;
+    };
+
+/** Why a domain may be stuck, found by the DNS checks. */
+export type FindingCode =
+  | 'apex_cname'
+  | 'acme_txt'
+  | 'cdn_proxy'
+  | 'other_addresses'
+  | 'caa'
+  | 'dnssec'
+  | 'wildcard'
+  | 'resolver_behind';
+
+export interface Finding {
+  code: FindingCode;
+  /** What is wrong, for people. */
+  message: string;
+  /** What to do about it. */
+  fix: string;
 }
 
 export interface DnsCheckResult {
@@ -38,6 +89,9 @@ export interface DnsCheckResult {
   warnings: string[];
   /** True only when all three records are `ok`; warnings do not change it. */
   ok: boolean;
+  source: CheckSource;
+  /** Why the domain may be stuck, with what to do; the CAA warnings are among them. */
+  findings: Finding[];
 }
 
 /** How many of a check's records are not right (missing or wrong), and how many failed. */

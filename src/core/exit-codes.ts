@@ -1,6 +1,7 @@
 /**
- * The exit codes of every command and of the UI; the README's table is this one. Which error
- * ends with which code is describeFailure's business (failure.ts), and only main() sets one.
+ * The exit codes of every command and of the UI; the table in docs/scripting.md is this one (a
+ * test holds them together). Which error ends with which code is describeFailure's business
+ * (failure.ts), and only main() sets one.
  */
 export const ExitCode = {
   ok: 0,
@@ -12,8 +13,7 @@ export const ExitCode = {
   network: 3,
   /** A route needs credentials and there are none; nothing was sent. */
   noCredentials: 4,
-  /** `domains wait`: the domain was not verified before --timeout ran out. */
-  waitTimeout: 5,
+  // 5 is not used: it was a wait's "not verified in time", which 10 to 13 now say in more detail.
   /**
    * The API's answer could not be used: a success answer not of the API's shape (its body on
    * stdout), or an answer that is not valid HTTP (a malformed status line, header or chunk).
@@ -26,6 +26,15 @@ export const ExitCode = {
    * e.g. a certificate expiring within `--expiring-within`: a cron job's alarm, no parsing.
    */
   matched: 8,
+  /**
+   * How far a domain came when a wait's `--timeout` ran out before its stage (`domains wait
+   * --until`, `domains add --wait`: verified): 10 + the stages reached, from 10 (not even its
+   * records are in DNS) to 13 (its certificate is issued, HTTPS does not serve it yet).
+   */
+  reachedNone: 10,
+  reachedDns: 11,
+  reachedVerified: 12,
+  reachedCertificate: 13,
   /** A bug: EX_SOFTWARE from sysexits.h. One line on stderr, the stack with --debug. */
   unexpected: 70,
 } as const;

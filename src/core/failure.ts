@@ -23,7 +23,8 @@ const say = (exitCode: number, message: string): Failure => ({
  * The one place an error becomes an exit code and a line, for every command and the UI alike:
  * HTTP errors 1 (`HTTP <status> <code>: <message>`), a list whose paging never ends 1, usage and
  * input 2, network 3, missing credentials 4, an answer that was not understood 6, an answer
- * over the size limit 7, `--fail-on-match` matching 8, a bug 70, a signal 128 + its number. The README's table of exit codes says the same.
+ * over the size limit 7, `--fail-on-match` matching 8, a bug 70, a signal 128 + its number.
+ * docs/scripting.md's table of exit codes says the same.
  */
 export function describeFailure(error: unknown): Failure {
   if (!isDomainctlError(error)) {

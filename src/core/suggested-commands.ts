@@ -14,23 +14,32 @@ export const suggest = {
   profileSetToken: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --token-stdin`,
   /** Gives a profile that exists a default project, keeping its other settings. */
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
-  domainsList: (project: string) => `domainctl domains list ${projectFlag(project)}`,
-  /** Only where `standsAlone` holds; else nextPageOfSameCommand. */
-  domainsNextPage: (project: string, pageToken: string, pageSize?: number) =>
-    `domainctl domains list ${projectFlag(project)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
-  domainsAdd: (project: string) => `domainctl domains add DOMAIN ${projectFlag(project)}`,
-  domainsRecords: (domain: string, project: string) =>
-    `domainctl domains records ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsCheck: (domain: string, project: string) =>
-    `domainctl domains check ${shellWord(domain)} ${projectFlag(project)}`,
-  domainsWait: (domain: string, project: string) =>
-    `domainctl domains wait ${shellWord(domain)} ${projectFlag(project)}`,
+  /** Lets a read-only profile send POST, PUT, PATCH and DELETE again. */
+  profileSetWritable: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --no-read-only`,
+  /** Sends a saved request (from the folder `--requests-dir` names, when one was given). */
+  apiRequestSaved: (name: string, requestsDir?: string) =>
+    `domainctl api request --saved ${shellWord(name)}${requestsDir === undefined ? '' : ` --requests-dir ${shellWord(requestsDir)}`}`,
+  apiHistory: () => 'domainctl api history',
+  domainsList: (project: string, given?: GivenFlags) =>
+    `domainctl domains list ${scope(project, given)}`,
+  domainsNextPage: (project: string, pageToken: string, pageSize?: number, given?: GivenFlags) =>
+    `domainctl domains list ${scope(project, given)}${pageSize === undefined ? '' : ` --page-size ${pageSize}`} --page-token ${shellWord(pageToken)}`,
+  domainsAdd: (project: string, given?: GivenFlags) =>
+    `domainctl domains add DOMAIN ${scope(project, given)}`,
+  domainsRecords: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains records ${shellWord(domain)} ${scope(project, given)}`,
+  domainsCheck: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains check ${shellWord(domain)} ${scope(project, given)}`,
+  domainsWait: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains wait ${shellWord(domain)} ${scope(project, given)}`,
+  domainsStatus: (domain: string, project: string, given?: GivenFlags) =>
+    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 
 export type SuggestedCommand = keyof typeof suggest;
 
-/** The settings given as flags that a suggested command, which names only the project, drops. */
+/** The settings given as flags, which the shell that ran a command does not hold otherwise. */
 export interface GivenFlags {
   baseUrl?: string;
   token?: string;
@@ -38,20 +47,38 @@ export interface GivenFlags {
   profile?: string;
 }
 
-/**
- * Whether a suggested command works as written in the shell that ran the one that suggests it:
- * not when the base URL, token, org or profile came from flags, which it does not repeat (a
- * token is never printed). Settings from the environment or a profile carry over.
- */
-export const standsAlone = (flags: GivenFlags) =>
-  !flags.baseUrl && !flags.token && !flags.org && !flags.profile;
-
-/** The next page when the command had flags of its own: said as a change to it, not a command. */
-export const nextPageOfSameCommand = (pageToken: string) =>
-  `run the same command with --page-token ${shellWord(pageToken)}`;
-
 /** `--project X` as it goes into a command line the user can copy. */
 export const projectFlag = (project: string) => `--project ${shellWord(project)}`;
+
+/**
+ * `--project X`, and the settings the command that suggests had as flags, which a command about
+ * the same project must repeat to reach the same API in the same shell (settings from the
+ * environment or a profile carry over by themselves): `--profile NAME`, `--base-url` and
+ * `--org ID` as given, and `--token TOKEN`, a word to fill in as every capitalised word of the
+ * table is: a token is never printed, and a reference such as "$DOMAINCTL_TOKEN" would name a
+ * variable that is not set (were it set, the flag would not have been needed). A base URL that
+ * holds a user name, a password or a query is `URL` to fill in the same way.
+ */
+function scope(project: string, given: GivenFlags = {}): string {
+  return [
+    projectFlag(project),
+    given.profile === undefined ? '' : ` --profile ${shellWord(given.profile)}`,
+    given.baseUrl === undefined ? '' : ` --base-url ${printableBaseUrl(given.baseUrl)}`,
+    given.token === undefined ? '' : ' --token TOKEN',
+    given.org === undefined ? '' : ` --org ${shellWord(given.org)}`,
+  ].join('');
+}
+
+/** A base URL as one shell word, or URL when it may hold a credential. */
+function printableBaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password || parsed.search) return 'URL';
+  } catch {
+    // Not a URL: the command failed before it could suggest anything with it.
+  }
+  return shellWord(url);
+}
 
 /** A value as one shell word: bare when it is safe so, else in single quotes. */
 export function shellWord(value: string): string {

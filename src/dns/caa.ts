@@ -26,9 +26,29 @@ const KNOWN_TAGS = new Set([
  * property any CA may issue; otherwise only a CA named by one (`issue ";"` names none).
  */
 export function caaBlocks(name: string, records: CaaAnswer[], ca: string): string | undefined {
+  const problem = caaProblem(name, records, ca);
+  return problem && `${problem.message}: ${problem.fix}`;
+}
+
+/** A CAA problem as what is wrong and what to do about it. */
+export interface CaaProblem {
+  message: string;
+  fix: string;
+  /** The records forbid the CA (false: they could not be looked up). */
+  blocking: boolean;
+}
+
+function caaProblem(
+  name: string,
+  records: CaaAnswer[],
+  ca: string,
+): Omit<CaaProblem, 'blocking'> | undefined {
   const critical = records.find((r) => (r.critical & 128) !== 0 && !KNOWN_TAGS.has(r.tag));
   if (critical) {
-    return `the CAA record at ${name} has a critical "${critical.tag}" tag that CAs do not know, so ${ca} must refuse to issue a certificate: remove that record`;
+    return {
+      message: `the CAA record at ${name} has a critical "${critical.tag}" tag that CAs do not know, so ${ca} must refuse to issue a certificate`,
+      fix: 'remove that record',
+    };
   }
   const issue = records.filter((r) => r.tag === 'issue');
   if (issue.length === 0) return undefined;
@@ -39,7 +59,10 @@ export function caaBlocks(name: string, records: CaaAnswer[], ca: string): strin
     allowed.length === 0
       ? 'forbid every CA to issue certificates'
       : `allow only ${allowed.map((i) => `"${i}"`).join(', ')} to issue certificates`;
-  return `the CAA records at ${name} ${who}, so ${ca} will refuse to issue one for this domain: add ${name}. CAA 0 issue "${ca}"`;
+  return {
+    message: `the CAA records at ${name} ${who}, so ${ca} will refuse to issue one for this domain`,
+    fix: `add ${name}. CAA 0 issue "${ca}"`,
+  };
 }
 
 /**
@@ -52,18 +75,35 @@ export async function caaWarnings(
   domain: string,
   ca: string = ISSUING_CA,
 ): Promise<string[]> {
+  return (await caaProblems(client, domain, ca)).map((p) =>
+    p.blocking ? `${p.message}: ${p.fix}` : p.message,
+  );
+}
+
+/**
+ * The same as `caaWarnings`, each as what is wrong and what to do.
+ */
+export async function caaProblems(
+  client: DnsClient,
+  domain: string,
+  ca: string = ISSUING_CA,
+): Promise<CaaProblem[]> {
   const names = caaLookupNames(domain);
   const answers = await Promise.all(names.map((name) => client.caa(name)));
   for (const [i, answer] of answers.entries()) {
     const name = names[i] as string;
     if (answer.kind === 'error') {
       return [
-        `the CAA records of ${name} could not be checked (${answer.reason}); a CA will not issue while its own CAA lookup fails`,
+        {
+          message: `the CAA records of ${name} could not be checked (${answer.reason}); a CA will not issue while its own CAA lookup fails`,
+          fix: `make the DNS of ${name} answer CAA queries (an empty answer is fine)`,
+          blocking: false,
+        },
       ];
     }
     if (answer.kind === 'records') {
-      const blocked = caaBlocks(name, answer.records, ca);
-      return blocked ? [blocked] : [];
+      const problem = caaProblem(name, answer.records, ca);
+      return problem ? [{ ...problem, blocking: true }] : [];
     }
   }
   return [];

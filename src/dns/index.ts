@@ -2,7 +2,7 @@
  * DNS checks of a custom domain's records, shared by `domains check`, the UI's check and the
  * reference server's verifier. Start with `checkRecords`.
  */
-export { caaBlocks, caaWarnings, ISSUING_CA } from './caa.js';
+export { caaBlocks, type CaaProblem, caaProblems, caaWarnings, ISSUING_CA } from './caa.js';
 export {
   type CheckOptions,
   checkAcmeRecord,
@@ -27,3 +27,8 @@ export {
   type ResolverOptions,
 } from './resolver.js';
 export { type DnsServerAddress, formatDnsServer, parseDnsServer } from './server-address.js';
+export { cdnOfAddress, cdnOfName } from './cdn.js';
+export { findZone, type Nameserver, type ZoneInfo, type ZoneLookup } from './zone.js';
+export { type WireAnswer, type WireResult, wireQuery } from './wire.js';
+export { type ProbeOptions, probeHttps } from './https-probe.js';
+export { checkTxtAuthoritative } from './authoritative.js';

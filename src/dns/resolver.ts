@@ -74,6 +74,8 @@ export interface DnsClient {
   /** Each TXT record's strings joined into one, as a record longer than 255 bytes is split. */
   txt(host: string): Promise<DnsAnswer<string>>;
   caa(host: string): Promise<DnsAnswer<CaaAnswer>>;
+  /** IPv4 and IPv6 addresses together; `none` only when there are neither. */
+  addresses(host: string): Promise<DnsAnswer<string>>;
   close(): void;
 }
 
@@ -131,6 +133,15 @@ export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
       bounded(async () =>
         (await resolver.resolveCaa(host)).map((record) => caaFromNode({ ...record })),
       ),
+    addresses: async (host) => {
+      const [v4, v6] = await Promise.all([
+        bounded(() => resolver.resolve4(host)),
+        bounded(() => resolver.resolve6(host)),
+      ]);
+      const records = [v4, v6].flatMap((a) => (a.kind === 'records' ? a.records : []));
+      if (records.length > 0) return { kind: 'records', records };
+      return v4.kind === 'error' ? v4 : v6.kind === 'error' ? v6 : v4;
+    },
     close: () => {
       signal?.removeEventListener('abort', cancel);
       resolver.cancel();
@@ -146,35 +157,35 @@ function failure(
   timeoutMs: number,
 ): NoRecords {
   const code = error.code ?? 'EUNKNOWN';
+  if (code === 'ENOTFOUND') return { kind: 'none', reason: 'nxdomain' };
+  if (code === 'ENODATA') return { kind: 'none', reason: 'nodata' };
+  return {
+    kind: 'error',
+    code,
+    reason: dnsErrorReason(code, serverLabel, timeoutMs, error.message),
+  };
+}
+
+/** A sentence for people about a query to `serverLabel` that got no answer. */
+export function dnsErrorReason(
+  code: string,
+  serverLabel: string,
+  timeoutMs: number,
+  message?: string,
+): string {
   switch (code) {
-    case 'ENOTFOUND':
-      return { kind: 'none', reason: 'nxdomain' };
-    case 'ENODATA':
-      return { kind: 'none', reason: 'nodata' };
     case 'ETIMEOUT':
-      return {
-        kind: 'error',
-        code,
-        reason: `no answer from ${serverLabel} within ${seconds(timeoutMs)}`,
-      };
+      return `no answer from ${serverLabel} within ${seconds(timeoutMs)}`;
     case 'ECONNREFUSED':
-      return {
-        kind: 'error',
-        code,
-        reason: `connection refused by ${serverLabel} (is a DNS server listening there?)`,
-      };
+      return `connection refused by ${serverLabel} (is a DNS server listening there?)`;
     case 'EREFUSED':
-      return { kind: 'error', code, reason: `${serverLabel} refused the query` };
+      return `${serverLabel} refused the query`;
     case 'ESERVFAIL':
-      return { kind: 'error', code, reason: `${serverLabel} answered SERVFAIL (server failure)` };
+      return `${serverLabel} answered SERVFAIL (server failure)`;
     case 'ECANCELLED':
-      return { kind: 'error', code, reason: 'the query was cancelled' };
+      return 'the query was cancelled';
     default:
-      return {
-        kind: 'error',
-        code,
-        reason: `${code} from ${serverLabel}: ${error.message ?? 'lookup failed'}`,
-      };
+      return `${code} from ${serverLabel}: ${message ?? 'lookup failed'}`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createSocket, type RemoteInfo } from 'node:dgram';
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import { type DnsSettings, toDomain } from './domain-view.js';
 import { demoDomainIds } from './seed.js';
@@ -29,8 +29,16 @@ type DemoRecord = { type: 'CNAME' | 'TXT'; value: string };
  * data shows them), which lets the verifier verify it, and `domains wait` see that happen,
  * without a DNS server of the user's. Every other name is NXDOMAIN; a query of another type at
  * a name that has a CNAME gets the CNAME alone, as an authoritative server answers.
+ *
+ * It listens on UDP port `port` (the API's own number: `serve --port 7878` answers DNS at
+ * 127.0.0.1:7878, an address a README or a script can write down beforehand, so that
+ * `domains check` can be pointed at it); when that UDP port is taken, on a free one.
  */
-export async function startDemoDns(store: Store, settings: DnsSettings): Promise<DemoDns> {
+export async function startDemoDns(
+  store: Store,
+  settings: DnsSettings,
+  port = 0,
+): Promise<DemoDns> {
   const seeded = new Set(demoDomainIds());
   /** Host name → its records (none for the demo's own domains), for every domain seen so far. */
   const known = new Map<string, DemoRecord[] | undefined>();
@@ -60,7 +68,13 @@ export async function startDemoDns(store: Store, settings: DnsSettings): Promise
     return known.get(name);
   };
 
-  const socket = createSocket('udp4');
+  let socket: Socket;
+  try {
+    socket = await bound(port);
+  } catch (error) {
+    if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    socket = await bound(0);
+  }
   const answer = async (message: Buffer, from: RemoteInfo) => {
     let query: dnsPacket.DecodedPacket;
     try {
@@ -99,17 +113,25 @@ export async function startDemoDns(store: Store, settings: DnsSettings): Promise
     socket.send(response, from.port, from.address);
   };
   socket.on('message', (message, from) => void answer(message, from));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
-      socket.off('error', reject);
-      resolve();
-    });
-  });
   // A send to a client that has gone is no reason to stop.
   socket.on('error', () => {});
   return {
     address: `127.0.0.1:${socket.address().port}`,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
+}
+
+/** A UDP socket bound to 127.0.0.1:port (0: a free port). */
+function bound(port: number): Promise<Socket> {
+  const socket = createSocket('udp4');
+  return new Promise<Socket>((resolve, reject) => {
+    socket.once('error', (error) => {
+      socket.close();
+      reject(error);
+    });
+    socket.bind(port, '127.0.0.1', () => {
+      socket.removeAllListeners('error');
+      resolve(socket);
+    });
+  });
 }

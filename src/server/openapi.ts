@@ -13,17 +13,23 @@ const errorDescriptions: Record<number, string> = {
   404: 'The project, database or organisation does not exist or the caller cannot see it',
   409: 'The host name is already registered, in this project or another',
   413: 'The request body is over 64 KiB',
+  429: 'Too many requests from this client; retry after Retry-After seconds',
   500: 'An unexpected error; the message reveals no internals',
   503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',
 };
 
-type Tag = 'Regions' | 'Projects' | 'Databases' | 'Domains' | 'Operations' | 'Meta';
+type Tag = 'Regions' | 'Projects' | 'Databases' | 'Domains' | 'Edge' | 'Operations' | 'Meta';
 
 const tags: { name: Tag; description: string }[] = [
   { name: 'Domains', description: 'Custom domains of a project and the DNS records they need' },
   { name: 'Projects', description: 'Projects the caller can see through its organisations' },
   { name: 'Databases', description: "A project's databases" },
   { name: 'Regions', description: 'Where a project can run' },
+  {
+    name: 'Edge',
+    description:
+      "What the edge (a TLS terminator such as Caddy) asks before serving a customer's name",
+  },
   { name: 'Operations', description: 'For load balancers and orchestrators: liveness, readiness' },
   { name: 'Meta', description: 'This document' },
 ];
@@ -75,6 +81,15 @@ const operationDocs: Record<OperationId, { tag: Tag; description: string }> = {
     description:
       "The project's custom domains, newest first, one page at a time, with their " +
       'verification and certificate state. Needs the custom-domains feature.',
+  },
+  tlsAsk: {
+    tag: 'Edge',
+    description:
+      "The gatekeeper of an edge's on-demand TLS (Caddy's on_demand_tls ask): 200 when the host " +
+      'name is a verified custom domain of any project, 404 for any other name (pending, unknown ' +
+      'or not a host name an API would store), so certificates are obtained only for verified ' +
+      'domains. Needs no credentials; answers from a cache, and each client address may ask a ' +
+      'limited number of times a minute (429 past that).',
   },
   getOpenApi: {
     tag: 'Meta',

@@ -146,7 +146,7 @@ export function demoRows(now: Date): SeedRows {
 }
 
 /**
- * The demo data of DESIGN.md section 2. Idempotent: a database records that it was seeded and is
+ * The demo data (docs/server.md, "Demo data"). Idempotent: a database records that it was seeded and is
  * seeded once, so seeding it again changes nothing, and a demo row deleted since stays deleted.
  * (Every row also has a fixed id and is kept if there already, so a database seeded before that
  * record existed is completed, never duplicated.) Dates are relative to the first seeding, so the

@@ -55,6 +55,15 @@ export interface ServerOptions {
   /** GET /metrics on a port of its own (0 picks a free one), on the same host. */
   metricsPort?: number;
   /**
+   * The verifier asks the zone's authoritative nameservers (found through `dnsServer`) for the
+   * TXT record, so a resolver still caching "no such record" does not hold verification back.
+   */
+  verifyAuthoritative?: boolean;
+  /** The port nameservers are asked on (53; a test set-up on loopback uses another). */
+  authoritativePort?: number;
+  /** Questions to /v1/tls/ask each client address may ask a minute (default 600). */
+  askLimit?: number;
+  /**
    * The verifier asks the demo's own DNS (demo-dns.ts), which answers the records of every domain
    * added, instead of `dnsServer`: the demo's domains get verified with no DNS set up.
    */
@@ -139,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       settings,
       log,
       warn,
+      askLimit: options.askLimit,
       metrics,
       metricsRoute: metrics !== undefined && options.metricsPort === undefined,
     });
@@ -164,7 +174,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const verifyInterval =
       options.verifyIntervalSeconds ?? (options.demoDns ? DEMO_VERIFY_INTERVAL_SECONDS : 0);
     const demoDns =
-      options.demoDns && verifyInterval > 0 ? await startDemoDns(store, settings) : undefined;
+      options.demoDns && verifyInterval > 0
+        ? await startDemoDns(store, settings, port).catch((error: unknown) => {
+            server.close();
+            throw error;
+          })
+        : undefined;
     const verifier =
       verifyInterval > 0
         ? startVerifier({
@@ -172,6 +187,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             settings,
             intervalSeconds: verifyInterval,
             dnsServer: demoDns?.address ?? dnsServer,
+            authoritative: options.verifyAuthoritative,
+            authoritativePort: options.authoritativePort,
             warn,
             onPass: metrics && ((pass) => metrics.verifierPass(pass)),
           })

@@ -156,6 +156,8 @@ export interface Store extends RequestStore {
   poolStats?(): PoolStats;
   close(): Promise<void>;
 
+  /** The domain with this host name (stored normalised), in any project. */
+  domainByName(domain: string): Promise<DomainRow | undefined>;
   /** Unverified domains in id order after `afterId`. */
   pendingDomains(afterId: string, limit: number): Promise<DomainRow[]>;
   /**

@@ -1,5 +1,6 @@
 import { isError } from '../core/errors.js';
 import {
+  checkTxtAuthoritative,
   checkTxtRecord,
   createDnsClient,
   type DnsClient,
@@ -24,6 +25,10 @@ export interface VerifierOptions {
   intervalSeconds: number;
   /** The DNS server to ask (`HOST:PORT` or parsed); absent: the system resolvers. */
   dnsServer?: string | DnsServerAddress;
+  /** Ask each domain's authoritative nameservers (found through `dnsServer`) for the TXT. */
+  authoritative?: boolean;
+  /** The port nameservers are asked on (default 53). */
+  authoritativePort?: number;
   /** Per-query DNS timeout in milliseconds (default 5000). */
   timeoutMs?: number;
   batchSize?: number;
@@ -93,6 +98,14 @@ export function startVerifier(options: VerifierOptions): Verifier {
         const checks = await Promise.all(
           rows.map((row) => {
             const { txt_host, txt_value } = toDomain(row, options.settings).dns_instructions;
+            if (options.authoritative) {
+              return checkTxtAuthoritative(row.domain, txt_host, txt_value, {
+                client: client as DnsClient,
+                server: options.dnsServer,
+                port: options.authoritativePort,
+                timeoutMs: options.timeoutMs,
+              });
+            }
             return checkTxtRecord(client as DnsClient, txt_host, txt_value);
           }),
         );

@@ -1,5 +1,5 @@
 // jq-web ships no types. Its CommonJS export is a promise of jq compiled to WebAssembly, with the
-// two calls it offers; `raw` is the one domainctl uses (src/commands/jq-engine.ts).
+// two calls it offers; `raw` is the one domainctl uses (src/core/jq-engine.ts).
 declare module 'jq-web' {
   interface Jq {
     /**

@@ -55,6 +55,9 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     baseUrlSource: resolved.sources.baseUrl,
     project: resolved.project,
     org: resolved.org,
+    readOnly: resolved.readOnly,
+    label: resolved.label,
+    color: resolved.color,
   });
   return { services, session, routes: firstRoutes(session), color, watch };
 }

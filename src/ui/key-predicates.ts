@@ -22,3 +22,9 @@ export const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
 export const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;
 export const pageUp: KeyPredicate = (_, key) => key.pageUp;
 export const pageDown: KeyPredicate = (_, key) => key.pageDown;
+export const home: KeyPredicate = (_, key) => key.home;
+export const end: KeyPredicate = (_, key) => key.end;
+export const ctrl =
+  (letter: string): KeyPredicate =>
+  (input, key) =>
+    key.ctrl && input === letter;

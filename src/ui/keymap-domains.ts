@@ -1,5 +1,6 @@
 import type { ActionId, Binding } from './keymap.js';
 import { any, down, enter, esc, left, plain, right, up } from './key-predicates.js';
+import { RAW_EXCLUSIVE_MEANINGS } from './keymap-raw.js';
 
 /**
  * The keys of the domains screen and of the profile picker: part of the one key-map (keymap.ts),
@@ -133,8 +134,11 @@ export const domainsListBindings = {
  * Keys with more than one meaning on a screen, of which exactly one works at a time (the screen
  * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
  * screen stops the background load while it runs under a filter or sort, else clears them, else
- * goes back.
+ * goes back; on the projects screen it clears a filter, else goes back. The raw screen's are in
+ * keymap-raw.ts.
  */
 export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
   ['domains.stopLoading', 'domains.clearView', 'nav.back'],
+  ['projects.clearFilter', 'nav.back'],
+  RAW_EXCLUSIVE_MEANINGS,
 ];

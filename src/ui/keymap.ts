@@ -12,6 +12,7 @@ import {
   up,
 } from './key-predicates.js';
 import { domainsListBindings } from './keymap-domains.js';
+import { rawBindings, rawScreenKeys } from './keymap-raw.js';
 import type { RouteName } from './navigation.js';
 
 import type { KeyPredicate } from './key-predicates.js';
@@ -131,6 +132,12 @@ export const keymap = {
     help: 'filter by name, id, plan or organisation',
     match: plain('/'),
   },
+  'projects.clearFilter': {
+    keys: 'Esc',
+    label: 'clear filter',
+    help: 'clear the filter the list was left with (/ types a new one)',
+    match: esc,
+  },
   'projects.more': {
     keys: 'm',
     label: 'more',
@@ -228,41 +235,7 @@ export const keymap = {
     whileTyping: true,
   },
 
-  'raw.send': {
-    keys: 'Enter',
-    label: 'send',
-    help: 'send (in the path field of POST/PUT/PATCH: go to the body)',
-    match: enter,
-    whileTyping: true,
-  },
-  'raw.complete': {
-    keys: 'Tab',
-    label: 'complete',
-    help: "complete the path from the API's routes (it stays when none goes on); elsewhere, next field",
-    match: tab,
-    whileTyping: true,
-  },
-  'raw.previousField': {
-    keys: 'Shift+Tab',
-    help: 'previous field; from the path, the method list (Enter picks the method)',
-    match: shiftTab,
-    whileTyping: true,
-  },
-  'raw.history': {
-    keys: '↑↓',
-    label: 'history',
-    help: 'choose the method (method list), earlier requests (path), scroll (response)',
-    match: any(up, down),
-    whileTyping: true,
-  },
-  'raw.scroll': {
-    keys: 'PgUp PgDn',
-    label: 'scroll',
-    help: 'scroll the response',
-    match: any(pageUp, pageDown),
-    whileTyping: true,
-  },
-  'raw.back': { keys: 'Esc', label: 'back', help: 'back', match: esc, whileTyping: true },
+  ...rawBindings,
 } satisfies Record<string, Binding>;
 
 export type ActionId = keyof typeof keymap;
@@ -297,7 +270,14 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     typing: ['form.submit', 'form.next', 'form.previous', 'form.cancel'],
   },
   projects: {
-    footer: ['projects.open', 'projects.filter', 'projects.more', 'projects.enterId', 'nav.back'],
+    footer: [
+      'projects.open',
+      'projects.filter',
+      'projects.more',
+      'projects.enterId',
+      'projects.clearFilter',
+      'nav.back',
+    ],
     more: ['projects.up', 'projects.down', 'projects.all', 'projects.refresh', 'profiles.switch'],
     typing: ['projects.typedEnter', 'projects.typedCancel', 'filter.move'],
   },
@@ -338,11 +318,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: FIELD_KEYS,
     typing: ['add.submit', 'add.useHost', 'add.cancel'],
   },
-  raw: {
-    footer: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
-    more: ['raw.previousField', ...FIELD_KEYS],
-    typing: ['raw.send', 'raw.complete', 'raw.history', 'raw.scroll', 'raw.back'],
-  },
+  raw: rawScreenKeys(FIELD_KEYS),
 };
 
 /** The keys every screen has. */

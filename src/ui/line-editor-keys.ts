@@ -26,6 +26,8 @@ const ALT_EDITS: Record<string, KeyEdit> = {
 // No control character may enter a field's value (C0, DEL, C1): it would be obeyed when shown.
 // eslint-disable-next-line no-control-regex -- telling controls from text is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex -- as above; a line break is the body's own
+const CONTROLS_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 /**
  * The edit a key from the key bus asks of a text field (its contract in hooks/useKeys.ts:
@@ -33,7 +35,7 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
  * `key.meta`, a run of typed or pasted characters is one `input`). Undefined for the keys that
  * are not edits (Enter, Tab, Esc, ↑↓, PgUp/PgDn, Ctrl+C, F1): those are the screen's.
  */
-export function editOf(input: string, key: Key): LineEdit | undefined {
+export function editOf(input: string, key: Key, multiline = false): LineEdit | undefined {
   const word = key.ctrl || (key.meta && !key.escape);
   if (key.leftArrow) return { type: word ? 'backward-word' : 'backward-char' };
   if (key.rightArrow) return { type: word ? 'forward-word' : 'forward-char' };
@@ -50,6 +52,10 @@ export function editOf(input: string, key: Key): LineEdit | undefined {
     const type = ALT_EDITS[input];
     return type ? { type } : undefined;
   }
-  const text = input.replace(CONTROLS, '');
+  // A pasted line break: kept by the body, a space in a one-line field (hosts one a line).
+  const text = (multiline ? input.replaceAll('\t', '  ') : input.replaceAll('\n', ' ')).replace(
+    multiline ? CONTROLS_BUT_LF : CONTROLS,
+    '',
+  );
   return text === '' ? undefined : { type: 'insert', text };
 }

@@ -3,7 +3,7 @@ import type { HttpMethod } from '../contract/routes.js';
 import type { RequestHistoryEntry } from './session.js';
 import { longestCommonPrefix } from './route-completion.js';
 
-export type RawField = 'raw.method' | 'raw.path' | 'raw.body' | 'raw.response';
+export type RawField = 'raw.method' | 'raw.path' | 'raw.headers' | 'raw.body' | 'raw.response';
 
 export type RawResult =
   | { step: 'sending'; id: number; line: string }
@@ -14,6 +14,8 @@ export type RawResult =
 export interface RawForm {
   method: HttpMethod;
   path: string;
+  /** `Name: value` lines, as -H takes them. */
+  headers: string;
   body: string;
   /** Bumped when the request is replaced (completion, history): the method list shows its method. */
   revision: number;
@@ -27,8 +29,14 @@ export interface RawForm {
   result?: RawResult;
   /** Why prepareRequest refused the last Enter; nothing was sent. */
   refused?: string;
-  /** First line of the response in view. */
-  scroll: number;
+  /** A DELETE waits for y (or n, Esc): no field has the focus meanwhile. */
+  confirming?: boolean;
+  /** What the last action did, said once (the body back from the editor, a copy, a save). */
+  notice?: { text: string; tone: 'ok' | 'warn' | 'error' };
+  /** The history or the saved requests, listed in place of the answer to load one. */
+  picker?: 'history' | 'saved';
+  /** The name the request is being saved under (Ctrl+S), typed in a field of its own. */
+  saveAs?: string;
   sends: number;
 }
 
@@ -37,6 +45,12 @@ export type RawFormAction =
   | { type: 'chooseMethod'; method: HttpMethod }
   | { type: 'typePath'; path: string }
   | { type: 'typeBody'; body: string }
+  | { type: 'typeHeaders'; headers: string }
+  /** A request from the history, a saved file or a paste: the form holds it, said in a notice. */
+  | { type: 'load'; entry: RequestHistoryEntry; notice: RawForm['notice'] }
+  | { type: 'openPicker'; picker: 'history' | 'saved' }
+  | { type: 'closePicker' }
+  | { type: 'saveAs'; name: string | undefined }
   | { type: 'moveFocus'; step: 1 | -1 }
   | { type: 'focus'; field: RawField }
   /** Tab: completes the path from these candidates (with none it stays); elsewhere next field. */
@@ -46,17 +60,21 @@ export type RawFormAction =
   | { type: 'sending'; line: string }
   | { type: 'answered'; id: number; response: RawResponse }
   | { type: 'failed'; id: number; error: unknown }
-  | { type: 'scroll'; by: number; max: number };
+  | { type: 'confirm' }
+  | { type: 'cancelConfirm' }
+  | { type: 'notice'; text: string; tone: 'ok' | 'warn' | 'error' }
+  /** The body as it came back from $EDITOR: the body field shows it, with the cursor at its end. */
+  | { type: 'bodyFromEditor'; body: string; notice: RawForm['notice'] };
 
 export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
 export const initialRawForm: RawForm = {
   method: 'GET',
   path: '',
+  headers: '',
   body: '',
   revision: 0,
   field: 'raw.path',
-  scroll: 0,
   sends: 0,
 };
 
@@ -67,6 +85,7 @@ export function fieldsOf(form: RawForm): RawField[] {
   return [
     'raw.method',
     'raw.path',
+    'raw.headers',
     ...(hasBody(form) ? (['raw.body'] as const) : []),
     ...(form.result?.step === 'done' ? (['raw.response'] as const) : []),
   ];
@@ -101,9 +120,27 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         cycle: undefined,
         nothingToComplete: undefined,
         refused: undefined,
+        notice: undefined,
       };
     case 'typeBody':
-      return { ...form, body: action.body, refused: undefined };
+      return { ...form, body: action.body, refused: undefined, notice: undefined };
+    case 'typeHeaders':
+      return { ...form, headers: action.headers, refused: undefined, notice: undefined };
+    case 'load':
+      return {
+        ...replaced(form, action.entry),
+        field: 'raw.path',
+        picker: undefined,
+        recalled: undefined,
+        cycle: undefined,
+        notice: action.notice,
+      };
+    case 'openPicker':
+      return { ...form, picker: action.picker, saveAs: undefined, confirming: undefined };
+    case 'closePicker':
+      return { ...form, picker: undefined };
+    case 'saveAs':
+      return { ...form, saveAs: action.name, picker: undefined };
     case 'moveFocus':
       return moveFocus(form, action.step);
     case 'focus':
@@ -128,7 +165,12 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
       if (history.length === 0) return form;
       if (!form.recalled) {
         if (step === 1) return form;
-        const draft = { method: form.method, path: form.path, body: form.body };
+        const draft = {
+          method: form.method,
+          path: form.path,
+          headers: form.headers,
+          body: form.body,
+        };
         const index = history.length - 1;
         const entry = history[index];
         return entry ? { ...replaced(form, entry), recalled: { index, draft } } : form;
@@ -150,7 +192,8 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         result: { step: 'sending', id, line: action.line },
         refused: undefined,
         recalled: undefined,
-        scroll: 0,
+        confirming: undefined,
+        notice: undefined,
       };
     }
     case 'answered':
@@ -162,8 +205,18 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         ? { ...form, result: { step: 'done', id: action.id, line, response: action.response } }
         : { ...form, result: { step: 'failed', id: action.id, line, error: action.error } };
     }
-    case 'scroll':
-      return { ...form, scroll: Math.max(0, Math.min(action.max, form.scroll + action.by)) };
+    case 'confirm':
+      return { ...form, confirming: true, refused: undefined };
+    case 'cancelConfirm':
+      return { ...form, confirming: undefined };
+    case 'notice':
+      return { ...form, notice: { text: action.text, tone: action.tone } };
+    case 'bodyFromEditor':
+      return {
+        ...replaced(form, { body: action.body }),
+        field: 'raw.body',
+        notice: action.notice,
+      };
     default: {
       const never: never = action;
       return never;

@@ -4,11 +4,7 @@ import { Interrupted } from '../core/errors.js';
 import type { EndingSignal } from '../core/exit-codes.js';
 import { type BootOptions, bootUi } from './boot.js';
 import { FIRST_ANSWERS_WAIT_MS, prefetchFirstScreen, settledWithin } from './prefetch.js';
-
-// Bracketed paste (?2004) too: a paste comes marked, so its line breaks are text, not Enter.
-const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H\u001b[?2004h';
-const LEAVE_ALTERNATE_SCREEN = '\u001b[?2004l\u001b[?1049l';
-const SHOW_CURSOR = '\u001b[?25h';
+import { ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR } from './terminal-modes.js';
 
 /**
  * Runs the terminal UI until the user quits. The UI draws on the alternate screen, so the shell's

@@ -9,8 +9,12 @@ import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
-import { checkRecords, type DnsCheckResult, parseDnsServer } from '../dns/index.js';
+import { resolveAuthoritativePort } from '../config/dns-server.js';
+import type { ServingProbe } from '../core/stages.js';
+import { checkRecords, type DnsCheckResult, parseDnsServer, probeHttps } from '../dns/index.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
+import { type EditOutcome, editInEditor } from './external-editor.js';
+import { type HistoryStore, historyStore, type SavedStore, savedStore } from './request-library.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
 
@@ -31,7 +35,14 @@ export interface UiServices {
    * An API client whose requests end at once when the UI quits (abortAll), or when `signal`
    * aborts (the screen that asked was left).
    */
-  connect(options: { baseUrl: string; token?: string; signal?: AbortSignal }): ApiClient;
+  connect(options: {
+    baseUrl: string;
+    token?: string;
+    signal?: AbortSignal;
+    /** The profile is read-only: the client refuses what changes something, naming it. */
+    readOnly?: boolean;
+    profile?: string;
+  }): ApiClient;
   /**
    * Sends a raw request prepared by prepareRequest: the very function `api request` uses. Ends
    * at once when the UI quits or `signal` aborts.
@@ -60,11 +71,22 @@ export interface UiServices {
   startDemo(): Promise<DemoServer>;
   copy(text: string, writeToTerminal: (data: string) => void): Promise<CopyResult>;
   /**
-   * Looks up a domain's three records (and CAA) the way `domains check` does, with the DNS server
-   * of DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
+   * Opens the text in $VISUAL or $EDITOR and waits until it ends (synchronously: the caller has
+   * handed it the terminal, see hooks/useExternalEditor.ts).
+   */
+  editText(text: string, extension: string): EditOutcome;
+  /** The request history of the session's profile (request-library.ts). */
+  requestHistory(session: { profileName?: string; ephemeral: boolean }): HistoryStore;
+  /** The saved requests (DOMAINCTL_REQUESTS_DIR, or `requests` in the config directory). */
+  savedRequests(): SavedStore;
+  /**
+   * Looks up a domain's three records (and CAA) the way `domains check` does: at the zone's
+   * nameservers, found through DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
    * `error` rows. Aborting `signal` ends the lookups at once.
    */
   checkDns(instructions: DnsInstructions, signal?: AbortSignal): Promise<DnsCheckResult>;
+  /** HTTPS to the host with its name as SNI: the "serving" stage. Never rejects. */
+  probeHttps(host: string, signal?: AbortSignal): Promise<ServingProbe>;
   /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
   dnsServerLabel: string;
   /** Stops what the UI started (requests, the demo server); called once the UI has exited. */
@@ -103,8 +125,15 @@ export function createServices(options: ServicesOptions): UiServices {
 
   return {
     afterExit,
-    connect: ({ baseUrl, token, signal }) =>
-      createApiClient({ baseUrl, token, maxResponseBytes, signal: until(signal) }),
+    connect: ({ baseUrl, token, signal, readOnly, profile }) =>
+      createApiClient({
+        baseUrl,
+        token,
+        maxResponseBytes,
+        signal: until(signal),
+        readOnly,
+        profile,
+      }),
     executeRequest: (request, signal) =>
       executeRequest(request, { maxResponseBytes, signal: until(signal) }),
     abortAll,
@@ -175,8 +204,18 @@ export function createServices(options: ServicesOptions): UiServices {
       return demo;
     },
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
+    editText: (text, extension) => editInEditor(text, { env, extension }),
+    requestHistory: (session) => historyStore(session, env),
+    savedRequests: () => savedStore(undefined, env),
     checkDns: (instructions, signal) =>
-      checkRecords(instructions, { server: dnsServer?.address, signal: until(signal) }),
+      checkRecords(instructions, {
+        server: dnsServer?.address,
+        signal: until(signal),
+        authoritative: true,
+        authoritativePort: resolveAuthoritativePort(env),
+      }),
+    probeHttps: (host, signal) =>
+      probeHttps(host, { resolver: dnsServer?.address, timeoutMs: 10_000, signal: until(signal) }),
     get dnsServerLabel() {
       return dnsServer?.label ?? 'the system resolver';
     },

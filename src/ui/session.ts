@@ -2,6 +2,8 @@ import type { ApiClient } from '../client/api-client.js';
 import type { SettingSource, TokenOrigin } from '../core/token-advice.js';
 import type { HttpMethod } from '../contract/routes.js';
 import type { ProjectRef } from './navigation.js';
+import type { ProfileColor } from '../core/profile-safety.js';
+import type { HistoryStore } from './request-library.js';
 import type { UiServices } from './services.js';
 
 /** The demo's profile name: it lives in memory only and is never saved. */
@@ -32,8 +34,16 @@ export interface Session {
   /** Projects opened last, most recent first. */
   recentProjects(): string[];
   rememberProject(project: ProjectRef): void;
-  /** Raw requests sent in this session, oldest first, for ↑ in the path field. */
-  requestHistory: RequestHistoryEntry[];
+  /**
+   * The profile sends no POST, PUT, PATCH or DELETE (`profile set NAME --read-only`): the raw
+   * screen and the client refuse them with one line, nothing sent.
+   */
+  readOnly: boolean;
+  /** The profile's label ("production") and colour, shown in the header of every screen. */
+  label?: string;
+  color?: ProfileColor;
+  /** The requests the raw screen sent with this profile, kept as `api request` keeps them. */
+  history: HistoryStore;
   /**
    * The last DNS check of each domain checked in this session (the domains screen's `d`, the
    * domain screen's), by domain id: the summary counts the failing ones.
@@ -52,9 +62,12 @@ export interface Session {
 /** The calls the first screen makes, which runUi starts before the UI has loaded. */
 export type PrefetchedCall = 'listDomains' | 'getProject' | 'listProjects';
 
+/** A request as the raw screen's form holds it: what ↑, the history and a paste load into it. */
 export interface RequestHistoryEntry {
   method: HttpMethod;
   path: string;
+  /** `Name: value` lines. */
+  headers: string;
   body: string;
 }
 
@@ -68,6 +81,9 @@ export interface SessionInput {
   baseUrlSource?: SettingSource;
   project?: string;
   org?: string;
+  readOnly?: boolean;
+  label?: string;
+  color?: ProfileColor;
 }
 
 export function createSession(services: UiServices, input: SessionInput): Session {
@@ -75,6 +91,9 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
   // The demo's recent projects are kept under a key no saved profile can have.
   const recentKey = ephemeral ? undefined : input.profileName;
   const saved = !ephemeral && input.profileName !== undefined;
+  const readOnly = input.readOnly === true;
+  // The client refuses what a read-only profile may not send, naming the profile.
+  const safety = { readOnly, profile: input.profileName };
   return {
     profileName: input.profileName,
     ephemeral,
@@ -88,11 +107,15 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     baseUrlSource: input.baseUrlSource ?? (saved ? 'profile' : undefined),
     project: input.project,
     org: input.org,
-    client: services.connect({ baseUrl: input.baseUrl, token: input.token }),
-    connect: (signal) => services.connect({ baseUrl: input.baseUrl, token: input.token, signal }),
+    client: services.connect({ baseUrl: input.baseUrl, token: input.token, ...safety }),
+    connect: (signal) =>
+      services.connect({ baseUrl: input.baseUrl, token: input.token, signal, ...safety }),
     recentProjects: () => services.recentProjects(recentKey),
     rememberProject: (project: ProjectRef) => services.rememberProject(recentKey, project.id),
-    requestHistory: [],
+    readOnly,
+    ...(input.label !== undefined ? { label: input.label } : {}),
+    ...(input.color !== undefined ? { color: input.color } : {}),
+    history: services.requestHistory({ profileName: input.profileName, ephemeral }),
     dnsChecks: new Map(),
   };
 }

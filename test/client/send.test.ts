@@ -10,7 +10,7 @@ import { send, USER_AGENT } from '../../src/client/send.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
-// send() through nodeFetch: the client's rules (retries, timeout, redirects, error messages) hold
+// send() over node:http (http-transport.ts): the client's rules (retries, timeout, redirects, error messages) hold
 // against real servers on loopback.
 
 const open: Listening[] = [];
@@ -48,7 +48,7 @@ async function failure(promise: Promise<unknown>): Promise<NetworkError> {
 
 const noDelay = () => 0;
 
-describe('send() over nodeFetch', () => {
+describe('send() over node:http', () => {
   it('retries a GET, PUT and DELETE after a dropped connection', async () => {
     const server = await dropsEveryOther();
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {

@@ -4,7 +4,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/commands/style.js';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, runCli, runBin, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import {
   closedPort,
   type Listening,
@@ -12,17 +13,10 @@ import {
   startRawServer,
   startSilentServer,
 } from '../helpers/raw-server.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const compact = (value: unknown) => `${JSON.stringify(value)}\n`;
@@ -204,9 +198,21 @@ describe('api request: colour and pipes', () => {
     expect(await api(['GET', '/v1/regions'], { env: { NO_COLOR: undefined } })).toEqual(plain);
   });
 
+  // A process boundary: EPIPE on the process's own stdout, and how the process then exits.
   it('stops quietly when the reader closes the pipe', async () => {
-    const result = await api(
-      ['GET', '/v1/projects/prj_demo_scale/domains', '--paginate', '--token', TESTER_KEY],
+    const path = '/v1/projects/prj_demo_scale/domains';
+    const result = await runBin(
+      [
+        'api',
+        'request',
+        'GET',
+        path,
+        '--paginate',
+        '--token',
+        TESTER_KEY,
+        '--base-url',
+        server.url,
+      ],
       { closeStdout: true },
     );
     expect(result).toEqual({ stdout: '', stderr: '', code: 0 });
@@ -761,12 +767,16 @@ describe('api request: who may see what', () => {
 });
 
 describe('api request: the connection', () => {
+  // The bin, since the poison goes in through NODE_OPTIONS, before anything of ours loads.
   it('never calls the global fetch, whose first request costs 100 ms or more of start-up', async () => {
     const expected = await serverAnswer('/v1/regions', undefined);
     const poison = "globalThis.fetch = () => { throw new Error('the global fetch was called'); };";
-    const result = await api(['GET', '/v1/regions'], {
-      env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(poison)}` },
-    });
+    const result = await runBin(
+      ['api', 'request', 'GET', '/v1/regions', '--base-url', server.url],
+      {
+        env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(poison)}` },
+      },
+    );
     expect(result).toEqual({ stdout: pretty(expected.json), stderr: '', code: 0 });
   });
 
@@ -780,7 +790,8 @@ describe('api request: the connection', () => {
     try {
       // A kept-alive socket that held the event loop would keep the bin alive until the client
       // drops it after 5 s idle; an idle socket that does not hold it lets the bin exit at once.
-      const result = await runCli(['api', 'request', 'GET', '/v1/regions', '--base-url', raw.url], {
+      // The bin: how soon the process exits is the point.
+      const result = await runBin(['api', 'request', 'GET', '/v1/regions', '--base-url', raw.url], {
         timeoutMs: 4_000,
       });
       expect(result).toEqual({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
@@ -817,8 +828,9 @@ describe('api request: HTTPS', () => {
     await otherHost.close();
   });
 
+  // The bin: NODE_EXTRA_CA_CERTS is read by Node as the process starts.
   const request = (url: string, env: Record<string, string> = {}) =>
-    runCli(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
+    runBin(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
 
   it('trusts a certificate that NODE_EXTRA_CA_CERTS names', async () => {
     expect(await request(loopback.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({

@@ -3,16 +3,16 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { type Listening, listen } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // `api request -f/-F`: the body is what the fields say, as `gh api` builds it. An echo server
 // answers with what it received, so each test sees the exact bytes that were sent.
 
-let server: TestServer;
+const server = seededServerForFile();
 let echo: Listening;
 beforeAll(async () => {
-  server = await startTestServer();
   echo = await listen(
     createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -84,7 +84,7 @@ describe('api request -f and -F', () => {
       method: 'POST',
       url: '/v1/echo',
       content_type: 'application/json',
-      body: '{"name":"main","count":"3","size":3,"ratio":-150,"on":true,"off":false,"gone":null,"zip":"01234","eq":"a=b"}',
+      body: '{"name":"main","count":"3","size":3,"ratio":-1.5e2,"on":true,"off":false,"gone":null,"zip":"01234","eq":"a=b"}',
     });
   });
 
@@ -131,6 +131,42 @@ describe('api request -f and -F', () => {
       stdin: 'from stdin',
       raw: '@literal',
     });
+  });
+
+  it('-F sends a number as it was typed, digits a double would lose included, as -d does', async () => {
+    const got = await sent('POST', [
+      '-F',
+      'id=12345678901234567890',
+      '-F',
+      'ratio=1.50',
+      '-F',
+      'tags[]=9007199254740993',
+      '-F',
+      'small=-2e-3',
+    ]);
+    expect(got.body).toBe(
+      '{"id":12345678901234567890,"ratio":1.50,"tags":[9007199254740993],"small":-2e-3}',
+    );
+    const query = await sent('GET', ['-F', 'since=1.50', '-F', 'id=12345678901234567890']);
+    expect(query.url).toBe('/v1/echo?since=1.50&id=12345678901234567890');
+  });
+
+  it('takes __proto__ and constructor as the names of fields like any other', async () => {
+    const got = await sent('POST', [
+      '-f',
+      '__proto__[a]=1',
+      '-f',
+      'constructor=2',
+      '-f',
+      'b[__proto__]=3',
+      '-f',
+      'c[][__proto__]=4',
+      '-f',
+      'toString=5',
+    ]);
+    expect(got.body).toBe(
+      '{"__proto__":{"a":"1"},"constructor":"2","b":{"__proto__":"3"},"c":[{"__proto__":"4"}],"toString":"5"}',
+    );
   });
 
   it('sends the fields of a GET as query parameters, as gh api does', async () => {
@@ -181,6 +217,9 @@ describe('api request -f and -F', () => {
     );
     expect(await api(['-f', 'name'])).toEqual(
       usage('field "name" has no value: write key=value (or key[] for [])'),
+    );
+    expect(await api(['-F', 'body=@'])).toEqual(
+      usage('field "body": @ needs a file name after it (@FILE, or @- for stdin)'),
     );
     expect(await api(['-F', 'body=@/nonexistent/file.json'])).toEqual(
       usage('cannot read the field file /nonexistent/file.json: no such file'),

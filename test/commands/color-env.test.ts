@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { colorEnabled, settleColorEnv } from '../../src/commands/global-options.js';
 import { stripAnsi } from '../../src/commands/style.js';
-import { removeTempDirs, runCli } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { runBin } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 describe('settleColorEnv', () => {
   it('leaves at most one of NO_COLOR and FORCE_COLOR, and every colour decision as it was', () => {
@@ -39,7 +33,8 @@ describe('settleColorEnv', () => {
 
 // Node 22 and later warn on stderr when both are set and node:assert loads (conf loads it in
 // every command that reads profiles). These compare each command's whole output with and without
-// FORCE_COLOR, so the warning, or any colour, shows up as a difference.
+// FORCE_COLOR, so the warning, or any colour, shows up as a difference. The warning is the
+// process's, so these run the bin.
 describe('NO_COLOR with FORCE_COLOR set too: no colour and no Node warning', () => {
   const commands: [string, string[]][] = [
     ['api request', ['api', 'request', 'GET', '/v1/projects']],
@@ -49,7 +44,7 @@ describe('NO_COLOR with FORCE_COLOR set too: no colour and no Node warning', () 
   for (const [name, args] of commands) {
     it(`${name}: the same stdout, stderr and exit code as with NO_COLOR alone`, async () => {
       const run = (env: Record<string, string>) =>
-        runCli([...args, '--base-url', server.url, '--token', TESTER_KEY], { env });
+        runBin([...args, '--base-url', server.url, '--token', TESTER_KEY], { env });
       const plain = await run({ NO_COLOR: '1' });
       expect(plain.code).toBe(0);
       expect(stripAnsi(plain.stdout)).toBe(plain.stdout);
@@ -62,7 +57,7 @@ describe('NO_COLOR with FORCE_COLOR set too: no colour and no Node warning', () 
   }
 
   it('an empty NO_COLOR means nothing: FORCE_COLOR colours, and nothing is said about it', async () => {
-    const result = await runCli(
+    const result = await runBin(
       ['api', 'request', 'GET', '/v1/regions', '--base-url', server.url],
       {
         env: { NO_COLOR: '', FORCE_COLOR: '1' },

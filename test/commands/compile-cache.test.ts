@@ -1,9 +1,10 @@
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { type CliResult, runBin, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // The bin's shim enables Node's module compile cache (Node >= 22) in the user's cache directory:
 // the next start reuses V8's compiled code of the bundles. It may only ever change speed.
@@ -11,18 +12,14 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 // Node 22.1 and later (@types/node 20 does not know it).
 const hasCompileCache = 'enableCompileCache' in module;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
-/** An authenticated `api request`: it loads the entry bundle and the command's own bundle. */
+/**
+ * An authenticated `api request` through the bin (the cache is the process's): it loads the entry
+ * bundle and the command's own bundle.
+ */
 function listProjects(env: Record<string, string | undefined>): Promise<CliResult> {
-  return runCli(
+  return runBin(
     ['api', 'request', 'GET', '/v1/projects', '--base-url', server.url, '--token', TESTER_KEY],
     { env },
   );

@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { startRawServer, type RawServer } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 // Shell completion in real shells: bash, zsh and fish load the script `domainctl completion
@@ -13,15 +14,16 @@ import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 
-let server: TestServer;
+const server = seededServerForFile();
 /** A server that answers the project list at once until `slow` is set, then after 5 s. */
 let flaky: RawServer;
 let slow = false;
 let env: Record<string, string>;
 let cacheDir: string;
+/** A folder with a host file in it, where the shells complete `--from-file hos`. */
+let workDir: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   flaky = await startRawServer((_req, res) => {
     setTimeout(
       () => {
@@ -45,6 +47,8 @@ beforeAll(async () => {
   symlinkSync(BIN, join(bin, 'domainctl'));
   const config = tempConfigDir();
   cacheDir = tempConfigDir();
+  workDir = tempConfigDir();
+  writeFileSync(join(workDir, 'hosts.txt'), 'shop.example.com\n');
   env = {
     PATH: `${bin}:${process.env.PATH ?? ''}`,
     HOME: tempConfigDir(),
@@ -75,7 +79,7 @@ afterAll(async () => {
  */
 function shell(program: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { env, cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -227,6 +231,36 @@ describe('completion in bash', () => {
   });
 });
 
+describe('completion in bash, on a real Tab', () => {
+  let terminal: Terminal | undefined;
+  afterAll(() => terminal?.kill());
+
+  it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
+    needs(
+      'bash-completion',
+      () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
+      'bash-completion',
+    );
+    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env });
+    await terminal.send(
+      {
+        text: `cd ${workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
+      },
+      'Enter',
+    );
+    await terminal.waitForScreen(/^loaded$/m);
+    await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+    await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
+    // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
+    // where the line ended up once bash had handled them.
+    await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', { text: 'Z' });
+    await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
+    // An option's value after `=`, as readline splits the word there.
+    await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
+    await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
+  });
+});
+
 describe('completion in fish', () => {
   it('offers the same candidates', async () => {
     expect(await fish('domainctl do')).toEqual(['domains']);
@@ -234,6 +268,7 @@ describe('completion in fish', () => {
     expect(await fish('domainctl --profile ')).toEqual(['demo', 'flaky']);
     expect((await fish('domainctl api request GET /v1/pro')).sort()).toEqual([...PATHS].sort());
     expect((await fish('domainctl --project ')).sort()).toEqual([...PROJECTS].sort());
+    expect(await fish('domainctl domains add --from-file hos')).toEqual(['hosts.txt']);
   });
 });
 
@@ -244,7 +279,7 @@ describe('completion in zsh', () => {
   it('completes on Tab in a real zsh', async () => {
     needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
     terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
-    await terminal.send({ text: "exec env PS1='z> ' zsh -f" }, 'Enter');
+    await terminal.send({ text: `cd ${workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');
     // zsh -f reads no rc file: compinit and the script are loaded by hand, as a .zshrc would.
     await terminal.send(
       {
@@ -274,5 +309,10 @@ describe('completion in zsh', () => {
     const projects = await terminal.waitForScreen(/prj_demo_free/);
     expect(projects).toMatch(/prj_demo_scale/);
     expect(projects).toMatch(/prj_demo_enterprise/);
+    // Values without a description are listed as they are: no `--` after them as if one followed.
+    await terminal.send('C-u', 'C-l', { text: 'domainctl --profile ' }, 'Tab');
+    await terminal.waitForScreen(/^demo +flaky$/m);
+    await terminal.send('C-u', 'C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+    await terminal.waitForScreen(/^z> domainctl domains add --from-file hosts\.txt$/m);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
-import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
+import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { type RawServer, startRawServer } from '../helpers/raw-server.js';
 
 // --timeout is the deadline of the whole command: the connection, the headers, the body, every
@@ -24,7 +24,7 @@ async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): 
   return started;
 }
 
-/** A run of the bin, and how long it took; runCli's own limit is well past the bound. */
+/** A run, and how long it took; runCli's own limit is well past the bound. */
 async function timed(args: string[], env: Record<string, string> = {}) {
   const started = performance.now();
   const result = await runCli(args, {
@@ -58,28 +58,7 @@ function trickling(): Promise<RawServer> {
   );
 }
 
-function domain(n: number) {
-  const name = `d${n}.example.com`;
-  return {
-    id: `dom_${n}`,
-    project_id: PROJECT,
-    domain: name,
-    verified: false,
-    verified_at: null,
-    tls_cert_expiry: null,
-    dns_verification_token: `token${n}`.padEnd(16, '0'),
-    dns_instructions: {
-      cname_host: name,
-      cname_target: 'edge.example.test',
-      txt_host: `_v.${name}`,
-      txt_value: `v=${n}`,
-      acme_cname_host: `_acme-challenge.${name}`,
-      acme_cname_target: 'acme.example.test',
-    },
-    created_at: '2026-11-21T14:20:00.000Z',
-    updated_at: '2026-11-21T14:20:00.000Z',
-  };
-}
+const domain = (n: number) => fakeDomain(n, PROJECT);
 
 /** A list that never ends: every page one new domain and a new token, none of them repeated. */
 function endlessList(): Promise<FakeApi> {

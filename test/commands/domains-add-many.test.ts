@@ -34,6 +34,8 @@ function add(
       DOMAINCTL_BASE_URL: options.baseUrl ?? server.url,
       DOMAINCTL_TOKEN: TESTER_KEY,
       DOMAINCTL_PROJECT: PROJECT,
+      // --wait's DNS stage asks dnsmasq, never a resolver off this machine.
+      DOMAINCTL_DNS_SERVER: dns.address,
     },
   });
 }
@@ -174,6 +176,33 @@ describe('domains add --from-file', () => {
       code: 2,
     });
   });
+
+  it('refuses --timeout, --dns-server or --no-authoritative without --wait and --strict without --from-file, adding nothing', async () => {
+    expect(await add(['ignored.bulk.test', '--timeout', '5'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --timeout is how long --wait waits: add --wait, or leave --timeout out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--dns-server', '127.0.0.1:53'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: --dns-server is for the DNS stage of --wait: add --wait, or leave it out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--no-authoritative'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: --no-authoritative is for the DNS stage of --wait: add --wait, or leave it out\n',
+      code: 2,
+    });
+    expect(await add(['ignored.bulk.test', '--strict'])).toEqual({
+      stdout: '',
+      stderr: 'domainctl: --strict is for --from-file: a host of the file that is there already\n',
+      code: 2,
+    });
+    // Newest first: one just added would be on the first page.
+    expect((await serverDomains()).map((d) => d.domain)).not.toContain('ignored.bulk.test');
+  });
 });
 
 describe('domains add --wait', () => {
@@ -196,14 +225,20 @@ describe('domains add --wait', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^Added ${name} to ${PROJECT}; it is pending`));
     expect(result.stdout).toContain(`${txt_host}  ${txt_value}\n`);
-    expect(
-      result.stdout.endsWith(
-        `${name} is verified (at ${domain.verified_at}).\nIts TLS certificate expires at ${domain.tls_cert_expiry} (89 days left).\n`,
+    // Then the wait of `domains wait --until verified`: its stage lines and closing lines.
+    const after = '\\(after [0-9.]+ s\\)';
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `\n✓ records in DNS: [^\n]+ ${after}\n` +
+          `✓ ownership verified: verified at ${domain.verified_at} ${after}\n` +
+          `${name} reached "ownership verified"\\.\n` +
+          `It is verified \\(at ${domain.verified_at}\\)\\.\n` +
+          `Its TLS certificate expires at ${domain.tls_cert_expiry} \\(89 days left\\)\\.\n$`,
       ),
-    ).toBe(true);
+    );
   });
 
-  it('with --json prints the Domain as the wait last saw it; exit code 5 when it stays pending', async () => {
+  it('with --json prints the Domain as the wait last saw it; exit code 10 when it stays pending with no records', async () => {
     const result = await add(['pending.bulk.test', '--wait', '--timeout', '2', '--json'], {
       timeoutMs: 15_000,
     });
@@ -211,10 +246,21 @@ describe('domains add --wait', () => {
     expect(result).toEqual({
       stdout: `${JSON.stringify(domain)}\n`,
       stderr: expect.stringMatching(
-        /^domainctl: pending\.bulk\.test is still pending after 2 s \(\d+ checks?\)\. /,
+        /^domainctl: pending\.bulk\.test did not reach "ownership verified" within 2 s \(\d+ checks?\); reached: none; records in DNS: waiting, 3 of 3 records not in DNS yet: [^\n]+\. Why: domainctl domains status pending\.bulk\.test --project prj_demo_scale\n$/,
       ),
-      code: 5,
+      code: 10,
     });
+  });
+
+  it('refuses a --dns-server that is not an address before adding anything (2)', async () => {
+    const before = (await serverDomains()).length;
+    expect(await add(['bad-dns.bulk.test', '--wait', '--dns-server', 'not an address'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: --dns-server "not an address": expected an IP address, optionally with :PORT (e.g. 127.0.0.1:5353 or [::1]:53); "not an address" is not one\n',
+      code: 2,
+    });
+    expect((await serverDomains()).length).toBe(before);
   });
 });
 
@@ -254,25 +300,27 @@ describe('domains add --from-file --wait', () => {
         ],
       ]),
       stderr:
-        '2 added (2 verified, 0 still pending after 20 s), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
+        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
       code: 0,
     });
     const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
     expect(verified.every((d) => d.verified)).toBe(true);
   });
 
-  it('ends with exit code 5 when a host is still pending at the timeout', async () => {
+  it('ends with exit code 10 when a host is still pending at the timeout, its records not in DNS', async () => {
     const result = await add(['--from-file', '-', '--wait', '--timeout', '2', '--json'], {
       input: 'never.bulk.test\n',
       timeoutMs: 15_000,
     });
     const domain = (await serverDomains()).find((d) => d.domain === 'never.bulk.test');
     expect(domain?.verified).toBe(false);
+    const i = domain?.dns_instructions;
+    const missing = `CNAME ${i?.cname_host}, TXT ${i?.txt_host}, CNAME ${i?.acme_cname_host}`;
     expect(result).toEqual({
-      stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: 'not verified within 2 s', domain })}\n`,
+      stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: `not verified within 2 s; records in DNS: waiting, 3 of 3 records not in DNS yet: ${missing}`, domain })}\n`,
       stderr:
         'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 invalid, 0 failed (1 host, prj_demo_scale)\n',
-      code: 5,
+      code: 10,
     });
   });
 });

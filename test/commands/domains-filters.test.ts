@@ -1,35 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
-import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { type CliResult, type RunOptions, runCli } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { startRawServer } from '../helpers/raw-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // `domains list` filters (--status, --expiring-within, --host), formats (--format) and
 // --fail-on-match, against the seeded server: 45 domains in prj_demo_scale, the oldest of
 // which has a certificate that expires in 6 days.
 
-let server: TestServer;
+const server = seededServerForFile();
 let all: Domain[];
 beforeAll(async () => {
-  server = await startTestServer();
   const response = await fetch(`${server.url}/v1/projects/prj_demo_scale/domains?page_size=100`, {
     headers: { authorization: `Bearer ${TESTER_KEY}` },
   });
   all = ((await response.json()) as DomainPage).domains;
   expect(all).toHaveLength(45);
 });
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
 
-function list(args: string[], baseUrl = server.url): Promise<CliResult> {
+function list(
+  args: string[],
+  baseUrl = server.url,
+  options: Pick<RunOptions, 'closeStderr'> = {},
+): Promise<CliResult> {
   return runCli(['domains', 'list', ...args], {
     env: {
       DOMAINCTL_BASE_URL: baseUrl,
       DOMAINCTL_TOKEN: TESTER_KEY,
       DOMAINCTL_PROJECT: 'prj_demo_scale',
     },
+    ...options,
   });
 }
 
@@ -88,6 +89,28 @@ describe('domains list filters', () => {
       stderr: '',
       code: 0,
     });
+  });
+
+  it('--host matches a name added in Unicode (IDN) as typed, and as the API stores it', async () => {
+    // Another project: the 45 domains the other tests count stay as they are.
+    const added = await fetch(`${server.url}/v1/projects/prj_demo_enterprise/domains`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'bücher.idn-filter.test' }),
+    });
+    expect(added.status).toBe(201);
+    const csv = (args: string[]) =>
+      list([...args, '--project', 'prj_demo_enterprise', '--format', 'csv']).then((r) => ({
+        ...r,
+        stdout: r.stdout.split('\n')[1]?.split(',')[0],
+      }));
+    for (const glob of ['bücher.*', 'BÜCHER.idn-filter.test', 'b?cher.*', 'xn--bcher-kva.*']) {
+      expect(await csv(['--host', glob]), glob).toEqual({
+        stdout: 'xn--bcher-kva.idn-filter.test',
+        stderr: '',
+        code: 0,
+      });
+    }
   });
 
   it('combines filters, and says on stderr when nothing matches', async () => {
@@ -212,6 +235,24 @@ describe('domains list --fail-on-match', () => {
       stderr: 'domainctl: 1 domain matches (--fail-on-match)\n',
       code: 8,
     });
+  });
+
+  it('keeps its exit code when nobody reads stderr (`2>&1 | head`, a closed stderr)', async () => {
+    const oldest = all.at(-1) as Domain;
+    const csv = `domain,status,verified_at,tls_cert_expiry,created_at\n${oldest.domain},verified,${oldest.verified_at},${oldest.tls_cert_expiry},${oldest.created_at}\n`;
+    const args = ['--expiring-within', '14d', '--fail-on-match', '--format', 'csv'];
+    expect(await list(args, server.url, { closeStderr: true })).toEqual({
+      stdout: csv,
+      stderr: '',
+      code: 8,
+    });
+    // The line that says more pages follow goes to the closed stderr: the page is still all
+    // there, and the run still succeeded.
+    const page = await list(['--page-size', '2', '--format', 'csv'], server.url, {
+      closeStderr: true,
+    });
+    expect(page).toMatchObject({ stderr: '', code: 0 });
+    expect(page.stdout.split('\n')).toHaveLength(4);
   });
 
   it('exits 0 when nothing matches', async () => {

@@ -64,6 +64,8 @@ function wait(
       DOMAINCTL_BASE_URL: server.url,
       DOMAINCTL_TOKEN: TESTER_KEY,
       DOMAINCTL_PROJECT: PROJECT,
+      // The DNS stage asks dnsmasq, never a resolver off this machine.
+      DOMAINCTL_DNS_SERVER: dns.address,
       ...options.env,
     },
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -88,9 +90,15 @@ describe('domains wait, with the server verifying through a real DNS server', ()
     expect(domain.verified).toBe(true);
     const expiry = domain.tls_cert_expiry as string;
     expect(result).toEqual({
-      stdout:
-        `${VERIFIED} is verified (at ${domain.verified_at}).\n` +
-        `Its TLS certificate expires at ${expiry} (${daysLeft(expiry)} days left).\n`,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^✓ records in DNS: the API saw them when it verified the domain \\(after [0-9.]+ s\\)\n` +
+            `✓ ownership verified: verified at ${domain.verified_at} \\(after [0-9.]+ s\\)\n` +
+            `${VERIFIED} reached "ownership verified"\\.\n` +
+            `It is verified \\(at ${domain.verified_at}\\)\\.\n` +
+            `Its TLS certificate expires at ${expiry} \\(${daysLeft(expiry)} days left\\)\\.\n$`,
+        ),
+      ),
       // Not a terminal: no progress line, nothing but the result.
       stderr: '',
       code: 0,
@@ -108,7 +116,7 @@ describe('domains wait, with the server verifying through a real DNS server', ()
     });
   });
 
-  it('times out with exit code 5 for a domain whose TXT record is wrong, within the deadline', async () => {
+  it('times out with exit code 10 (no stage reached) for a domain whose TXT record is wrong, within the deadline', async () => {
     const started = Date.now();
     const result = await wait([PENDING, '--interval', '0.5', '--timeout', '3'], {
       timeoutMs: 15_000,
@@ -119,17 +127,17 @@ describe('domains wait, with the server verifying through a real DNS server', ()
       stdout: '',
       stderr: expect.stringMatching(
         new RegExp(
-          `^domainctl: ${PENDING} is still pending after 3 s \\(\\d+ checks\\)\\. See what its DNS records look like with: domainctl domains check ${PENDING} --project ${PROJECT}\\n$`,
+          `^domainctl: ${PENDING} did not reach "ownership verified" within 3 s \\(\\d+ checks\\); reached: none; records in DNS: failed, the TXT record at _domainctl-verify\\.${PENDING} holds another token \\(from an earlier registration of this domain\\?\\); it must be domainctl-verify=[a-z0-9]+\\. Why: domainctl domains status ${PENDING} --project ${PROJECT}\\n$`,
         ),
       ),
-      code: 5,
+      code: 10,
     });
     expect((await serverDomain(server, PENDING)).verified).toBe(false);
   });
 
   it('with --json prints the domain as last seen, also on a timeout', async () => {
     const result = await wait([PENDING, '--interval', '0.5', '--timeout', '1', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code).toBe(10);
     expect(JSON.parse(result.stdout)).toEqual(await serverDomain(server, PENDING));
   });
 });
@@ -159,7 +167,7 @@ describe('domains wait errors', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('keeps trying through a lost API once the domain was found, says so, and times out with 5', async () => {
+  it('keeps trying through a lost API once the domain was found, says so, and times out with 10', async () => {
     const lonely = await startTestServer();
     await addDomain(lonely, 'lost.wait.test');
     const run = runCli(
@@ -169,6 +177,7 @@ describe('domains wait errors', () => {
           DOMAINCTL_BASE_URL: lonely.url,
           DOMAINCTL_TOKEN: TESTER_KEY,
           DOMAINCTL_PROJECT: PROJECT,
+          DOMAINCTL_DNS_SERVER: dns.address,
         },
         timeoutMs: 20_000,
       },
@@ -186,8 +195,8 @@ describe('domains wait errors', () => {
       stdout: '',
       stderr:
         `domainctl: checking lost.wait.test failed (${lost}); trying again until the timeout\n` +
-        `domainctl: lost.wait.test is still pending after 4 s (1 check); the last check got no answer (${lost})\n`,
-      code: 5,
+        `domainctl: lost.wait.test did not reach "ownership verified" within 4 s (1 check); reached: none; the last check got no answer (${lost}). Why: domainctl domains status lost.wait.test --project ${PROJECT}\n`,
+      code: 10,
     });
   });
 

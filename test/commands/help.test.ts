@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli } from '../helpers/cli.js';
+import { removeTempDirs, runCli, runBin } from '../helpers/cli.js';
 
 afterAll(removeTempDirs);
 
@@ -116,8 +116,9 @@ Examples:
     });
   });
 
+  // A process boundary: EPIPE on the process's own stdout, and how the process then exits.
   it('stops quietly when the reader of the help closes the pipe (| head)', async () => {
-    expect(await runCli(['domains', '--help'], { closeStdout: true })).toEqual({
+    expect(await runBin(['domains', '--help'], { closeStdout: true })).toEqual({
       stdout: '',
       stderr: '',
       code: 0,

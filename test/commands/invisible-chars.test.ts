@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { removeTempDirs, runCli } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { runCli } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // A project name with a bidi override and zero-width characters: the API takes it (they are not
 // control characters), and every command shows them as escapes, never as what they do.
@@ -10,16 +11,11 @@ const RAW_INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufef
 const NAME = 'Shop \u202egro.elpmaxe\u202c\u200b\ufeff\u2066x\u2069!';
 const NAME_SHOWN = 'Shop \\u202egro.elpmaxe\\u202c\\u200b\\ufeff\\u2066x\\u2069!';
 
-let server: TestServer;
+const server = seededServerForFile();
 let projectId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   projectId = (await client.createProject({ name: NAME, organization_id: 'org_demo' })).id;
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
 });
 
 const env = () => ({ DOMAINCTL_BASE_URL: server.url, DOMAINCTL_TOKEN: TESTER_KEY });

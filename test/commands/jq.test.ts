@@ -1,20 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, runCli } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dns-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // --jq runs jq itself (compiled to WebAssembly): every expression here is run by Debian's jq
 // program on the document the command prints with --json, and the two outputs must be the same.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 const env = () => ({
   DOMAINCTL_BASE_URL: server.url,

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
-import { removeTempDirs, runCliBytes } from '../helpers/cli.js';
+import { runCliBytes } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { EVIL, evil, expectNothingObeyed, shown } from '../helpers/hostile.js';
 import { PLANTED_PROJECT, plantHostileRows } from '../helpers/planted.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // The real reference server: a name with escape sequences is refused when it comes through the
 // API, and one already in the database is printed by every command with its controls escaped.
 
-let server: TestServer;
+const server = seededServerForFile();
 beforeAll(async () => {
-  server = await startTestServer();
   await plantHostileRows(server);
 });
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
 
-/** Runs the bin against the server; nothing it writes may be obeyed by a terminal. */
+/** Runs a command against the server; nothing it writes may be obeyed by a terminal. */
 async function safely(args: string[]) {
   const result = await runCliBytes(args, {
     env: {

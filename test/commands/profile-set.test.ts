@@ -1,18 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** A config directory holding profile "work" (a token, an org and a key of a later version). */
 function configHome() {
@@ -115,7 +109,7 @@ describe('profile set', () => {
       });
     await refused(
       ['work'],
-      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org or --unset SETTING',
+      'profile set needs a setting to change: --base-url, --token, --token-stdin, --project, --org, --read-only, --no-read-only, --label, --color or --unset SETTING',
     );
     await refused(
       ['nope', '--project', 'prj_x'],
@@ -132,7 +126,7 @@ describe('profile set', () => {
     );
     await refused(
       ['work', '--unset', 'base_url'],
-      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org.",
+      "option '--unset <setting>' argument 'base_url' is invalid. Allowed choices are token, project, org, label, color.",
       '(run with --help for usage)\n',
     );
     expect(readFileSync(file, 'utf8')).toBe(before);

@@ -9,18 +9,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** A fresh config directory, and a runner bound to it. */
 function configHome() {
@@ -216,6 +210,9 @@ describe('profile list, use, show, remove', () => {
           token: '****ster',
           project: 'prj_demo_scale',
           org: null,
+          read_only: false,
+          label: null,
+          color: null,
         },
         {
           name: 'prod',
@@ -224,6 +221,9 @@ describe('profile list, use, show, remove', () => {
           token: '****9876',
           project: null,
           org: 'org_prod',
+          read_only: false,
+          label: null,
+          color: null,
         },
       ])}\n`,
       stderr: '',
@@ -257,18 +257,20 @@ describe('profile list, use, show, remove', () => {
     const active = await run(['profile', 'show']);
     expect(active).toEqual({
       stdout:
-        'name:     local\n' +
-        'active:   yes\n' +
-        `base URL: ${server.url}\n` +
-        'token:    ****ster\n' +
-        'project:  prj_demo_scale\n' +
-        'org:      -\n',
+        'name:      local\n' +
+        'active:    yes\n' +
+        `base URL:  ${server.url}\n` +
+        'token:     ****ster\n' +
+        'project:   prj_demo_scale\n' +
+        'org:       -\n' +
+        'read-only: no\n' +
+        'label:     -\n',
       stderr: '',
       code: 0,
     });
     const prod = await run(['profile', 'show', 'prod', '--json']);
     expect(prod).toEqual({
-      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod' })}\n`,
+      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod', read_only: false, label: null, color: null })}\n`,
       stderr: '',
       code: 0,
     });

@@ -1,6 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dns-server.js';
 
 const bin = fileURLToPath(new URL('../../bin/domainctl.js', import.meta.url));
@@ -64,13 +65,15 @@ describe('domainctl serve --verify-interval --dns-server', () => {
     ]);
   });
 
-  it('refuses a --dns-server that is not an IP address', () => {
-    const result = spawnSync(
-      process.execPath,
-      [bin, 'serve', '--db', ':memory:', '--dns-server', 'dns.example.com:53'],
-      { encoding: 'utf8' },
-    );
-    expect(result.status).toBe(2);
+  it('refuses a --dns-server that is not an IP address', async () => {
+    const result = await runCli([
+      'serve',
+      '--db',
+      ':memory:',
+      '--dns-server',
+      'dns.example.com:53',
+    ]);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(
       'expected an IP address, optionally with :PORT (e.g. 127.0.0.1:5353 or [::1]:53); "dns.example.com" is not one',

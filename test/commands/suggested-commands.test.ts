@@ -2,13 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  nextPageOfSameCommand,
-  type SuggestedCommand,
-  suggest,
-} from '../../src/core/suggested-commands.js';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
+import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { spawnCli } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -16,7 +13,7 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 // in) in the situation that prints it, against a real server and config folder: it must succeed,
 // and where it is meant to fix something, the command that failed must then succeed too.
 
-let server: TestServer;
+const server = seededServerForFile();
 /** The DNS server `domains check` asks: the user's records, as they create them. */
 let dns: TestDnsServer;
 /** A second server whose verifier asks a DNS server of its own, for `domains wait`. */
@@ -24,14 +21,13 @@ let verifying: TestServer;
 let verifierDns: TestDnsServer;
 beforeAll(async () => {
   [dns, verifierDns] = await Promise.all([startDnsServer({}), startDnsServer({})]);
-  [server, verifying] = await Promise.all([
-    startTestServer(),
-    startTestServer({ dnsServer: verifierDns.address, verifyIntervalSeconds: 0.2 }),
-  ]);
+  verifying = await startTestServer({
+    dnsServer: verifierDns.address,
+    verifyIntervalSeconds: 0.2,
+  });
 });
 afterAll(async () => {
-  await Promise.all([server.close(), verifying.close(), dns.stop(), verifierDns.stop()]);
-  removeTempDirs();
+  await Promise.all([verifying.close(), dns.stop(), verifierDns.stop()]);
 });
 
 const PROJECT = 'prj_demo_scale';
@@ -80,12 +76,16 @@ const COVERED = {
   profileShow: true,
   profileSetToken: true,
   profileSetProject: true,
+  profileSetWritable: true,
+  apiRequestSaved: true,
+  apiHistory: true,
   domainsList: true,
   domainsNextPage: true,
   domainsAdd: true,
   domainsRecords: true,
   domainsCheck: true,
   domainsWait: true,
+  domainsStatus: true,
   serveDemo: true,
 } satisfies Record<SuggestedCommand, true>;
 
@@ -156,6 +156,49 @@ describe('every suggested command runs as written', () => {
     expect((await run(['profile', 'show', '--json'])).stdout).toContain('"org":"org_demo"');
   });
 
+  it('profileSetWritable', async () => {
+    const run = configFolder({
+      work: { base_url: server.url, token: TESTER_KEY, project: PROJECT },
+    });
+    expect((await run(['profile', 'set', 'work', '--read-only'])).code).toBe(0);
+    const create = [
+      'api',
+      'request',
+      'POST',
+      '/v1/projects/{project_id}/databases',
+      '-d',
+      '{"name":"rw"}',
+    ];
+    const failed = await run(create);
+    expect(failed.code).toBe(2);
+    await runSuggested(run, failed, suggest.profileSetWritable('work'));
+    expect((await run(create)).code).toBe(0);
+  });
+
+  it('apiRequestSaved', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const regions = ['api', 'request', 'GET', '/v1/regions', '--jq', '.regions[0].id'];
+    const saved = await run([...regions, '--save', 'first-region']);
+    const sent = await runSuggested(run, saved, suggest.apiRequestSaved('first-region'));
+    expect(sent.stdout).toBe((await run(regions)).stdout);
+    // From another folder, the command names it.
+    const elsewhere = join(tempConfigDir(), 'shared requests');
+    const savedThere = await run([...regions, '--save', 'r', '--requests-dir', elsewhere]);
+    expect(savedThere.stdout).toContain(suggest.apiRequestSaved('r', elsewhere));
+    // The folder's name has a space: the suggestion quotes it, which split(' ') cannot run.
+    expect(
+      (await run(['api', 'request', '--saved', 'r', '--requests-dir', elsewhere])).stdout,
+    ).toBe(sent.stdout);
+  });
+
+  it('apiHistory', async () => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const help = await run(['api', 'request', '--help']);
+    expect((await run(['api', 'request', 'GET', '/v1/regions'])).code).toBe(0);
+    const listed = await runSuggested(run, help, suggest.apiHistory());
+    expect(listed.stdout).toContain('/v1/regions');
+  });
+
   it('domainsList', async () => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const failed = await run(['domains', 'records', 'nope.example.com', '--project', PROJECT]);
@@ -180,30 +223,6 @@ describe('every suggested command runs as written', () => {
     expect(second.stdout).not.toBe('');
   });
 
-  it('domainsNextPage, when base URL and token were flags: the same command, with the token', async () => {
-    const run = configFolder();
-    const args = ['domains', 'list', '--base-url', server.url, '--token', TESTER_KEY];
-    const first = await run([...args, '--project', PROJECT, '--page-size', '5', '--json']);
-    const token = (JSON.parse(first.stdout) as { next_page_token: string }).next_page_token;
-    expect(first.stderr).not.toContain(suggest.domainsNextPage(PROJECT, token, 5));
-    expect(first.stderr).toContain(nextPageOfSameCommand(token));
-    const second = await run([
-      ...args,
-      '--project',
-      PROJECT,
-      '--page-size',
-      '5',
-      '--json',
-      '--page-token',
-      token,
-    ]);
-    expect(second.code).toBe(0);
-    const ids = (page: string) =>
-      (JSON.parse(page) as { domains: { id: string }[] }).domains.map((d) => d.id);
-    expect(ids(second.stdout)).toHaveLength(5);
-    expect(ids(second.stdout)).not.toEqual(ids(first.stdout));
-  });
-
   it('domainsAdd', async () => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const empty = await run(['domains', 'list', '--project', 'prj_demo_enterprise']);
@@ -224,18 +243,41 @@ describe('every suggested command runs as written', () => {
     expect(records.stdout).toContain('_domainctl-verify.records.hint.test');
   });
 
-  // `domains add` says to check the records once they are live; `domains wait` says the same when
-  // it gives up; a check that finds them right says to wait. Run against a server that verifies.
+  // `domains add` says to check the records once they are live. Run against a server that verifies.
   it('domainsCheck', async () => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'check.hint.test';
     const added = await run(['domains', 'add', name, '--project', PROJECT]);
-    const waited = await run(['domains', 'wait', name, '--project', PROJECT, '--timeout', '1']);
-    expect(waited.code).toBe(5);
     await dns.restart(await zoneOf(run, name));
     const env = { DOMAINCTL_DNS_SERVER: dns.address };
-    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT), {}, { env });
-    await runSuggested(run, waited, suggest.domainsCheck(name, PROJECT), {}, { env });
+    const checked = await runSuggested(
+      run,
+      added,
+      suggest.domainsCheck(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(checked.stdout).toContain('All 3 records are right.');
+  });
+
+  // `domains wait` says where to see why when it gives up.
+  it('domainsStatus', async () => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'status.hint.test';
+    await run(['domains', 'add', name, '--project', PROJECT]);
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, '--project', PROJECT, '--timeout', '1'], {
+      env,
+    });
+    expect(waited.code).toBe(10);
+    const status = await runSuggested(
+      run,
+      waited,
+      suggest.domainsStatus(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(status.stdout).toContain('Reached: none of the stages yet.');
   });
 
   it('domainsWait', async () => {
@@ -248,8 +290,59 @@ describe('every suggested command runs as written', () => {
     const checked = await run(['domains', 'check', name, '--project', PROJECT], { env });
     // The verifier sees the records only now, so the check above found the domain pending.
     await verifierDns.restart(zone);
-    const waited = await runSuggested(run, checked, suggest.domainsWait(name, PROJECT));
-    expect(waited.stdout).toContain(`${name} is verified`);
+    const waited = await runSuggested(
+      run,
+      checked,
+      suggest.domainsWait(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(waited.stdout).toContain(`${name} reached "ownership verified".`);
+  });
+
+  // The active profile points at an API that cannot be reached: a suggested command that did not
+  // repeat `--profile work` would fail there (exit code 3).
+  it('domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag', async () => {
+    const run = configFolder({
+      gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
+      work: { base_url: verifying.url, token: TESTER_KEY },
+    });
+    const work = { profile: 'work' };
+    const name = 'profile.hint.test';
+    const scope = ['--project', PROJECT, '--profile', 'work'];
+    const added = await run(['domains', 'add', name, ...scope]);
+    expect(added.code).toBe(0);
+    await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
+    expect(waited.code).toBe(10);
+    await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
+    await dns.restart(await zoneOf(run, name, ['--profile', 'work']));
+    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env });
+    const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
+    expect(missing.code).toBe(1);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
+  });
+
+  it('domainsList with the --base-url given and --token TOKEN to fill in, when those were flags', async () => {
+    const run = configFolder();
+    const given = { baseUrl: server.url, token: TESTER_KEY };
+    const missing = await run([
+      'domains',
+      'records',
+      'nope.hint.test',
+      '--project',
+      PROJECT,
+      '--base-url',
+      server.url,
+      '--token',
+      TESTER_KEY,
+    ]);
+    expect(missing.code).toBe(1);
+    // The token is never printed; the base URL is, as given (it holds no password).
+    expect(missing.stderr).not.toContain(TESTER_KEY);
+    expect(suggest.domainsList(PROJECT, given)).toContain(`--base-url ${server.url} --token TOKEN`);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, given), { TOKEN: TESTER_KEY });
   });
 
   it('serveDemo', async () => {
@@ -266,8 +359,17 @@ describe('every suggested command runs as written', () => {
 });
 
 /** The zone that holds a domain's three records, as the API asks for them. */
-async function zoneOf(run: Run, name: string): Promise<DnsZone> {
-  const shown = await run(['domains', 'records', name, '--project', PROJECT, '--format', 'json']);
+async function zoneOf(run: Run, name: string, more: string[] = []): Promise<DnsZone> {
+  const shown = await run([
+    'domains',
+    'records',
+    name,
+    '--project',
+    PROJECT,
+    '--format',
+    'json',
+    ...more,
+  ]);
   const { records } = JSON.parse(shown.stdout) as {
     records: { type: string; host: string; value: string }[];
   };

@@ -36,8 +36,8 @@ describe('describeFailure', () => {
       exitCode: 3,
       line: 'domainctl: cannot reach it',
     });
-    expect(describeFailure(new CliError('pending after 4 s', ExitCode.waitTimeout))).toEqual({
-      exitCode: 5,
+    expect(describeFailure(new CliError('pending after 4 s', ExitCode.reachedDns))).toEqual({
+      exitCode: 11,
       line: 'domainctl: pending after 4 s',
     });
   });

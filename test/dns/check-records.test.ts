@@ -121,6 +121,8 @@ describe('checkRecords against a real DNS server', () => {
     expect(result).toEqual({
       ok: true,
       warnings: [],
+      source: { kind: 'resolver', resolver: dns.address },
+      findings: [],
       records: [
         {
           record: 'cname',

@@ -4,8 +4,9 @@ import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode } from '../helpers/tmux.js';
 
-// The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (STACK.md),
-// the screen read with capture-pane until what is expected shows up.
+// The real bin in a real terminal: tmux with a fixed size, keys sent with pauses (Ink subscribes
+// its input handler again after each render; see startTerminal), the screen read with
+// capture-pane until what is expected shows up.
 // tmux keeps its defaults (set-clipboard external: an application's OSC 52 is dropped).
 const session = terminalSessionForFile({ name: 'tui', columns: 100, rows: 30 });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { deadPort } from '../helpers/dns-server.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode } from '../helpers/tmux.js';
@@ -15,23 +16,27 @@ it('shows a progress line on a terminal and clears it when the wait ends', async
   await waitForScreen('$');
   await send(
     {
-      text: `cd ${root} && ${shellNode} bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --interval 1 --timeout 4; echo EXIT:$?`,
+      // The DNS stage asks a loopback port where nothing listens: "unknown" at once.
+      text: `cd ${root} && ${shellNode} bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --dns-server ${await deadPort()} --interval 1 --timeout 4; echo EXIT:$?`,
     },
     'Enter',
   );
   const during = await waitForScreen(
     new RegExp(
-      `^Waiting for ${pending.replaceAll('.', '\\.')} to be verified: pending, checked \\d+ times? · next check in \\d s · 0:0\\d of 0:04$`,
+      `^Waiting for ${pending.replaceAll('.', '\\.')} to be verified: DNS unknown, checked \\d+ times? · next check in \\d s · 0:0\\d of 0:04$`,
       'm',
     ),
   );
   // One line, rewritten in place: never a second one below it.
   expect(during.match(/Waiting for/g)).toHaveLength(1);
 
-  const after = await waitForScreen('EXIT:5');
+  const after = await waitForScreen('EXIT:10');
   expect(after).not.toContain('Waiting for');
   expect(after).toMatch(
-    new RegExp(`^domainctl: ${pending.replaceAll('.', '\\.')} is still pending after 4 s`, 'm'),
+    new RegExp(
+      `^domainctl: ${pending.replaceAll('.', '\\.')} did not reach "ownership verified" within 4 s`,
+      'm',
+    ),
   );
 }, 30_000);
 
@@ -41,11 +46,11 @@ it('Ctrl+C clears the progress line and ends the wait at once with 130', async (
   const { send, waitForScreen } = term;
   await send(
     {
-      text: `clear; node bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --interval 30 --timeout 600; echo INTERRUPTED:$?`,
+      text: `clear; node bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --dns-server ${await deadPort()} --interval 30 --timeout 600; echo INTERRUPTED:$?`,
     },
     'Enter',
   );
-  await waitForScreen(/^Waiting for .* pending, checked 1 time · next check in/m);
+  await waitForScreen(/^Waiting for .* unknown, checked 1 time · next check in/m);
   await send('C-c');
   const after = await waitForScreen(/^INTERRUPTED:\d+$/m);
   expect(after).toMatch(/^INTERRUPTED:130$/m);
@@ -57,4 +62,22 @@ it('Ctrl+C clears the progress line and ends the wait at once with 130', async (
   expect(lines.slice(start + 1, end).filter((line) => line.trim() !== '' && line !== '^C')).toEqual(
     [],
   );
+}, 30_000);
+
+it('domains add --from-file --wait says how many domains it waits for', async () => {
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; printf 'one.bulk.test\\ntwo.bulk.test\\n' | node bin/domainctl.js domains add --from-file - --wait --timeout 3 --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --dns-server ${await deadPort()}; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  const after = await waitForScreen(/^EXIT:\d+$/m);
+  expect(after).toMatch(/^Waiting for 2 domains to be verified \(up to 3 s\)$/m);
+  expect(after).toMatch(
+    /^domainctl: 2 added \(0 verified, 2 still pending after 3 s\), 0 already there, /m,
+  );
+  // As domains wait --until verified ends: 10, the DNS stage not reached (its server is down).
+  expect(after).toMatch(/^EXIT:10$/m);
 }, 30_000);

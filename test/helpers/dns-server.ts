@@ -117,7 +117,7 @@ function findDnsmasq(): string {
 }
 
 /** Binds port 0 on UDP, then the same port on TCP (dnsmasq needs both), and releases both. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const udp = createSocket('udp4');
     await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as z from 'zod';
+import type { ErrorCode } from '../../src/contract/errors.js';
+import { ReadDomain, ReadPageOf, ReadProject } from '../../src/contract/read-schemas.js';
+import { ErrorBody } from '../../src/contract/schemas.js';
 import { type RawServer, startRawServer } from './raw-server.js';
 
 /** One scripted answer: status (and reason phrase), headers, and a body (JSON unless a string). */
@@ -90,11 +94,77 @@ function send(res: ServerResponse, answer: FakeAnswer): void {
   res.end(text);
 }
 
-const notFound = (path: string): FakeAnswer => ({
-  status: 404,
-  statusText: 'Not Found',
-  body: { error: { code: 'not_found', message: `no route ${path}` } },
+/**
+ * A plain pending domain, `d<n>.example.com` in `project`, as the reference server writes one:
+ * the items of the fake's endless and slow lists, where only the paging is strange.
+ */
+export function fakeDomain(n: number, project: string) {
+  const name = `d${n}.example.com`;
+  return {
+    id: `dom_${n}`,
+    project_id: project,
+    domain: name,
+    verified: false,
+    verified_at: null,
+    tls_cert_expiry: null,
+    dns_verification_token: `token${n}`.padEnd(16, '0'),
+    dns_instructions: {
+      cname_host: name,
+      cname_target: 'edge.example.test',
+      txt_host: `_v.${name}`,
+      txt_value: `v=${n}`,
+      acme_cname_host: `_acme-challenge.${name}`,
+      acme_cname_target: 'acme.example.test',
+    },
+    created_at: '2026-11-21T14:20:00.000Z',
+    updated_at: '2026-11-21T14:20:00.000Z',
+  };
+}
+
+/**
+ * `body`, once it is checked to be what the contract says `what` is: the fake's own answers and
+ * the pages it builds are strange only where the test made them so, never by a slip of the
+ * fake. Items are read as a client reads them (read-schemas.ts: any ISO time, unknown fields,
+ * opaque ids), error bodies as the contract writes them (schemas.ts). A test wanting an answer
+ * that breaks the contract scripts it whole (`routes`, `added`, a page's `instead`), unchecked.
+ */
+function conforming(schema: z.ZodType, body: unknown, what: string): unknown {
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    throw new Error(
+      `the fake API's ${what} does not follow the contract:\n${z.prettifyError(checked.error)}`,
+    );
+  }
+  // The body as the test wrote it, key order and unknown fields kept: the parse only checks.
+  return body;
+}
+
+/** Items already checked: a test may hand out the same thousand items on every page. */
+const checkedItems = new WeakSet<object>();
+
+/** A page the fake builds: the page as a client reads it, each item checked once. */
+function conformingPage(
+  key: 'domains' | 'projects',
+  body: Record<string, unknown>,
+  item: z.ZodType,
+): unknown {
+  conforming(ReadPageOf(key), body, `page of ${key}`);
+  for (const entry of body[key] as object[]) {
+    if (checkedItems.has(entry)) continue;
+    conforming(item, entry, `item of a page of ${key}`);
+    checkedItems.add(entry);
+  }
+  return body;
+}
+
+const contractError = (status: number, statusText: string, code: ErrorCode, message: string) => ({
+  status,
+  statusText,
+  body: conforming(ErrorBody, { error: { code, message } }, `${status} error body`),
 });
+
+const notFound = (path: string): FakeAnswer =>
+  contractError(404, 'Not Found', 'not_found', `no route ${path}`);
 
 /**
  * An API on loopback that follows the contract's routes and shapes but answers whatever the test
@@ -102,6 +172,11 @@ const notFound = (path: string): FakeAnswer => ({
  * not know, page tokens that repeat. For what the reference server never sends.
  */
 export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
+  // What the test hands in is checked at once, so a slip names itself before any request.
+  for (const project of options.projects ?? []) conforming(ReadProject, project, 'project');
+  for (const [id, list] of Object.entries(options.domains ?? {})) {
+    for (const domain of list) conforming(ReadDomain, domain, `domain of ${id}`);
+  }
   const pageSize = options.pageSize ?? 20;
   const token = options.token ?? ((page: number) => `page${page}`);
   // Which offset each handed-out token stands for.
@@ -112,7 +187,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     if (options.domainPage) {
       const page = options.domainPage(project, asked);
       if (page.instead) return page.instead;
-      return { body: { domains: page.items, next_page_token: page.next, ...page.extra } };
+      const body = { domains: page.items, next_page_token: page.next, ...page.extra };
+      return { body: conformingPage('domains', body, ReadDomain) };
     }
     const all = options.domains?.[project];
     if (!all) return notFound(`project ${project}`);
@@ -122,10 +198,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
     );
     const offset = asked === undefined ? 0 : offsets.get(asked);
     if (offset === undefined) {
-      return {
-        status: 400,
-        body: { error: { code: 'invalid_request', message: 'bad page_token' } },
-      };
+      return contractError(400, 'Bad Request', 'invalid_request', 'bad page_token');
     }
     const items = all.slice(offset, offset + size);
     let next = '';
@@ -133,7 +206,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       next = token(Math.floor(offset / size) + 2);
       offsets.set(next, offset + size);
     }
-    return { body: { domains: items, next_page_token: next, ...options.pageExtra } };
+    const body = { domains: items, next_page_token: next, ...options.pageExtra };
+    return { body: conformingPage('domains', body, ReadDomain) };
   }
 
   function answer(req: IncomingMessage): FakeAnswer {
@@ -149,7 +223,9 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
         return { body: { projects: options.projects ?? [], next_page_token: '' } };
       }
       const page = options.projectPage(url.searchParams.get('page_token') ?? undefined);
-      return page.instead ?? { body: { projects: page.items, next_page_token: page.next } };
+      if (page.instead) return page.instead;
+      const body = { projects: page.items, next_page_token: page.next };
+      return { body: conformingPage('projects', body, ReadProject) };
     }
     if (parts.length === 3) {
       const found = options.projects?.find((p) => p.id === project);

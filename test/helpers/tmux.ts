@@ -24,9 +24,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const shellNode = `'${process.execPath.replaceAll("'", `'\\''`)}'`;
 
 /**
- * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit
- * (STACK.md). Keys go with a pause after each, as Ink needs (STACK.md). Fails with a message
- * that says so when tmux is not installed.
+ * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit (it
+ * takes CI for a log, not a terminal). Keys go with a pause after each: Ink subscribes its input
+ * handler again in an effect after each render, and a key sooner meets the previous one and its
+ * stale state. Fails with a message that says so when tmux is not installed.
  */
 export function startTerminal(options: {
   name: string;

@@ -73,7 +73,7 @@ export function oneLine(frame: string): string {
 
 /**
  * Ink's useInput subscribes again in an effect after each render: a key written sooner would
- * meet the previous handler and its stale state (STACK.md). So every key waits 20 ms, and longer
+ * meet the previous handler and its stale state. So every key waits 20 ms, and longer
  * while the app is still drawing (a key that moves focus takes a few renders to land): until no
  * frame has come for 20 ms.
  */

@@ -23,7 +23,7 @@ async function problems(path: string, code: string): Promise<string[]> {
 describe('the layers of src/', () => {
   it('refuses core importing a face', async () => {
     expect(await problems('src/core/upward.ts', "export { runUi } from '../ui/run.js';\n")).toEqual(
-      ['src/core may not import src/ui: core builds on contract only (README, Architecture)'],
+      ['src/core may not import src/ui: core builds on contract only (docs/architecture.md)'],
     );
   });
 
@@ -35,8 +35,8 @@ describe('the layers of src/', () => {
       '',
     ].join('\n');
     expect(await problems('src/client/upward.ts', code)).toEqual([
-      'src/client may not import src/commands: client builds on core, contract only (README, Architecture)',
-      'src/client may not import src/entry: client builds on core, contract only (README, Architecture)',
+      'src/client may not import src/commands: client builds on core, contract only (docs/architecture.md)',
+      'src/client may not import src/entry: client builds on core, contract only (docs/architecture.md)',
     ]);
   });
 

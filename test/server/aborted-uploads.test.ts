@@ -1,17 +1,14 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // A client that goes away in the middle of its upload is not a server error: the request is
 // logged with nginx's 499 ("client closed request"), with no warning and no stack trace.
 
 const PATH = '/v1/projects/prj_demo_scale/domains';
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 // "Expect: 100-continue" makes the server say when it has the request in hand and waits for
 // the body, so the client goes away exactly then, with no guess at how long that takes.

@@ -1,20 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type ApiResponse, api, expectError } from '../helpers/api.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { queryRows, STORE_NAME } from '../helpers/store.js';
 
 const PROJECTS = ['prj_demo_scale', 'prj_demo_enterprise'] as const;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 /** 25 adds of one host name at once, alternating between the two projects (and servers). */
 function race(servers: { url: string }[], spellings: (i: number) => string) {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database, DatabasePage } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const listDatabases = async (projectId: string, query = '') => {
   const res = await api(server, 'GET', `/v1/projects/${projectId}/databases${query}`, {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 /** Adds a domain as the tester, as another caller, or (null) without credentials. */
 const add = (projectId: string, body: unknown, key: string | null = TESTER_KEY) =>

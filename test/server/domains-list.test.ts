@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { execSql, onPostgres } from '../helpers/store.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 /** Lists domains as the tester, as another caller, or (null) without credentials. */
 const list = (projectId: string, query = '', key: string | null = TESTER_KEY) =>
@@ -41,7 +38,7 @@ describe('GET /v1/projects/{project_id}/domains: success', () => {
     }
   });
 
-  it('shows the seeded domains as DESIGN.md describes them', async () => {
+  it('shows the seeded domains as the demo data has them: 45, some verified, one expiring soon', async () => {
     const all = DomainPage.parse((await list('prj_demo_scale', '?page_size=100')).json).domains;
     expect(all).toHaveLength(45);
 

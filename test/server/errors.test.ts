@@ -1,16 +1,13 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/contract/errors.js';
 import { routes } from '../../src/contract/routes.js';
 import { Domain } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const examplePath = (template: string) =>
   template.replace('{project_id}', 'prj_demo_scale').replace('{database_id}', 'db_demo_main');
@@ -41,7 +38,12 @@ describe('credentials, route by route from the route table', () => {
   it.each(routes.filter((r) => r.auth === 'public').map((r) => [r.method, r.path] as const))(
     '%s %s is public: 200 without credentials',
     async (method, path) => {
-      expect((await api(server, method, path)).status).toBe(200);
+      // The edge's question is about a name: one of the demo's verified domains.
+      const verified = (await server.store.listDomains('prj_demo_scale', 10)).find(
+        (d) => d.verified,
+      );
+      const target = path === '/v1/tls/ask' ? `${path}?domain=${verified?.domain}` : path;
+      expect((await api(server, method, target)).status).toBe(200);
     },
   );
 });
@@ -63,7 +65,9 @@ describe('unknown paths', () => {
   });
 
   it('an unknown path is 404 without credentials too (no 401 for a path that does not exist)', async () => {
-    expectError(await api(server, 'POST', '/v1/nothing-here'), 404, 'not_found');
+    const res = await api(server, 'POST', '/v1/nothing-here');
+    expect(expectError(res, 404, 'not_found')).toBe('no route for POST /v1/nothing-here');
+    expect(res.headers.get('www-authenticate')).toBeNull();
   });
 });
 
@@ -85,14 +89,21 @@ describe('wrong methods', () => {
   });
 
   it('HEAD on a GET route answers like GET, without a body', async () => {
+    const get = await fetch(`${server.url}/v1/regions`);
+    expect((await get.json()) as unknown).toMatchObject({ regions: expect.any(Array) });
     const res = await fetch(`${server.url}/v1/regions`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
+    // What GET says the body is, though none is sent.
+    expect(res.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('OPTIONS on a known path is 405 with Allow', async () => {
     const res = await api(server, 'OPTIONS', '/v1/projects/prj_demo_scale/domains');
-    expectError(res, 405, 'method_not_allowed');
+    expect(expectError(res, 405, 'method_not_allowed')).toBe(
+      'OPTIONS is not allowed on /v1/projects/prj_demo_scale/domains; use POST, GET',
+    );
     expect(res.headers.get('allow')).toBe('POST, GET');
   });
 });
@@ -175,6 +186,7 @@ describe('request bodies over 64 KiB', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(201);
+    expect(Domain.parse(await res.json()).domain).toBe('small-chunked.example.com');
   });
 });
 
@@ -192,7 +204,7 @@ describe('odd requests never reach a 500', () => {
       rawBody: '\u0000\u00ff\u00fe',
       headers: { 'content-type': 'application/json' },
     });
-    expectError(res, 400, 'invalid_request');
+    expect(expectError(res, 400, 'invalid_request')).toBe('the request body is not valid JSON');
   });
 
   it('an escape that is not hex at all (raw HTTP, which fetch would refuse to send)', async () => {
@@ -213,7 +225,9 @@ describe('odd requests never reach a 500', () => {
       req.end();
     });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'invalid_request' } });
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'invalid_request', message: 'project_id must match ^[a-zA-Z0-9_.-]+$' },
+    });
   });
 
   it('and none of the requests of this file logged an unexpected error', () => {

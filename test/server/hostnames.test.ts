@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const add = (domain: unknown) =>
   api(server, 'POST', '/v1/projects/prj_demo_enterprise/domains', {

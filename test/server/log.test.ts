@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 
 const SECRETS = [TESTER_KEY, OUTSIDER_KEY];
 // A JWT-looking string, to check the logger redacts tokens in paths too.
 const JWT_LIKE = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkZW1vLXRlc3RlciJ9.c2lnbmF0dXJl';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 /** Asserts that no line holds a credential (or a telling part of one). */
 function expectNoSecrets(lines: string[]) {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Database, Project } from '../../src/contract/schemas.js';
 import { api, expectError } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // Project and database names are shown on terminals, which obey control characters: a name
 // holding one is refused with 400, inside the name; at its ends whitespace is trimmed.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const REFUSED =
   'name must not contain control characters (U+0000–U+001F, U+007F–U+009F: a tab, a line break, an escape…)';

@@ -2,21 +2,19 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 
 // Both linters are what a team generating a client or docs from the document would run first:
 // every finding, error or warning, is one they would meet.
-let server: TestServer;
+const server = seededServerForFile();
 let text: string;
 beforeAll(async () => {
-  server = await startTestServer();
   const res = await api(server, 'GET', '/v1/openapi.json');
   expect(res.status).toBe(200);
   text = res.text;
 });
-afterAll(() => server.close());
 
 describe('the served OpenAPI document', () => {
   it("passes redocly's recommended rules with no error and no warning", async () => {

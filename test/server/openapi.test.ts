@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { errorCodes } from '../../src/contract/errors.js';
 import { PAGE_SIZE_MAX } from '../../src/contract/params.js';
 import { routes } from '../../src/contract/routes.js';
 import { DnsInstructions, Domain, Project } from '../../src/contract/schemas.js';
 import { api } from '../helpers/api.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -16,7 +16,7 @@ interface Operation {
   responses: Record<string, { content: Record<string, { schema: Json }> }>;
 }
 
-let server: TestServer;
+const server = seededServerForFile();
 let doc: {
   openapi: string;
   info: Json;
@@ -24,13 +24,11 @@ let doc: {
   components: { schemas: Record<string, Json>; securitySchemes: Json };
 };
 beforeAll(async () => {
-  server = await startTestServer();
   const res = await api(server, 'GET', '/v1/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   doc = res.json as typeof doc;
 });
-afterAll(() => server.close());
 
 const operation = (path: string, method: string) => doc.paths[path]?.[method] as Operation;
 

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Domain, DomainPage } from '../../src/contract/schemas.js';
 import { DEMO_DOMAIN_COUNT } from '../../src/server/seed.js';
 import type { PostgresStore } from '../../src/server/postgres/pg-store.js';
 import { openSqliteStore } from '../../src/server/sqlite/sqlite-store.js';
 import { api, expectError } from '../helpers/api.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { sqliteStoreOf } from '../helpers/sqlite.js';
 import { execSql, onPostgres } from '../helpers/store.js';
 
 // This server is only read from, so every walk sees the 45 seeded domains of prj_demo_scale.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const seededIds = Array.from(
   { length: DEMO_DOMAIN_COUNT },

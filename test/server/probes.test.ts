@@ -1,8 +1,9 @@
 import { createConnection } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { spawnServe } from '../helpers/serve-process.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { STORE_NAME } from '../helpers/store.js';
 
 // What a load balancer and an orchestrator ask: /healthz (is the process alive) and /readyz (may
@@ -10,11 +11,7 @@ import { STORE_NAME } from '../helpers/store.js';
 // (The database stopped: postgres.test.ts.)
 
 describe(`health and readiness on ${STORE_NAME}`, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = seededServerForFile();
 
   it('/healthz is 200 {"status":"ok"} without credentials, and is not logged', async () => {
     const res = await api(server, 'GET', '/healthz');

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Project, ProjectPage, RegionList } from '../../src/contract/schemas.js';
 import { api, expectError, expectUnauthorized } from '../helpers/api.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const demoProjects = ['prj_demo_scale', 'prj_demo_enterprise', 'prj_demo_free'];
 
@@ -27,6 +24,7 @@ describe('GET /v1/regions', () => {
   it('ignores credentials, even bad ones: it is public', async () => {
     const res = await api(server, 'GET', '/v1/regions', { key: 'dk_not_a_key' });
     expect(res.status).toBe(200);
+    expect(res.json).toEqual((await api(server, 'GET', '/v1/regions')).json);
   });
 });
 

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactCredentials } from '../../src/server/redact.js';
 import { api } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 
 // An API key pasted anywhere in a request (a path, a query value, glued to other text) is
 // written as [redacted] in the request log, in warnings and in the error message echoed back.
 
 const JWT_LIKE = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkZW1vLXRlc3RlciJ9.c2lnbmF0dXJl';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 /** The request's log line and answer: neither may hold the key, or a telling part of it. */
 async function expectRedacted(method: string, path: string, loggedPath: string) {

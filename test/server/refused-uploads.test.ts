@@ -1,22 +1,19 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/contract/errors.js';
 import { LINGER_BYTES, LINGER_MS } from '../../src/server/lingering-close.js';
 import { api } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // A refused upload (413) leaves the rest of its body on the wire. The server answers with
 // "Connection: close" and closes only once the client is done sending, so a client that keeps
 // connections alive sends its next request on a new connection and loses nothing.
 
 const PATH = '/v1/projects/prj_demo_scale/domains';
-let server: TestServer;
+const server = seededServerForFile();
 let agent: Agent;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(() => agent?.destroy());
 
 interface Answer {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageQuery, ProjectParams } from '../../src/contract/schemas.js';
 import { HttpError } from '../../src/server/http-error.js';
 import { parseOr400 } from '../../src/server/validation.js';
 import { api } from '../helpers/api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // The server remembers what a path or a query string parsed to, so a client polling one page
 // skips zod. These tests hold it to zod's answers: a remembered parse gives the same page, and
@@ -20,11 +21,7 @@ function zodAnswer(schema: typeof PageQuery | typeof ProjectParams, value: unkno
   throw new Error(`${JSON.stringify(value)} parsed`);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = seededServerForFile();
 
 const list = (project: string, query: string) =>
   api(server, 'GET', `/v1/projects/${project}/domains${query}`, { key: TESTER_KEY });

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { HAPROXY_CONFIG, rollingRestart } from '../../scripts/bench/rolling-restart.mjs';
 import { createDatabase, dropDatabase, onPostgres } from '../helpers/store.js';
 
-// Two instances on one PostgreSQL database behind HAProxy, with the configuration the README
-// shows (examples/haproxy.cfg, health checks on /readyz), restarted one after the other under a
+// Two instances on one PostgreSQL database behind HAProxy, with the configuration the server
+// guide shows (examples/haproxy.cfg, health checks on /readyz), restarted one after the other under a
 // load of reads and adds: an operator's routine, which must cost no request and no add.
 
 const title = (what: string) =>
@@ -32,10 +32,10 @@ describe.skipIf(!onPostgres)(rollingTitle, () => {
 });
 
 describe('the HAProxy configuration', () => {
-  it('is shown in the README as it is committed', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('is shown in the server guide as it is committed', () => {
+    const guide = readFileSync(new URL('../../docs/server.md', import.meta.url), 'utf8');
     const config = readFileSync(HAPROXY_CONFIG, 'utf8');
     const body = config.slice(config.indexOf('global')).trimEnd();
-    expect(readme).toContain(`\`\`\`\n${body}\n\`\`\``);
+    expect(guide).toContain(`\`\`\`\n${body}\n\`\`\``);
   });
 });

@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Domain, RegionList } from '../../src/contract/schemas.js';
 import { displayDb } from '../../src/server/db-url.js';
 import { api } from '../helpers/api.js';
-import { spawnCli, spawnServe } from '../helpers/serve-process.js';
+import { runCli } from '../helpers/cli.js';
+import { spawnServe } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { sqliteDriverCases } from '../helpers/sqlite.js';
 import { onPostgres } from '../helpers/store.js';
@@ -25,6 +27,8 @@ describe('domainctl serve, as a process', () => {
         ),
       );
       expect(serve.url).not.toMatch(/:0$/);
+      // The demo's DNS answers on the API's port number (UDP), an address one can write down.
+      expect(serve.startLine).toContain(`the demo's DNS at 127.0.0.1:${new URL(serve.url).port},`);
 
       const res = await api(serve, 'GET', '/v1/regions');
       expect(RegionList.parse(res.json).regions).toHaveLength(3);
@@ -148,6 +152,8 @@ describe('domainctl serve, as a process', () => {
     }
   });
 
+  // These end before the server starts, so they run in this process (runCli); the ones above are
+  // about the process itself: its signals, its output as it runs, how it exits.
   it.each([
     [['--port', 'abc'], /--port.*expected a port number from 0 to 65535/],
     [['--port', '70000'], /expected a port number/],
@@ -163,43 +169,75 @@ describe('domainctl serve, as a process', () => {
   ])(
     'a bad option %j exits 2 with a message on stderr and nothing on stdout',
     async (args, says) => {
-      const cli = spawnCli(['serve', ...args, '--db', ':memory:']);
-      const exit = await cli.exited;
-      expect(exit.code).toBe(2);
-      expect(cli.stderr.join('\n')).toMatch(says);
-      expect(cli.stdout).toEqual([]);
+      const result = await runCli(['serve', ...args, '--db', ':memory:']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(says);
+      expect(result.stdout).toBe('');
     },
   );
 
   it('a DATABASE_URL that is not a postgres:// URL exits 2 and says so', async () => {
-    const cli = spawnCli(['serve', '--port', '0'], { env: { DATABASE_URL: 'mysql://db/x' } });
-    expect((await cli.exited).code).toBe(2);
-    expect(cli.stderr).toEqual(['domainctl: DATABASE_URL must be a postgres:// URL (or use --db)']);
-    expect(cli.stdout).toEqual([]);
+    expect(
+      await runCli(['serve', '--port', '0'], { env: { DATABASE_URL: 'mysql://db/x' } }),
+    ).toEqual({
+      stdout: '',
+      stderr: 'domainctl: DATABASE_URL must be a postgres:// URL (or use --db)\n',
+      code: 2,
+    });
   });
 
   it('a port in use exits 1 and says so', async () => {
     const first = await spawnServe(['--port', '0', '--db', ':memory:']);
     try {
       const port = new URL(first.url).port;
-      const second = spawnCli(['serve', '--port', port, '--db', ':memory:']);
-      expect((await second.exited).code).toBe(1);
-      expect(second.stderr).toEqual([`domainctl: port ${port} on 127.0.0.1 is already in use`]);
+      expect(await runCli(['serve', '--port', port, '--db', ':memory:'])).toEqual({
+        stdout: '',
+        stderr: `domainctl: port ${port} on 127.0.0.1 is already in use\n`,
+        code: 1,
+      });
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
     }
   });
 
+  it("says where the demo's DNS answers when the API's port number is taken over UDP", async () => {
+    const holder = createSocket('udp4');
+    await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
+    const port = holder.address().port;
+    try {
+      const serve = await spawnServe([
+        '--port',
+        String(port),
+        '--db',
+        ':memory:',
+        '--seed',
+        'demo',
+      ]);
+      const dns = /the demo's DNS at (127\.0\.0\.1:\d+),/.exec(serve.startLine)?.[1];
+      expect(dns).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(dns).not.toBe(`127.0.0.1:${port}`);
+      expect(serve.stderr).toEqual([
+        `warning: UDP port ${port} is taken, so the demo's DNS answers at ${dns}, not 127.0.0.1:${port}`,
+      ]);
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      holder.close();
+    }
+  });
+
   it('an unknown DOMAINCTL_SQLITE_DRIVER exits 1 and names the drivers there are', async () => {
-    const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
-      env: { DOMAINCTL_SQLITE_DRIVER: 'postgres' },
+    expect(
+      await runCli(['serve', '--port', '0', '--db', ':memory:'], {
+        env: { DOMAINCTL_SQLITE_DRIVER: 'postgres' },
+      }),
+    ).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: cannot start: DOMAINCTL_SQLITE_DRIVER must be "node" or "better", not "postgres"\n',
+      code: 1,
     });
-    expect((await cli.exited).code).toBe(1);
-    expect(cli.stderr).toEqual([
-      'domainctl: cannot start: DOMAINCTL_SQLITE_DRIVER must be "node" or "better", not "postgres"',
-    ]);
-    expect(cli.stdout).toEqual([]);
   });
 });
 
@@ -212,10 +250,10 @@ const refusalTitle = unavailable
 describe('domainctl serve on a SQLite driver this Node cannot run', () => {
   it.skipIf(!unavailable)(refusalTitle, async () => {
     const { driver, unavailable: why } = unavailable as { driver: string; unavailable: string };
-    const cli = spawnCli(['serve', '--port', '0', '--db', ':memory:'], {
-      env: { DOMAINCTL_SQLITE_DRIVER: driver },
-    });
-    expect((await cli.exited).code).toBe(1);
-    expect(cli.stderr).toEqual([`domainctl: cannot start: ${why}`]);
+    expect(
+      await runCli(['serve', '--port', '0', '--db', ':memory:'], {
+        env: { DOMAINCTL_SQLITE_DRIVER: driver },
+      }),
+    ).toEqual({ stdout: '', stderr: `domainctl: cannot start: ${why}\n`, code: 1 });
   });
 });

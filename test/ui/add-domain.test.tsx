@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -97,6 +94,10 @@ describe('adding a domain', () => {
     expect(frame).toContain('custom domains need Scale or Enterprise');
     expect(frame).not.toContain('press a');
     expect(frame).not.toContain('a add');
+    // Only what applies: no summary of no domains, nothing to filter or sort.
+    expect(frame).not.toContain('0 domains');
+    expect(frame).not.toContain('/ filter');
+    expect(frame).not.toContain('s sort');
     await ui.press('a');
     expect(ui.frame()).not.toContain('Host name');
     expect(posts()).toHaveLength(before);

@@ -2,21 +2,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
 // The add form with several host names: each added in turn with its own result, a summary, the
 // list kept as typed, and the records of every new domain as one zone snippet.
 const PROJECT = 'prj_demo_enterprise';
-let server: TestServer;
+const server = seededServerForFile();
 let dir: string;
 let ui: UiHandle | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
   dir = await mkdtemp(join(tmpdir(), 'domainctl-add-many-'));
 });
 afterAll(async () => {
-  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 afterEach(async () => {

@@ -1,16 +1,13 @@
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { type Column, fitColumns } from '../../src/ui/components/Table.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;

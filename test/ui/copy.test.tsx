@@ -2,16 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import type { ReadDomain as Domain } from '../../src/contract/read-schemas.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let dns: TestDnsServer;
 let first: Domain;
 let ui: UiHandle | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   const page = await client.listDomains('prj_demo_scale', { pageSize: 1 });
   if (!page.domains[0]) throw new Error('no demo domains');
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await dns?.stop();
-  await server?.close();
 });
 afterEach(async () => {
   await ui?.cleanup();

@@ -7,20 +7,20 @@ import {
   type TestDnsServer,
 } from '../helpers/dns-server.js';
 import { bootUi } from '../../src/ui/boot.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
 const PROJECT = 'prj_demo_scale';
 const NAME = 'ui.check.test';
 const EARLIER_TOKEN = 'domainctl-verify=tokenofanearlieradd';
 
-let server: TestServer;
+const server = seededServerForFile();
 let dns: TestDnsServer;
 let domain: Domain;
 let ui: UiHandle | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
@@ -39,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await dns?.stop();
-  await server?.close();
 });
 afterEach(async () => {
   await ui?.cleanup();
@@ -96,6 +95,26 @@ describe('the DNS check on the domain screen', () => {
     const narrow = await app.waitForFrame((f) => !/VALUE\s+DNS/.test(f));
     expect(narrow).toMatch(/✓ ok[\s\S]+✗ wrong[\s\S]+found\s+domainctl-verify=[\s\S]+✗ missing/);
     expect(oneLine(narrow)).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
+  });
+
+  it('shows the stages of the domain, the DNS and HTTPS ones filled in by d', async () => {
+    const app = await openDomain(dns.address);
+    const before = await app.waitForFrame('Stages');
+    expect(before).toMatch(/Stages +\? DNS › ○ verified › ○ certificate › \? HTTPS/);
+
+    await app.resize(100, 60);
+    await app.press('d');
+    const frame = await app.waitForFrame('not right yet');
+    expect(frame).toMatch(/Stages +✗ DNS › ○ verified › ○ certificate › ○ HTTPS/);
+    // The TXT record holds another token: fixing it is up to the user.
+    expect(frame).toMatch(
+      new RegExp(
+        `✗ records in DNS +the TXT record at ${escape(domain.dns_instructions.txt_host)} holds another token`,
+      ),
+    );
+    expect(frame).toMatch(/○ ownership verified +the API has not verified it yet/);
+    // The HTTPS stage asks the same DNS server for the host's address.
+    expect(frame).toMatch(/○ serving HTTPS +ui\.check\.test has no address in DNS yet/);
   });
 
   it('keeps the DNS column beside the widest value however wide the terminal is', async () => {

@@ -1,21 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import type { ReadDomain as Domain } from '../../src/contract/read-schemas.js';
 import { zoneSnippet } from '../../src/core/records.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
 let first: Domain;
 beforeAll(async () => {
-  server = await startTestServer();
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   const page = await client.listDomains('prj_demo_scale', { pageSize: 1 });
   if (!page.domains[0]) throw new Error('no demo domains');
   first = page.domains[0];
 });
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -212,6 +209,8 @@ describe('the domains screen', () => {
     await app.waitForFrame('Demo Enterprise');
     await app.press('j');
     await app.press('enter');
-    await app.waitForFrame('Domains of');
+    // Another project's domains: the one below Demo Scale, and nothing of Demo Scale left.
+    const frame = await app.waitForFrame('Domains of Demo Enterprise');
+    expect(frame).not.toContain('Demo Scale');
   });
 });

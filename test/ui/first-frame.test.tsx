@@ -1,17 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { afterEach, expect, it } from 'vitest';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 import { settledWithin } from '../../src/ui/prefetch.js';
 
 // runUi starts the first screen's requests before Ink and React load (src/ui/prefetch.ts); when
 // their answers are in by the time the screen mounts, its first frame shows them: no "Loading"
 // frame, and nothing asked twice.
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;

@@ -1,7 +1,8 @@
 import stringWidth from 'string-width';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // Names from the API with bidi controls and zero-width characters are shown with those made
@@ -12,17 +13,15 @@ const NAME = 'Shop \u202egro.elpmaxe\u202c\u200b!';
 const NAME_SHOWN = 'Shop \\u202egro.elpmaxe\\u202c\\u200b!';
 const WIDE = '東京ストア'.repeat(8);
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
-  server = await startTestServer();
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   for (const name of [NAME, WIDE]) {
     ids[name] = (await client.createProject({ name, organization_id: 'org_demo' })).id;
   }
 });
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -56,8 +55,9 @@ describe('text from the API on the screen', () => {
     const frame = await ui.waitForFrame('200 OK');
     const lines = frame.split('\n');
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
-    // The answer is wrapped to the screen's width less its margin (58), by the app, not by the
-    // terminal; its lines, joined, hold the name; and its last lines are all there.
+    // The answer is wrapped to the screen's width less its margin (58, the cursor's mark
+    // included) by the app, not by the terminal; its lines, joined, hold the name; and its last
+    // lines are all there.
     const body = lines.slice(
       lines.findIndex((l) => l.startsWith('200 OK')) + 1,
       lines.findLastIndex((l) => l.startsWith('────')),
@@ -66,6 +66,6 @@ describe('text from the API on the screen', () => {
     expect(body.filter((l) => /[東京ストア]/.test(l)).length).toBeGreaterThan(1);
     expect(body.join('').replace(/\s/g, '')).toContain(`"name":"${WIDE}"`);
     expect(body.some((l) => l.includes('"updated_at"'))).toBe(true);
-    expect(body.some((l) => l === '}')).toBe(true);
+    expect(body.some((l) => l.trim() === '}')).toBe(true);
   });
 });

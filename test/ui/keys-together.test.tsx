@@ -1,17 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // Keys typed ahead, a key repeat, a slow link or a paste reach the app several in one read. Each
 // test here writes its keys in ONE stdin write and checks that every key counted, in order.
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -113,7 +110,7 @@ describe('keys that arrive together', () => {
     await app.press('x');
     await app.waitForFrame('Raw request');
     await app.pressTogether('/v1/regions', 'enter');
-    await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/regions/);
+    await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/regions/);
     // Shift+Tab to the methods, two Downs (POST, PATCH) and Enter: PATCH, and back in the path.
     await app.pressTogether('shift-tab', 'down', 'down', 'enter');
     await app.waitForFrame((f) => /• PATCH/.test(f) && /Path\s+›/.test(f));

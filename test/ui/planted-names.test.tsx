@@ -1,21 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { evil, expectNothingObeyed, shown } from '../helpers/hostile.js';
 import { PLANTED_PROJECT, plantHostileRows } from '../helpers/planted.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // The UI on the real reference server: a project name with escape sequences cannot be created
 // through the API, and one already in the database is drawn with its controls made visible;
 // nothing the app writes to the terminal would be obeyed.
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
   await plantHostileRows(server);
 });
-afterAll(() => server.close());
 afterEach(async () => {
   if (ui) expectNothingObeyed(ui.written());
   await ui?.cleanup();

@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/profile-store.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // P switches the UI to another saved profile, without a restart and without changing which
 // profile is the saved default.
-let server: TestServer;
+const server = seededServerForFile();
 let other: TestServer;
 let configDir: string;
 let ui: UiHandle | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
   other = await startTestServer();
   configDir = await mkdtemp(join(tmpdir(), 'domainctl-profiles-'));
   const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
@@ -21,7 +21,6 @@ beforeAll(async () => {
   store.save('staging', { base_url: other.url, token: OUTSIDER_KEY });
 });
 afterAll(async () => {
-  await server.close();
   await other.close();
   await rm(configDir, { recursive: true, force: true });
 });

@@ -1,19 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
 import { startFakeApi } from '../helpers/fake-api.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -61,7 +58,7 @@ describe('the projects screen', () => {
     await ui.press('/', 'ent', 'enter');
     await ui.waitForFrame('Domains of Demo Enterprise');
     await ui.press('p');
-    await ui.waitForFrame('Filter');
+    await ui.waitForFrame('Filtered by "ent"');
     await ui.press('/', 'ent');
     const frame = await ui.waitForFrame('Filter › ent');
     expect(frame).not.toContain('entent');
@@ -80,6 +77,34 @@ describe('the projects screen', () => {
     await ui.waitForFrame((f) => !f.includes('prj_demo_scale'));
     await ui.press('esc');
     await ui.waitForFrame((f) => f.includes('prj_demo_scale') && f.includes('prj_demo_free'));
+  });
+
+  it('back from a project (p), says the filter it was left with is on, and Esc clears it', async () => {
+    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+    await ui.waitForFrame('prj_demo_free');
+    // Typed ahead, in one read: the filter, its text and Enter on the match.
+    await ui.pressTogether('/', 'ent', 'enter');
+    await ui.waitForFrame('Domains of Demo Enterprise');
+    await ui.press('p');
+    const back = await ui.waitForFrame('Filtered by "ent"');
+    // As k9s keeps a view's filter: the list as it was left, and the screen says so and how
+    // to undo it; the filter is not a field waiting for text.
+    expect(back).toContain('Filtered by "ent" · Esc clears it · / types a new one');
+    expect(back).not.toContain('Filter ›');
+    expect(back).toContain('3 projects · 1 match "ent"');
+    expect(back).not.toContain('prj_demo_scale');
+    expect(back).toMatch(/Esc clear filter/);
+    expect(back).not.toMatch(/Esc back/);
+    // Esc: every project again, the one opened still selected; Esc is then no key here.
+    await ui.press('esc');
+    const all = await ui.waitForFrame((f) => f.includes('prj_demo_scale'));
+    expect(all).not.toContain('Filtered by');
+    expect(all).toContain('/ filters · i types a project ID');
+    expect(rowOf(all, 'prj_demo_enterprise')).toMatch(/^› /);
+    expect(all).not.toMatch(/Esc clear filter/);
+    // Keys typed together after it: two rows down, from the project that stayed selected.
+    await ui.pressTogether('j', 'j');
+    expect(rowOf(ui.frame(), 'prj_demo_free')).toMatch(/^› /);
   });
 
   it('lists recent projects first, kept per profile in the profile store', async () => {

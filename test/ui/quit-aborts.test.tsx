@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_MAX_PROJECTS } from '../../src/ui/screens/ProjectsScreen.js';
-import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
+import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
@@ -32,28 +32,7 @@ const endlessProjects = (size: number) => (token: string | undefined) => {
   };
 };
 
-const domain = (n: number) => {
-  const name = `d${n}.example.com`;
-  return {
-    id: `dom_${n}`,
-    project_id: 'prj_loop',
-    domain: name,
-    verified: false,
-    verified_at: null,
-    tls_cert_expiry: null,
-    dns_verification_token: `token${n}`.padEnd(16, '0'),
-    dns_instructions: {
-      cname_host: name,
-      cname_target: 'edge.example.test',
-      txt_host: `_v.${name}`,
-      txt_value: `v=${n}`,
-      acme_cname_host: `_acme-challenge.${name}`,
-      acme_cname_target: 'acme.example.test',
-    },
-    created_at: '2026-11-21T14:20:00.000Z',
-    updated_at: '2026-11-21T14:20:00.000Z',
-  };
-};
+const domain = (n: number) => fakeDomain(n, 'prj_loop');
 
 describe('what is in flight ends with the UI, or with the screen that asked', () => {
   it('q while M loads every page: the page in flight is abandoned and the app exits', async () => {

@@ -53,23 +53,33 @@ describe('the raw request form', () => {
   });
 
   it('has a body field only for POST, PUT and PATCH, and a response field once answered', () => {
-    expect(fieldsOf(initialRawForm)).toEqual(['raw.method', 'raw.path']);
+    expect(fieldsOf(initialRawForm)).toEqual(['raw.method', 'raw.path', 'raw.headers']);
     expect(fieldsOf(run({ type: 'chooseMethod', method: 'PATCH' }))).toContain('raw.body');
     const answered = run(
       { type: 'sending', line: 'GET /v1/regions' },
       { type: 'answered', id: 1, response: response(200) },
     );
-    expect(fieldsOf(answered)).toEqual(['raw.method', 'raw.path', 'raw.response']);
+    expect(fieldsOf(answered)).toEqual(['raw.method', 'raw.path', 'raw.headers', 'raw.response']);
   });
 
   it('↑ and ↓ walk the history and come back to what was typed', () => {
     const history = [
-      { method: 'GET' as const, path: '/v1/regions', body: '' },
-      { method: 'POST' as const, path: '/v1/projects', body: '{"name":"x"}' },
+      { method: 'GET' as const, path: '/v1/regions', headers: '', body: '' },
+      {
+        method: 'POST' as const,
+        path: '/v1/projects',
+        headers: 'X-Trace: 1',
+        body: '{"name":"x"}',
+      },
     ];
     let form = run({ type: 'typePath', path: '/v1/pro' });
     form = rawFormReducer(form, { type: 'recall', step: -1, history });
-    expect([form.method, form.path, form.body]).toEqual(['POST', '/v1/projects', '{"name":"x"}']);
+    expect([form.method, form.path, form.headers, form.body]).toEqual([
+      'POST',
+      '/v1/projects',
+      'X-Trace: 1',
+      '{"name":"x"}',
+    ]);
     form = rawFormReducer(form, { type: 'recall', step: -1, history });
     expect(form.path).toBe('/v1/regions');
     form = rawFormReducer(form, { type: 'recall', step: -1, history });
@@ -90,10 +100,12 @@ describe('the raw request form', () => {
     expect(done.result).toMatchObject({ step: 'done', line: 'GET /v1/b' });
   });
 
-  it('scrolls within the response', () => {
-    let form = run({ type: 'scroll', by: 10, max: 4 });
-    expect(form.scroll).toBe(4);
-    form = rawFormReducer(form, { type: 'scroll', by: -10, max: 4 });
-    expect(form.scroll).toBe(0);
+  it('a DELETE waiting for y is cancelled by n, and by sending anything', () => {
+    let form = run({ type: 'confirm' });
+    expect(form.confirming).toBe(true);
+    form = rawFormReducer(form, { type: 'cancelConfirm' });
+    expect(form.confirming).toBeUndefined();
+    form = rawFormReducer(rawFormReducer(form, { type: 'confirm' }), { type: 'sending', line: '' });
+    expect(form.confirming).toBeUndefined();
   });
 });

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -30,7 +27,7 @@ describe('the raw request screen', () => {
     await app.press('/v1/regions');
     await app.waitForFrame('→ listRegions GET /v1/regions · public');
     await app.press('enter');
-    const frame = await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/regions/);
+    const frame = await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/regions/);
     expect(frame).toContain('"regions": [');
     expect(frame).toContain('    {');
     expect(frame).toContain('"id": "ap-south",');
@@ -58,7 +55,7 @@ describe('the raw request screen', () => {
     await app.waitForFrame('✓ valid JSON');
     await app.press('enter');
     const frame = await app.waitForFrame(
-      /201 Created · \d+ ms · POST \/v1\/projects\/prj_demo_scale\/databases/,
+      /201 Created · \d+ ms · .* · POST \/v1\/projects\/prj_demo_scale\/databases/,
     );
     expect(frame).toContain('"name": "cache"');
     expect(frame).toMatch(/"id": "db_/);
@@ -111,7 +108,7 @@ describe('the raw request screen', () => {
     await app.press(...Array<string>(9).fill('backspace'));
     await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_scale$/m);
     await app.press('!');
-    await app.waitForFrame('project_id "prj_demo_scale!" does not match');
+    await app.waitForFrame('! project_id "prj_demo_scale!" does not');
     // A method the path does not take.
     await app.press('backspace', '/domains', 'shift-tab', 'down', 'down', 'down');
     await app.waitForFrame(/PUT is not a method of this path: it takes (GET, POST|POST, GET)/);
@@ -122,7 +119,7 @@ describe('the raw request screen', () => {
     await app.press('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
     await app.press(...Array<string>(11).fill('backspace'), '/v1/projects', 'enter');
-    await app.waitForFrame(/200 OK · \d+ ms · GET \/v1\/projects\b/);
+    await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\b/);
     await app.press(...Array<string>(12).fill('backspace'));
     await app.waitForFrame(/Path\s+› \/v1\/…/);
     await app.press('up');
@@ -131,6 +128,11 @@ describe('the raw request screen', () => {
     await app.waitForFrame(/Path\s+› \/v1\/regions$/m);
     await app.press('down', 'down');
     await app.waitForFrame(/Path\s+› \/v1\/…/);
+    // ↓ past what was typed goes down to the headers, then the answer: its first line has the
+    // cursor.
+    await app.press('down', 'down');
+    await app.waitForFrame(/^› \{$/m);
+    expect(app.frame()).not.toMatch(/Path\s+›/);
   });
 
   it('scrolls a long response with PgDn/PgUp, and the arrows once Shift+Tab reaches it', async () => {
@@ -143,10 +145,16 @@ describe('the raw request screen', () => {
     const paged = await app.waitForFrame(/lines (?!1–)\d+–\d+ of/);
     const start = Number(/lines (\d+)–/.exec(paged)?.[1]);
     expect(start).toBeGreaterThan(1);
-    // The response is the field before the method list: Shift+Tab twice from the path.
-    await app.press('shift-tab', 'shift-tab', 'down');
-    await app.waitForFrame(`lines ${start + 1}–`);
-    await app.press('pageup', 'pageup');
+    // The response is the field before the method list: Shift+Tab twice from the path. Its
+    // cursor is on the page's first line; ↓ moves it, and the view once it reaches the foot.
+    await app.press('shift-tab', 'shift-tab');
+    const cursorLine = (f: string) => f.split('\n').findIndex((l) => l.startsWith('› '));
+    const first = cursorLine(await app.waitForFrame((f) => cursorLine(f) > 0));
+    await app.press('down');
+    await app.waitForFrame((f) => cursorLine(f) === first + 1);
+    await app.pressTogether(...Array<string>(40).fill('down'));
+    await app.waitForFrame(new RegExp(`lines (?!${start}–)\\d+–`));
+    await app.pressTogether(...Array<string>(6).fill('pageup'));
     await app.waitForFrame('lines 1–');
   });
 
@@ -159,7 +167,7 @@ describe('the raw request screen', () => {
     await app.press('enter');
     const domains = await app.waitForFrame(/Body\s+› /);
     expect(domains).toMatch(/Body\s+› \{"domain": "…"\}/);
-    await app.press('shift-tab', '\u0015', '/v1/projects', 'enter');
+    await app.press('shift-tab', 'shift-tab', '\u0015', '/v1/projects', 'enter');
     await app.waitForFrame('→ createProject');
     await app.waitForFrame(/Body\s+› \{"name": "…", "organization_id": "…"\}/);
   });
@@ -172,10 +180,10 @@ describe('the raw request screen', () => {
     expect(typing).not.toContain('Keys: Raw request');
     await app.press('\u001bOP');
     const help = await app.waitForFrame('Keys: Raw request');
-    expect(help).toMatch(/Tab\s+complete the path from the API's routes/);
-    expect(help).toMatch(/F1\s+show or hide the keys of this screen, even while typing/);
+    expect(help).toMatch(/Tab\s+complete the path from/);
+    expect(help).toMatch(/F1\s+show or hide the keys of/);
     // The text fields' own keys are listed too.
-    expect(help).toMatch(/Ctrl\+U K W Y\s+in a text field: delete to the start/);
+    expect(help).toMatch(/Ctrl\+U K W Y\s+in a text field: delete/);
     await app.press('\u001bOP');
     await app.waitForFrame((f) => !f.includes('Keys: Raw request'));
     // The field kept its text and its focus.

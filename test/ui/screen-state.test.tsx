@@ -1,16 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
 // The keys, the footer and the status lines say what the screen can do now, not what it can do
 // in general.
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;

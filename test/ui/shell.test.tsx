@@ -1,24 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { binding, helpKeys } from '../../src/ui/keymap.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { test } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
-let server: TestServer;
-let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
-
-async function open(project?: string) {
-  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
+/** `open(project?)`: the app on the file's server, on a project's domains or on the projects. */
+const it = test.extend('open', async ({ server, renderUi }) => async (project?: string) => {
+  const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
   await ui.waitForFrame(project ? 'HOST NAME' : 'prj_demo_free');
   return ui;
-}
+});
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -36,7 +26,10 @@ function expectHelpOf(frame: string, screen: Parameters<typeof helpKeys>[0]) {
 }
 
 describe('the shell', () => {
-  it('shows profile, API host and project in the header, and the main keys in the footer', async () => {
+  it('shows profile, API host and project in the header, and the main keys in the footer', async ({
+    open,
+    server,
+  }) => {
     const app = await open('prj_demo_scale');
     const frame = await app.waitForFrame('Demo Scale (prj_demo_scale)');
     const [header] = frame.split('\n');
@@ -54,7 +47,7 @@ describe('the shell', () => {
     await app.waitForFrame(/n → next page {3}b ← previous {3}a add/);
   });
 
-  it('? lists the keys of the domains screen, and ? or Esc closes the help', async () => {
+  it('? lists the keys of the domains screen, and ? or Esc closes the help', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('?');
     const help = await app.waitForFrame('Keys: Domains');
@@ -70,7 +63,7 @@ describe('the shell', () => {
     expect(app.frame()).toContain('Domains of');
   });
 
-  it('? lists the keys of each screen it is pressed on', async () => {
+  it('? lists the keys of each screen it is pressed on', async ({ open }) => {
     const app = await open();
     await app.press('?');
     expectHelpOf(await app.waitForFrame('Keys: Projects'), 'projects');
@@ -82,7 +75,7 @@ describe('the shell', () => {
     expectHelpOf(await app.waitForFrame('Keys: Domain'), 'domain');
   });
 
-  it('keys of the help do not reach the screen below it', async () => {
+  it('keys of the help do not reach the screen below it', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('?', 'n', 'a');
     await app.press('esc');
@@ -90,20 +83,18 @@ describe('the shell', () => {
     expect(frame).toContain('page 1 ·');
   });
 
-  it('q quits where no field has focus', async () => {
+  it('q quits where no field has focus', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('q');
     await app.exited();
   });
 
-  it('q quits with the help open, on the projects and on the domains', async () => {
+  it('q quits with the help open, on the projects and on the domains', async ({ open }) => {
     const projects = await open();
     await projects.press('?');
     await projects.waitForFrame('Keys: Projects');
     await projects.press('q');
     await projects.exited();
-    await projects.cleanup();
-    ui = undefined;
 
     const domains = await open('prj_demo_scale');
     await domains.press('?');
@@ -112,7 +103,7 @@ describe('the shell', () => {
     await domains.exited();
   });
 
-  it('keys typed with the help open over a text field are not typed into it', async () => {
+  it('keys typed with the help open over a text field are not typed into it', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('a');
     await app.waitForFrame('Host name ›');
@@ -125,7 +116,7 @@ describe('the shell', () => {
     await app.exited();
   });
 
-  it('q and ? are text in a field; Ctrl+C quits even there', async () => {
+  it('q and ? are text in a field; Ctrl+C quits even there', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('a');
     await app.waitForFrame('Host name ›');
@@ -136,7 +127,7 @@ describe('the shell', () => {
     await app.exited();
   });
 
-  it('Esc goes back, and does nothing on the first screen', async () => {
+  it('Esc goes back, and does nothing on the first screen', async ({ open }) => {
     const app = await open();
     await app.press('enter');
     await app.waitForFrame('HOST NAME');

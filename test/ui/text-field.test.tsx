@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // The keys as a terminal sends them. Each press() writes one of these in one piece.
@@ -20,12 +21,8 @@ const BACKSPACE = '\u007f';
 const LEFT = '\u001b[D';
 const RIGHT = '\u001b[C';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
@@ -116,7 +113,7 @@ describe('text fields edit as readline does', () => {
     await ui.press(ALT_F, BACKSPACE);
     await ui.waitForFrame('→ getProject GET /v1/projects/{project_id}');
     await ui.press('enter');
-    await ui.waitForFrame(/200 OK · \d+ ms · GET \/v1\/projects\/prj_demo_scale/);
+    await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale/);
   });
 
   it('the profile form: Ctrl+W and Ctrl+K fix a URL, and what is saved is what is shown', async () => {

@@ -1,18 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
-let server: TestServer;
+const server = seededServerForFile();
 let ui: UiHandle | undefined;
 const dirs: string[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
 afterAll(async () => {
-  await server.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {

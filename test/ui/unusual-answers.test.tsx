@@ -1,52 +1,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
+import {
+  fortyDaysOn,
+  UNUSUAL_PROJECT,
+  unusualPending,
+  unusualVerified,
+} from '../helpers/unusual-domains.js';
 
 // The UI against answers the API's description allows but the reference server never writes:
 // times with offsets, without milliseconds or with microseconds; nullable times left out; a UUID
 // token; ids and page tokens with `+/=`; fields the client does not know. Every screen shows them.
 
-const PROJECT = 'prj_unusual';
-const DAY_MS = 86_400_000;
-const EXPIRY_MS = Date.now() + 40 * DAY_MS + 3_600_000;
+const PROJECT = UNUSUAL_PROJECT;
+const EXPIRY_MS = fortyDaysOn();
 const EXPIRY_DAY = new Date(EXPIRY_MS).toISOString().slice(0, 10);
 // The expiry written at -03:00, so its text holds another (local) time than the UTC one shown.
 const EXPIRY = `${new Date(EXPIRY_MS - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
 
-const records = (name: string) => ({
-  cname_host: name,
-  cname_target: 'prj-unusual.edge.example.test',
-  txt_host: `_v.${name}`,
-  txt_value: `v=${name}`,
-  acme_cname_host: `_acme-challenge.${name}`,
-  acme_cname_target: `${name.split('.')[0]}.acme.example.test`,
-  ttl_hint: 300,
-});
-
-const verified = {
-  id: 'dom_AbC+/=9x==',
-  project_id: PROJECT,
-  domain: 'verified.example.test',
-  verified: true,
-  verified_at: '2026-03-02T10:15:30Z',
-  tls_cert_expiry: EXPIRY,
-  dns_verification_token: '8d9f5a4e-3b2c-4d1e-9f0a-1b2c3d4e5f60',
-  dns_instructions: records('verified.example.test'),
-  created_at: '2026-03-02T10:15:30.123456Z',
+const verified = unusualVerified(EXPIRY, {
   updated_at: '2026-03-02T12:15:30+02:00',
   labels: { team: 'web' },
-};
-/** Created late on March 1st in New York: March 2nd in UTC. No verified_at, no expiry at all. */
-const pending = (n: number) => ({
-  id: `dom_Zm9v+${n}/`,
-  project_id: PROJECT,
-  domain: `pending${n}.example.test`,
-  verified: false,
-  dns_verification_token: `c0ffee00-0000-4000-8000-00000000000${n}`,
-  dns_instructions: records(`pending${n}.example.test`),
-  created_at: '2026-03-01T23:30:00-05:00',
-  updated_at: '2026-03-02t04:30:00z',
 });
+const pending = (n: number) =>
+  unusualPending(
+    `pending${n}.example.test`,
+    `dom_Zm9v+${n}/`,
+    `c0ffee00-0000-4000-8000-00000000000${n}`,
+  );
 const domains = [verified, ...Array.from({ length: 6 }, (_, i) => pending(i + 1))];
 
 let api: FakeApi;

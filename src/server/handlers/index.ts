@@ -2,6 +2,7 @@ import { createDatabase, deleteDatabase, listDatabases } from './databases.js';
 import { addDomain, listDomains } from './domains.js';
 import { getHealth, getReadiness } from './probes.js';
 import { createProject, getProject, listProjects } from './projects.js';
+import { tlsAsk } from './tls-ask.js';
 import type { Handlers } from './types.js';
 
 /** One handler per operation of the route table; a missing one is a type error. */
@@ -18,6 +19,7 @@ export const handlers: Omit<Handlers, 'getOpenApi'> = {
   deleteDatabase,
   addDomain,
   listDomains,
+  tlsAsk,
   getHealth,
   getReadiness,
 };

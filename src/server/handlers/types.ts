@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { operations } from '../../contract/operations.js';
 import type { OperationId } from '../../contract/routes.js';
+import type { AskCache } from '../ask-cache.js';
 import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
@@ -36,6 +37,10 @@ export interface AppDeps {
   metricsRoute?: boolean;
   /** Projects by "<user id> <project id>", for callers who may see them (see visibleProject). */
   visible: MarkCache<ProjectRow>;
+  /** The answers of /v1/tls/ask by host name; createApp makes it. */
+  asks: AskCache;
+  /** Requests each client address may make to /v1/tls/ask in a minute (default ASK_LIMIT). */
+  askLimit?: number;
 }
 
 type Ops = typeof operations;

@@ -204,6 +204,15 @@ export class PostgresStore implements Store {
     return this.queries.domainPagePlan(projectId, cursor);
   }
 
+  async domainByName(domain: string): Promise<DomainRow | undefined> {
+    const [row] = await this.guarded(() =>
+      this.sql.unsafe<DomainRow[]>(`SELECT ${DOMAIN} FROM domains WHERE domain = $1`, [domain], {
+        prepare: true,
+      }),
+    );
+    return row;
+  }
+
   async pendingDomains(afterId: string, limit: number): Promise<DomainRow[]> {
     return [
       ...(await this.guarded(() =>

@@ -1,3 +1,4 @@
+import { currentIo } from '../../core/io.js';
 import { SQLITE_DRIVERS, type SqliteDatabase, type SqliteDriverName } from './driver.js';
 import { loadNodeSqlite, openNodeSqlite } from './node-sqlite.js';
 
@@ -21,7 +22,7 @@ export class SqliteDriverError extends Error {
  * (whichever this Node has; see openSqliteDatabase).
  */
 export function requestedSqliteDriver(
-  requested: string | undefined = process.env[SQLITE_DRIVER_ENV],
+  requested: string | undefined = currentIo().env[SQLITE_DRIVER_ENV],
 ): SqliteDriverName | undefined {
   if (requested === undefined || requested === '') return undefined;
   if (!(SQLITE_DRIVERS as readonly string[]).includes(requested)) {

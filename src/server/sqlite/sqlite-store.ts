@@ -134,6 +134,9 @@ function prepareStatements(db: SqliteDatabase) {
        VALUES (@id, @project_id, @domain, @verified, @verified_at, @tls_cert_expiry,
          @dns_verification_token, @created_at, @updated_at)`,
     ),
+    domainByName: db.prepare<[string], DomainRow>(
+      `SELECT ${DOMAIN_COLUMNS.join(', ')} FROM domains WHERE domain = ?`,
+    ),
     pendingDomains: db.prepare<[string, number], DomainRow>(
       `SELECT ${DOMAIN_COLUMNS.join(', ')} FROM domains WHERE verified = 0 AND id > ? ORDER BY id LIMIT ?`,
     ),
@@ -318,6 +321,10 @@ export class SqliteStore implements Store {
       ? explain(next.source).all({ ...params, after_created_at: '', after_id: '' })
       : explain(first.source).all(params);
     return rows.map((row) => row.detail);
+  }
+
+  async domainByName(domain: string): Promise<DomainRow | undefined> {
+    return this.sql.domainByName.get(domain);
   }
 
   async pendingDomains(afterId: string, limit: number): Promise<DomainRow[]> {

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
 import { type AddResult, addSummary } from '../add-many.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from './Paragraph.js';
 
 /** Each host of a batch with its result, then the summary once every host has had its turn. */
 export function AddManyResults({
@@ -58,7 +59,7 @@ export function AddManyResults({
             );
         }
       })}
-      {running ? null : <Text bold>{addSummary(results)}</Text>}
+      {running ? null : <Paragraph bold>{addSummary(results)}</Paragraph>}
     </Box>
   );
 }

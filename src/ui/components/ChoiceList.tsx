@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { Paragraph } from './Paragraph.js';
 
 /**
  * A short list to choose from (the welcome screen's choices, the raw screen's methods). It has no
@@ -23,10 +24,17 @@ export function ChoiceList({
       {labels.map((label, i) => {
         const isSelected = i === selected;
         return (
-          <Text key={label} bold={isSelected && focused} dimColor={!isSelected && dimOthers}>
-            {isSelected ? (focused ? '› ' : chosenMark) : '  '}
-            {label}
-          </Text>
+          // The mark in a column of its own: a label that wraps goes on under the label.
+          <Box key={label}>
+            <Box width={2} flexShrink={0}>
+              <Text bold={isSelected && focused}>
+                {isSelected ? (focused ? '› ' : chosenMark) : '  '}
+              </Text>
+            </Box>
+            <Paragraph bold={isSelected && focused} dimColor={!isSelected && dimOthers}>
+              {label}
+            </Paragraph>
+          </Box>
         );
       })}
     </Box>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
 import type { ErrorHelp } from '../error-help.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from './Paragraph.js';
 
 /**
  * An error as its own view: what happened, the API's code and words, and what to do. The API's
@@ -11,15 +12,15 @@ export function ErrorView({ help, actions }: { help: ErrorHelp; actions?: string
   const tone = useTone();
   return (
     <Box flexDirection="column">
-      <Text bold color={tone('error')}>
+      <Paragraph bold color={tone('error')}>
         ✗ {visible(help.title)}
-      </Text>
-      <Text>
+      </Paragraph>
+      <Paragraph>
         {help.code ? <Text bold>{visible(help.code)}: </Text> : null}
         {visible(help.message)}
-      </Text>
-      <Text>→ {visible(help.hint)}</Text>
-      {actions ? <Text dimColor>{actions}</Text> : null}
+      </Paragraph>
+      <Paragraph>→ {visible(help.hint)}</Paragraph>
+      {actions ? <Paragraph dimColor>{actions}</Paragraph> : null}
     </Box>
   );
 }

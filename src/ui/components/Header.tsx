@@ -3,6 +3,7 @@ import { visible } from '../../core/sanitize.js';
 import { displayWidth } from '../format.js';
 import type { Session } from '../session.js';
 import type { ProjectRef } from '../navigation.js';
+import { useUi } from '../context.js';
 import { useTone } from '../theme.js';
 
 function hostOf(baseUrl: string): string {
@@ -24,6 +25,12 @@ export function Header({
   columns: number;
 }) {
   const tone = useTone();
+  const { color } = useUi();
+  // The profile's label ("production") and read-only mark come first and always show: they are
+  // there so that nobody takes one API for another. The label in the profile's colour.
+  const label = session?.label ? `[${visible(session.label)}]` : '';
+  const readOnly = session?.readOnly ? 'read-only' : '';
+  const marks = [label, readOnly].filter(Boolean).join(' ');
   // The most useful form that fits: the project's name goes before its ID does.
   const variants: string[][] = [];
   if (session) {
@@ -41,7 +48,7 @@ export function Header({
   } else {
     variants.push(['no profile']);
   }
-  const room = columns - 'domainctl  '.length;
+  const room = columns - 'domainctl  '.length - (marks ? marks.length + 1 : 0);
   const parts =
     variants.find((v) => displayWidth(v.join(' · ')) <= room) ??
     variants[variants.length - 1] ??
@@ -52,6 +59,13 @@ export function Header({
         <Text bold color={tone('accent')}>
           domainctl
         </Text>
+        {label ? (
+          <Text bold color={color ? session?.color : undefined}>
+            {' '}
+            {label}
+          </Text>
+        ) : null}
+        {readOnly ? <Text color={tone('warn')}> {readOnly}</Text> : null}
         <Text> {parts.join(' · ')}</Text>
       </Text>
       <Text dimColor>{'─'.repeat(Math.max(0, columns))}</Text>

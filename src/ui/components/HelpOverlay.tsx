@@ -4,6 +4,7 @@ import type { RouteName } from '../navigation.js';
 import { useUi } from '../context.js';
 import { clip } from '../format.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from './Paragraph.js';
 
 const titles: Record<RouteName, string> = {
   welcome: 'Welcome',
@@ -49,27 +50,35 @@ export function HelpOverlay({
           </Text>
         </Box>
         <Box flexGrow={1} flexShrink={1}>
-          <Text dimColor={off} wrap={split ? 'truncate-end' : 'wrap'}>
-            {/* Cut before its mark, so "(not now)" is read in two columns too. */}
-            {split && off ? clip(binding(id).help, room - NOT_NOW.length) : binding(id).help}
-            {off ? NOT_NOW : ''}
-          </Text>
+          {split ? (
+            <Text dimColor={off} wrap="truncate-end">
+              {/* Cut before its mark, so "(not now)" is read in two columns too. */}
+              {off ? clip(binding(id).help, room - NOT_NOW.length) : binding(id).help}
+              {off ? NOT_NOW : ''}
+            </Text>
+          ) : (
+            <Paragraph dimColor={off}>
+              {binding(id).help}
+              {off ? NOT_NOW : ''}
+            </Paragraph>
+          )}
         </Box>
       </Box>
     );
   };
   return (
     <Box flexDirection="column">
-      <Text>
+      <Paragraph>
         <Text bold>Keys: {titles[screen]}</Text>
         <Text dimColor> · ?, F1 or Esc closes this</Text>
-      </Text>
+      </Paragraph>
       <Box>
         {groups.map((group, i) => (
           <Box
             key={i}
             flexDirection="column"
-            width={split ? Math.floor(columns / 2) : undefined}
+            // One column is as wide as the terminal: its helps wrap there, never past its edge.
+            width={split ? Math.floor(columns / 2) : columns}
             paddingRight={split ? 2 : 0}
             flexShrink={0}
           >

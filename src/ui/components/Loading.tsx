@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import { useTone } from '../theme.js';
+import { Paragraph } from './Paragraph.js';
 
 export function Loading({ label }: { label: string }) {
   const tone = useTone();
@@ -9,7 +10,9 @@ export function Loading({ label }: { label: string }) {
       <Text color={tone('accent')}>
         <Spinner type="dots" />
       </Text>
-      <Text> {label}</Text>
+      <Box marginLeft={1}>
+        <Paragraph>{label}</Paragraph>
+      </Box>
     </Box>
   );
 }

@@ -21,6 +21,11 @@ export interface TextFieldProps {
   isActive?: boolean;
   /** Bump when the value is replaced from outside by the same text: the cursor goes to the end. */
   revision?: number;
+  /**
+   * Sees each insert first, as typed or pasted (line breaks and all); true takes it, and the
+   * field inserts nothing (the raw screen reads a pasted curl command this way).
+   */
+  onInsert?(text: string): boolean;
 }
 
 /** Where the cursor is, with the value and revision it belongs to, and the last killed text. */
@@ -51,6 +56,7 @@ export function TextField({
   mask,
   isActive = true,
   revision = 0,
+  onInsert,
 }: TextFieldProps) {
   const { isTop } = useScreen();
   const { setFieldFocused, helpOpen } = useUi();
@@ -74,6 +80,7 @@ export function TextField({
     (input, key) => {
       const edit = editOf(input, key);
       if (!edit) return;
+      if (edit.type === 'insert' && onInsert?.(input)) return;
       const next = lineEditReducer({ value, cursor: at, killed: cursor.killed }, edit);
       setCursor({ at: next.cursor, value: next.value, revision, killed: next.killed });
       if (next.value !== value) onChange(next.value);

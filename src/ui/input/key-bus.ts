@@ -4,7 +4,7 @@ import {
   unstable_IdlePriority as IdlePriority,
   unstable_scheduleCallback as scheduleCallback,
 } from 'scheduler';
-import { type KeyPress, splitKeys } from './split-keys.js';
+import { blankKey, type KeyPress, splitKeys } from './split-keys.js';
 
 /** `sequence` is the key's bytes as the terminal sent them (F1 has no flag in `key`). */
 export type KeyHandler = (input: string, key: Key, sequence: string) => void;
@@ -82,8 +82,12 @@ export class KeyBus {
         this.pasting = press.sequence === PASTE_START;
       } else if (this.pasting && (press.key.return || press.sequence === '\n')) {
         // A line break inside a paste is text, never Enter: pasting a list of host names one a
-        // line must not submit the form at the first. One-line fields take it as a space.
-        this.queue.push({ input: ' ', key: press.key, text: true, sequence: ' ' });
+        // line must not submit the form at the first. One-line fields take it as a space, the
+        // body keeps it; CR LF is one break.
+        const last = this.queue.at(-1);
+        if (!(last?.input === '\n' && last.sequence === '\r' && press.sequence === '\n')) {
+          this.queue.push({ input: '\n', key: blankKey(), text: true, sequence: press.sequence });
+        }
       } else {
         this.queue.push(press);
       }

@@ -47,7 +47,8 @@ const NAMED = new Set([
   ...Array.from({ length: 12 }, (_, i) => `f${i + 1}`),
 ]);
 
-function blankKey(): Key {
+/** A key with no flag set: what a typed character carries. */
+export function blankKey(): Key {
   return {
     upArrow: false,
     downArrow: false,

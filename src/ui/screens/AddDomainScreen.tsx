@@ -3,9 +3,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { isError } from '../../core/errors.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
+import { isMethodAllowed, readOnlyRefusal } from '../../core/profile-safety.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { Paragraph } from '../components/Paragraph.js';
 import { hostFileLines, parseHostList, zoneOfAll } from '../add-many.js';
 import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
@@ -116,6 +118,12 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
 
   const submit = () => {
     if (state.step === 'sending' || inBatch) return;
+    // No name gets past a read-only profile: say so, with the way out, rather than let the
+    // client refuse it as an input error ("correct it and try again").
+    if (!isMethodAllowed('POST', session.readOnly)) {
+      setState({ step: 'refused', reason: readOnlyRefusal(session.profileName, 'POST') });
+      return;
+    }
     if (several) {
       void addSeveral();
       return;
@@ -170,31 +178,31 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     live = null;
   } else if (several) {
     live = (
-      <Text color={tone('ok')}>
+      <Paragraph color={tone('ok')}>
         {list.fromFile !== undefined
           ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
           : `${list.hosts.length} host names: Enter adds each in turn`}
-      </Text>
+      </Paragraph>
     );
   } else if (value.trim() === '') {
-    live = <Text dimColor>e.g. shop.example.com</Text>;
+    live = <Paragraph dimColor>e.g. shop.example.com</Paragraph>;
   } else if (check.ok) {
     live = (
-      <Text color={tone('ok')}>
+      <Paragraph color={tone('ok')}>
         ✓{' '}
         {check.hostname === value.trim()
           ? 'a valid host name'
           : `will be added as ${check.hostname}`}
-      </Text>
+      </Paragraph>
     );
   } else if (urlHost) {
     live = (
-      <Text color={tone('warn')}>
+      <Paragraph color={tone('warn')}>
         ! That is a URL: the host name is {urlHost}. Press Tab to keep only the host name.
-      </Text>
+      </Paragraph>
     );
   } else {
-    live = <Text color={tone('warn')}>✗ {check.reason}</Text>;
+    live = <Paragraph color={tone('warn')}>✗ {check.reason}</Paragraph>;
   }
 
   return (
@@ -202,7 +210,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       <Text bold wrap="truncate-end">
         Add a custom domain to {title}
       </Text>
-      {planWarning ? <Text color={tone('warn')}>{planWarning}</Text> : null}
+      {planWarning ? <Paragraph color={tone('warn')}>{planWarning}</Paragraph> : null}
       <Text> </Text>
       <TextField
         id="add.hostname"
@@ -218,19 +226,19 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
           <AddManyResults results={batch.results} running={batch.running} height={bodyHeight - 9} />
           {notice ? (
             <Box flexDirection="column">
-              <Text color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Text>
+              <Paragraph color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Paragraph>
               {/* Nothing took the snippet: here it is, to select by hand. */}
               {notice.select?.map((line, i) => (
                 <Text key={i}>{visible(line)}</Text>
               ))}
             </Box>
           ) : batch.running ? null : (
-            <Text dimColor>
+            <Paragraph dimColor>
               {added.length > 0
                 ? 'z copies the records of the new domains as one zone snippet · '
                 : ''}
               e edits the list (as typed) · Esc back to the domains
-            </Text>
+            </Paragraph>
           )}
         </Box>
       ) : state.step === 'sending' ? (
@@ -248,11 +256,11 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
           actions="Edit the name and press Enter to try again · Esc back"
         />
       ) : state.step === 'refused' ? (
-        <Text color={tone('error')}>✗ Not sent: {state.reason}</Text>
+        <Paragraph color={tone('error')}>✗ Not sent: {state.reason}</Paragraph>
       ) : (
-        <Text dimColor>
+        <Paragraph dimColor>
           Once added, you get the three DNS records to create at your DNS provider.
-        </Text>
+        </Paragraph>
       )}
     </Box>
   );

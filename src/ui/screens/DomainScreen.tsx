@@ -3,16 +3,19 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { domainStatus, MISSING, type Tone, utcMinute } from '../../core/display.js';
 import { checkCounts, type DnsCheckResult } from '../../core/dns-check.js';
+import { domainStages, type ServingProbe } from '../../core/stages.js';
 import { hasControls, visible } from '../../core/sanitize.js';
 import { isError } from '../../core/errors.js';
 import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
+import { StagesLine, StagesList } from '../components/StagesList.js';
 import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
+import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../theme.js';
 
 const LABEL = 12;
@@ -24,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         <Text dimColor>{label}</Text>
       </Box>
       <Box flexGrow={1}>
-        <Text>{children}</Text>
+        <Paragraph>{children}</Paragraph>
       </Box>
     </Box>
   );
@@ -34,7 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 type DnsCheckState =
   | { status: 'idle' }
   | { status: 'running' }
-  | { status: 'done'; result: DnsCheckResult; at: Date }
+  | { status: 'done'; result: DnsCheckResult; probe?: ServingProbe; at: Date }
   | { status: 'failed'; message: string };
 
 function checkSummary(
@@ -103,13 +106,16 @@ export function DomainScreen({
     const controller = new AbortController();
     running.current = controller;
     setCheck({ status: 'running' });
-    services.checkDns(domain.dns_instructions, controller.signal).then(
-      (result) => {
+    Promise.all([
+      services.checkDns(domain.dns_instructions, controller.signal),
+      services.probeHttps(domain.domain, controller.signal),
+    ]).then(
+      ([result, probe]) => {
         if (controller.signal.aborted) return;
         running.current = undefined;
         // The domains screen's summary counts the failing checks of the session.
         session.dnsChecks.set(domain.id, { ok: result.ok, at: new Date() });
-        setCheck({ status: 'done', result, at: new Date() });
+        setCheck({ status: 'done', result, probe, at: new Date() });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -184,6 +190,15 @@ export function DomainScreen({
     check.status === 'done'
       ? checkSummary(check.result, services.dnsServerLabel, check.at)
       : undefined;
+  const done = check.status === 'done' ? check : undefined;
+  const stages = domainStages(
+    domain,
+    done?.result ?? 'not checked yet: d checks',
+    done?.probe,
+    now,
+  );
+  // The CAA findings are the warnings above; the others say why the domain may be stuck.
+  const findings = done?.result.findings.filter((f) => f.code !== 'caa') ?? [];
 
   // The records come first: they are what this screen is for, and what a short terminal keeps.
   return (
@@ -194,12 +209,12 @@ export function DomainScreen({
         <Text color={tone(status.tone)}>{status.text}</Text>
       </Text>
       {justAdded ? (
-        <Text bold color={tone('ok')}>
+        <Paragraph bold color={tone('ok')}>
           ✓ Added. Now create these records at your DNS provider:
-        </Text>
+        </Paragraph>
       ) : null}
       <Text> </Text>
-      <Text bold>
+      <Paragraph bold>
         DNS records
         {record ? (
           <Text dimColor>
@@ -207,7 +222,7 @@ export function DomainScreen({
             · {record.type} {record.purpose}
           </Text>
         ) : null}
-      </Text>
+      </Paragraph>
       <RecordsTable
         records={records}
         selected={selected}
@@ -224,7 +239,7 @@ export function DomainScreen({
         <Loading label={`Looking the records up in DNS (${services.dnsServerLabel})…`} />
       ) : null}
       {statusLine.kind === 'check' && summary ? (
-        <Text color={tone(summary.tone)}>{summary.text}</Text>
+        <Paragraph color={tone(summary.tone)}>{summary.text}</Paragraph>
       ) : null}
       {statusLine.kind === 'check' && check.status === 'done'
         ? check.result.warnings.flatMap((warning) =>
@@ -236,12 +251,24 @@ export function DomainScreen({
             )),
           )
         : null}
+      {findings.flatMap((f) =>
+        wrapWords(visible(`${f.message}. Fix: ${f.fix}`), Math.max(10, width - 2)).map(
+          (line, i) => (
+            <Text key={`${f.code}:${i}`} color={tone('warn')}>
+              {i === 0 ? '⚠ ' : '  '}
+              {line}
+            </Text>
+          ),
+        ),
+      )}
       {statusLine.kind === 'check' && check.status === 'failed' ? (
-        <Text color={tone('error')}>✗ The DNS check failed: {visible(check.message)}</Text>
+        <Paragraph color={tone('error')}>
+          ✗ The DNS check failed: {visible(check.message)}
+        </Paragraph>
       ) : null}
       {statusLine.kind === 'notice' ? (
         <>
-          <Text color={tone(statusLine.tone)}>{visible(statusLine.text)}</Text>
+          <Paragraph color={tone(statusLine.tone)}>{visible(statusLine.text)}</Paragraph>
           {statusLine.select?.map((text, i) => (
             // The lines of one text, in order: the index is their identity.
             <Text key={i}>
@@ -252,9 +279,9 @@ export function DomainScreen({
         </>
       ) : null}
       {statusLine.kind === 'hint' ? (
-        <Text dimColor>
-          c copies the selected value, h its host, z the zone snippet; d checks DNS
-        </Text>
+        <Paragraph dimColor>
+          c copies the selected value, h its host, z the zone snippet; d checks DNS and HTTPS
+        </Paragraph>
       ) : null}
       <Text> </Text>
       <Field label="ID">{visible(domain.id)}</Field>
@@ -271,6 +298,10 @@ export function DomainScreen({
       <Field label="Token">{visible(domain.dns_verification_token ?? MISSING)}</Field>
       <Field label="Created">{utcMinute(domain.created_at)}</Field>
       <Field label="Updated">{utcMinute(domain.updated_at)}</Field>
+      <Field label="Stages">
+        <StagesLine stages={stages} />
+      </Field>
+      {done ? <StagesList stages={stages} width={width} /> : null}
     </ScrollArea>
   );
 }

@@ -5,6 +5,7 @@ import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/pl
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { Paragraph } from '../components/Paragraph.js';
 import { Table, tableWindow } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
@@ -166,6 +167,9 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const gatedPlan =
     project.plan && canHaveCustomDomains(project.plan) === false ? project.plan : undefined;
   const planGated = gatedPlan !== undefined;
+  // The project has no domain at all (its one page is empty): nothing to filter, sort or sum up.
+  const empty =
+    !all && list.itemsIndex >= 0 && rows.length === 0 && !list.hasNext && !list.hasPrevious;
   const can = {
     'domains.up': rows.length > 1,
     'domains.down': rows.length > 1,
@@ -173,8 +177,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.nextPage': !all && list.hasNext && !failed,
     'domains.previousPage': !all && list.hasPrevious && !failed,
     'domains.add': !failed && !planGated,
-    'domains.filter': list.itemsIndex >= 0,
-    'domains.sort': list.itemsIndex >= 0,
+    'domains.filter': list.itemsIndex >= 0 && !empty,
+    'domains.sort': list.itemsIndex >= 0 && !empty,
     // Of the rows, not of those on screen: the footer's height decides how many rows show, so
     // a key that came and went with them would change the footer back and forth.
     'domains.checkDns': rows.some((d) => !d.verified),
@@ -304,13 +308,13 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
             actions="r try again · Esc back to the pages · q quit"
           />
         ) : catalog.domains.length === 0 ? (
-          <Text>No domains yet: press a to add one.</Text>
+          <Paragraph>No domains yet: press a to add one.</Paragraph>
         ) : (
-          <Text color={tone('warn')}>
+          <Paragraph color={tone('warn')}>
             No domain matches "{visible(filterText)}" among the {catalog.domains.length} loaded
             {loading ? ' so far' : ''}: change the filter, or Esc clears it (words: pending,
             verified, expiring).
-          </Text>
+          </Paragraph>
         )}
         <Text wrap="truncate-end">
           <Text bold>
@@ -338,13 +342,13 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     body = <Loading label={`Loading page ${list.pageNumber} of the domains…`} />;
   } else if (rows.length === 0 && gatedPlan) {
     body = (
-      <Text color={tone('warn')}>
+      <Paragraph color={tone('warn')}>
         No domains: this project is on the {visible(planName(gatedPlan))} plan, and custom domains
         need {DOMAIN_PLAN_NAMES}.
-      </Text>
+      </Paragraph>
     );
   } else if (rows.length === 0) {
-    body = <Text>No domains yet: press a to add one.</Text>;
+    body = <Paragraph>No domains yet: press a to add one.</Paragraph>;
   } else {
     body = (
       <Box flexDirection="column">
@@ -371,7 +375,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     );
   }
 
-  const showSummary = list.itemsIndex >= 0 || all;
+  // A project whose plan has no custom domains, and none left from before: only that applies.
+  const showSummary = (list.itemsIndex >= 0 || all) && !(empty && planGated);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">

@@ -6,6 +6,7 @@ import { useNavigation, useScreen, useServices, useSessionControl } from '../con
 import { useKeys } from '../hooks/useKeys.js';
 import { createSession } from '../session.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 const FIELDS = ['profile.name', 'profile.baseUrl', 'profile.token'] as const;
 type FieldId = (typeof FIELDS)[number];
@@ -88,17 +89,17 @@ export function ProfileFormScreen() {
   };
   const problem = (id: FieldId) =>
     (tried || id !== field) && found[id] ? (
-      <Text color={tone('error')}>
-        {'               '}✗ {found[id]}
-      </Text>
+      <Box marginLeft={15}>
+        <Paragraph color={tone('error')}>✗ {found[id]}</Paragraph>
+      </Box>
     ) : null;
 
   return (
     <Box flexDirection="column">
       <Text bold>Add a profile</Text>
-      <Text dimColor>
+      <Paragraph dimColor>
         Saved where `domainctl profile add` saves profiles; the token is never shown.
-      </Text>
+      </Paragraph>
       <Text> </Text>
       <TextField
         id="profile.name"
@@ -127,9 +128,9 @@ export function ProfileFormScreen() {
         placeholder="API key or JWT (optional)"
       />
       <Text> </Text>
-      {saveError ? <Text color={tone('error')}>✗ {saveError}</Text> : null}
+      {saveError ? <Paragraph color={tone('error')}>✗ {saveError}</Paragraph> : null}
       {tried && found['profile.baseUrl'] && !values.baseUrl ? (
-        <Text color={tone('error')}>✗ a base URL is needed</Text>
+        <Paragraph color={tone('error')}>✗ a base URL is needed</Paragraph>
       ) : null}
     </Box>
   );

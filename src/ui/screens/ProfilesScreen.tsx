@@ -9,6 +9,7 @@ import { explainError } from '../error-help.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { createSession } from '../session.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 /** A row of the picker: a saved profile, and whether it is in use and the saved default. */
 interface ProfileRow {
@@ -62,6 +63,9 @@ export function ProfilesScreen() {
         token: profile.token,
         project: profile.project,
         org: profile.org,
+        readOnly: profile.read_only === true,
+        label: profile.label,
+        color: profile.color,
       }),
     );
   };
@@ -84,12 +88,12 @@ export function ProfilesScreen() {
     );
   } else if (rows.length === 0) {
     body = (
-      <Text>
+      <Paragraph>
         {session?.ephemeral
           ? 'The demo reads no saved profile. '
           : 'No profile is saved (this session came from flags or the environment). '}
         Add one with `{suggest.profileAdd()}`, then press P again. Esc goes back.
-      </Text>
+      </Paragraph>
     );
   } else {
     body = (

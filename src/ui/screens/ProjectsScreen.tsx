@@ -19,6 +19,7 @@ import { useTone } from '../theme.js';
 import { selectedRow } from '../selection.js';
 import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
 const ALL_PAGE_SIZE = 100;
@@ -87,6 +88,8 @@ export function ProjectsScreen() {
   }, [isTop, mode, focus]);
 
   const listed = list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0);
+  // A filter applied, not being typed: Esc clears it rather than going back.
+  const filtered = mode === 'list' && filter !== '';
   const canLoadMore = listed && list.next !== '' && !list.more;
   useAvailableKeys({
     'projects.up': listed,
@@ -95,6 +98,8 @@ export function ProjectsScreen() {
     'projects.filter': listed,
     'projects.more': canLoadMore,
     'projects.all': canLoadMore && list.items.length < ALL_MAX_PROJECTS,
+    'projects.clearFilter': filtered,
+    'nav.back': !filtered,
   });
 
   useKeys((is, _input, key) => {
@@ -119,25 +124,34 @@ export function ProjectsScreen() {
     else if (is('projects.all')) list.loadMore(true);
     else if (is('projects.refresh')) list.refresh();
     else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
+    else if (is('projects.clearFilter') && filtered) dispatch({ type: 'clearFilter' });
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
   return (
     <Box flexDirection="column">
       <Text bold>Projects</Text>
-      <Text dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Text>
+      <Paragraph dimColor>Custom domains need a project on the {DOMAIN_PLAN_NAMES} plan.</Paragraph>
       {mode === 'id' ? (
         <ProjectIdField value={typedId} onChange={(value) => dispatch({ type: 'typeId', value })} />
-      ) : mode === 'filter' || filter ? (
+      ) : mode === 'filter' ? (
         <TextField
           id="projects.filter"
           label="Filter"
           value={filter}
           onChange={(value) => dispatch({ type: 'typeFilter', value })}
-          isActive={mode === 'filter'}
+          isActive
         />
+      ) : filtered ? (
+        // Not a field: nothing is being typed, and the list shows only what matches.
+        <Paragraph>
+          <Text bold color={tone('accent')}>
+            Filtered by "{visible(filter)}"
+          </Text>
+          <Text dimColor> · Esc clears it · / types a new one</Text>
+        </Paragraph>
       ) : (
-        <Text dimColor>/ filters · i types a project ID</Text>
+        <Paragraph dimColor>/ filters · i types a project ID</Paragraph>
       )}
       {list.status === 'loading' && list.items.length === 0 ? (
         <Loading label="Loading projects…" />
@@ -211,13 +225,15 @@ function ProjectIdField({ value, onChange }: { value: string; onChange(value: st
         placeholder="prj_…"
         isActive
       />
-      <Text color={tone(problem ? 'error' : prefixWarning ? 'warn' : 'ok')}>
-        {problem
-          ? `  ✗ ${problem}`
-          : prefixWarning
-            ? `  ! ${prefixWarning}; Enter opens it anyway`
-            : '  ✓ Enter opens its domains'}
-      </Text>
+      <Box marginLeft={2}>
+        <Paragraph color={tone(problem ? 'error' : prefixWarning ? 'warn' : 'ok')}>
+          {problem
+            ? `✗ ${problem}`
+            : prefixWarning
+              ? `! ${prefixWarning}; Enter opens it anyway`
+              : '✓ Enter opens its domains'}
+        </Paragraph>
+      </Box>
     </Box>
   );
 }

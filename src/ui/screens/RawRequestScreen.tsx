@@ -1,129 +1,188 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useReducer } from 'react';
-import { isError } from '../../core/errors.js';
-import type { RawResponse } from '../../client/execute-request.js';
-import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
+import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
+import { isPastedCommand } from '../../core/pasted-request.js';
 import { httpMethods } from '../../contract/routes.js';
-import { escapeJsonControls, visible } from '../../core/sanitize.js';
+import { visible } from '../../core/sanitize.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { RequestPicker } from '../components/RequestPicker.js';
+import { ResponseViewer } from '../components/ResponseViewer.js';
+import { RouteInfo, routeInfoHeight } from '../components/RouteInfo.js';
+import { TextArea, textAreaHeight } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useServices, useSession, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { wrapHard } from '../format.js';
+import { wrapWords } from '../format.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useBodyTemplate } from '../hooks/useBodyTemplate.js';
 import { useKeys } from '../hooks/useKeys.js';
-import { useScreenSignal } from '../hooks/useScreenClient.js';
+import { jsonProblem, useRawActions } from '../hooks/useRawActions.js';
+import { useResponseViewer } from '../hooks/useResponseViewer.js';
 import type { ProjectRef } from '../navigation.js';
-import { hasBody, initialRawForm, rawFormReducer } from '../raw-request-form.js';
+import { type Pickable, historyItems, savedItems } from '../raw-pickers.js';
+import { hasBody, initialRawForm, type RawField, rawFormReducer } from '../raw-request-form.js';
 import { completions } from '../route-completion.js';
 import { useTone } from '../theme.js';
+import { Paragraph } from '../components/Paragraph.js';
+
+/** The method list's column, and the fields' label and mark before their text. */
+const METHOD_COLUMN = 12;
+const LABEL_WIDTH = 8;
+const FIELD_INDENT = LABEL_WIDTH + 2;
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
 }
 
 /**
- * The body as lines to draw: JSON formatted (C1 controls escaped as well as C0), text split at
- * its line breaks with every other control character shown as `\u001b`.
- */
-function bodyLines(response: RawResponse): string[] {
-  if (response.json !== undefined) {
-    return escapeJsonControls(JSON.stringify(response.json, null, 2)).split('\n');
-  }
-  if (response.text === '') return ['(empty body)'];
-  return response.text.split(/\r?\n/).map(visible);
-}
-
-/**
  * A raw request, built and sent by the same functions as `domainctl api request`:
  * prepareRequest checks it (nothing is sent when it is wrong), executeRequest (from the
- * services) sends it.
+ * services) sends it. The answer is read in a viewer of its own (search, folds, jq).
  */
-/** Why a body is not JSON, or undefined when it is. */
-function jsonProblem(text: string): string | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
   const services = useServices();
-  const signal = useScreenSignal();
   const navigate = useNavigation();
   const { isTop } = useScreen();
-  const { columns: width, bodyHeight } = useUi();
+  const { columns: width, bodyHeight, helpOpen } = useUi();
   const { focus } = useFocusManager();
   const tone = useTone();
   const projectId = project?.id ?? session.project;
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
-  const { method, path, body, revision, field, result, refused } = form;
+  const { method, path, headers, body, revision, field, result, refused, confirming, notice } =
+    form;
+  const { picker, saveAs } = form;
   const withBody = hasBody(form);
-  const history = session.requestHistory;
-
-  useEffect(() => {
-    if (!isTop) return;
-    if (field === 'raw.path' || field === 'raw.body') focus(field);
-  }, [isTop, field, focus]);
-
-  const send = () => {
-    if (result?.step === 'sending') return;
-    let prepared: PreparedRequest;
-    try {
-      prepared = prepareRequest({
-        method,
-        path,
-        data: withBody && body.trim() !== '' ? body : undefined,
-        project: projectId,
-        org: session.org,
-        baseUrl: session.baseUrl,
-        token: session.token,
-      });
-    } catch (error) {
-      if (isError(error, 'RequestInputError', 'MissingCredentialsError')) {
-        dispatch({ type: 'refused', message: error.message });
-        return;
-      }
-      throw error;
-    }
-    const last = history.at(-1);
-    if (!last || last.method !== method || last.path !== path || last.body !== body) {
-      history.push({ method, path, body });
-    }
-    const id = form.sends + 1;
-    dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
-    services.executeRequest(prepared, signal).then(
-      (response) => dispatch({ type: 'answered', id, response }),
-      (error: unknown) => dispatch({ type: 'failed', id, error }),
-    );
-  };
+  const answer = result?.step === 'done' ? result.response : undefined;
 
   const { match, allowed } = matchRoute(method, pathnameOf(fill(path, projectId)));
   const template = useBodyTemplate(match?.route.operationId);
-  const routeInfoLines =
-    match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
-  const responseLines =
-    result?.step === 'done'
-      ? bodyLines(result.response).flatMap((l) => wrapHard(l, Math.max(10, width - 2)))
-      : [];
-  // Lines above the response: the title, the method list or the fields beside it (the taller),
-  // the refusal if any, a blank line and the status line.
-  const fieldLines = 1 + routeInfoLines + 1 + (withBody ? 2 : 0);
+  const areaWidth = Math.max(10, width - METHOD_COLUMN - FIELD_INDENT);
+  const maxBodyRows = Math.max(2, Math.min(8, Math.floor(bodyHeight / 3)));
+  const headerRows = textAreaHeight(headers, areaWidth, 3);
+  const bodyRows = withBody ? textAreaHeight(body, areaWidth, maxBodyRows) : 0;
+  // Lines above the answer: the title, the method list or the fields beside it (the taller),
+  // the lines of notes, a blank line and the answer's status line.
+  const fieldLines = 1 + routeInfoHeight(match) + 1 + headerRows + (withBody ? bodyRows + 1 : 0);
+  // A note is wrapped, never cut: its end is often the command to type (`--no-read-only`, the
+  // `--saved` line), and the answer gives up the lines it takes.
+  const refusedLines = refused ? wrapWords(`✗ Not sent: ${visible(refused)}`, width) : [];
+  const confirmLines = confirming
+    ? wrapWords(
+        `? Send DELETE ${visible(fill(path, projectId))}? y sends it · n or Esc does not`,
+        width,
+      )
+    : [];
+  const noticeLines = notice ? wrapWords(visible(notice.text), width) : [];
+  const notes =
+    refusedLines.length + confirmLines.length + noticeLines.length + (saveAs !== undefined ? 1 : 0);
   const viewport = Math.max(
     3,
-    bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - (refused ? 1 : 0) - 2,
+    bodyHeight - 1 - Math.max(httpMethods.length, fieldLines) - notes - 2,
   );
-  const maxScroll = Math.max(0, responseLines.length - viewport);
-  const scrollBy = (by: number) => dispatch({ type: 'scroll', by, max: maxScroll });
+  // Two columns of margin, as the other screens' text keeps.
+  const viewer = useResponseViewer(answer, { width: width - 2, height: viewport });
+  const jq = viewer.viewer?.jq?.step === 'done' ? viewer.viewer.jq.expression : undefined;
+  const actions = useRawActions(form, dispatch, { project: projectId, jq });
+  const prompt = field === 'raw.response' ? viewer.viewer?.prompt : undefined;
+  const busy = confirming === true || picker !== undefined || saveAs !== undefined;
+  const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !busy;
+  const outOfFields = (field === 'raw.method' || inAnswer) && !busy;
 
-  useKeys((is, _input, key) => {
-    if (is('raw.back')) navigate({ type: 'pop' });
+  // The list a picker shows, read from disk when it opens.
+  const pickables = useMemo((): Pickable[] | string => {
+    try {
+      if (picker === 'history') return historyItems(session.history.list());
+      if (picker === 'saved') return savedItems(services.savedRequests().list());
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return [];
+  }, [picker, session, services]);
+
+  useEffect(() => {
+    if (!isTop || confirming || picker) return;
+    if (saveAs !== undefined) focus('raw.saveAs');
+    else if (prompt) focus('raw.prompt');
+    else if (field === 'raw.path' || field === 'raw.headers' || field === 'raw.body') focus(field);
+  }, [isTop, field, focus, prompt, confirming, picker, saveAs]);
+
+  const naming = saveAs !== undefined;
+  useAvailableKeys({
+    'raw.confirm': confirming === true,
+    'raw.send': !busy && !prompt,
+    'raw.back': !busy && !prompt,
+    'raw.complete': !busy && !prompt,
+    'raw.history': !busy && !prompt && !inAnswer,
+    'raw.openHistory': !busy,
+    'raw.openSaved': !busy,
+    'raw.save': !busy,
+    'raw.copyCommand': outOfFields,
+    'raw.copyCurl': outOfFields,
+    'raw.editor': withBody && !busy && !prompt,
+    'raw.scroll': answer !== undefined && !busy,
+    'raw.prompt.apply': prompt !== undefined || naming,
+    'raw.prompt.cancel': prompt !== undefined || naming,
+    'raw.pick.move': picker !== undefined,
+    'raw.pick.choose': picker !== undefined,
+    'raw.pick.filter': picker !== undefined,
+    'raw.pick.close': picker !== undefined,
+    'raw.view.search': inAnswer,
+    'raw.view.next': inAnswer && (viewer.shownView?.search?.matches.length ?? 0) > 0,
+    'raw.view.toggleFold': inAnswer,
+    'raw.view.fold': inAnswer,
+    'raw.view.unfoldAll': inAnswer,
+    'raw.view.move': inAnswer,
+    'raw.view.ends': inAnswer,
+    'raw.view.jq': inAnswer && answer?.json !== undefined,
+  });
+
+  /** ↓ past a field's last line: the next thing down (headers, body, the answer). */
+  const below = (from: RawField) => {
+    const order: RawField[] = ['raw.path', 'raw.headers'];
+    if (withBody) order.push('raw.body');
+    if (answer) order.push('raw.response');
+    const next = order[order.indexOf(from) + 1];
+    if (next) dispatch({ type: 'focus', field: next });
+  };
+  const above = (from: RawField) => {
+    const order: RawField[] = [
+      'raw.path',
+      'raw.headers',
+      ...(withBody ? ['raw.body' as const] : []),
+    ];
+    const at = from === 'raw.response' ? order.length : order.indexOf(from);
+    const next = order[at - 1];
+    if (next) dispatch({ type: 'focus', field: next });
+  };
+
+  useKeys((is, input, key) => {
+    // The list's own keys are RequestPicker's.
+    if (picker) return;
+    if (confirming) {
+      if (is('raw.confirm')) {
+        dispatch({ type: 'cancelConfirm' });
+        if (input === 'y') actions.send(true);
+      }
+      return;
+    }
+    if (naming) {
+      if (is('raw.prompt.apply')) actions.save(saveAs.trim());
+      else if (is('raw.prompt.cancel')) dispatch({ type: 'saveAs', name: undefined });
+      return;
+    }
+    if (field === 'raw.response' && viewer.handleKey(is, input, key)) return;
+    if (is('raw.openHistory')) dispatch({ type: 'openPicker', picker: 'history' });
+    else if (is('raw.openSaved')) dispatch({ type: 'openPicker', picker: 'saved' });
+    else if (is('raw.save')) {
+      if (path === '') dispatch({ type: 'refused', message: 'type a path before saving' });
+      else dispatch({ type: 'saveAs', name: '' });
+    } else if (is('raw.copyCommand')) actions.copyCommand();
+    else if (is('raw.copyCurl')) actions.copyCurl();
+    else if (is('raw.editor') && withBody) actions.editBody();
+    else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (is('raw.complete')) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
@@ -131,68 +190,61 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     } else if (is('raw.send')) {
       if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
       else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-      else send();
-    } else if (is('raw.scroll')) scrollBy(key.pageUp ? -viewport : viewport);
+      else actions.send(false);
+    } else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
     else if (is('raw.history')) {
       if (field === 'raw.method') {
         const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
         const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
         if (next) dispatch({ type: 'highlightMethod', method: next });
-      } else if (field === 'raw.path' || field === 'raw.body') {
-        dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history });
-      } else if (field === 'raw.response') scrollBy(key.upArrow ? -1 : 1);
+      } else if (field === 'raw.path') {
+        if (key.downArrow && !form.recalled) below('raw.path');
+        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
+      } else if (field === 'raw.response' && key.upArrow) {
+        // ↑ on the answer's first line: back up to the form.
+        above('raw.response');
+      }
+      // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
+      // its first and last line.
     }
   });
 
-  // What the typed path reaches, live.
-  let routeInfo: ReactNode;
-  if (path === '') {
-    routeInfo = <Text dimColor>Type a path; Tab completes it from the API's routes.</Text>;
-  } else if (match) {
-    const params = Object.entries(match.params).map(([name, value]) => `${name} = ${value}`);
-    routeInfo = (
-      <Box flexDirection="column">
-        <Text wrap="truncate-end">
-          <Text color={tone('ok')}>→ {match.route.operationId}</Text>
-          <Text dimColor>
-            {' '}
-            {match.route.method} {match.route.path} · {match.route.auth}
-          </Text>
-        </Text>
-        {params.length > 0 || match.warnings.length > 0 ? (
-          <Text wrap="truncate-end" color={tone(match.warnings.length ? 'warn' : undefined)}>
-            {'  '}
-            {visible([...params, ...match.warnings.map((w) => `! ${w}`)].join(' · '))}
-          </Text>
-        ) : null}
-      </Box>
-    );
-  } else if (allowed.length > 0) {
-    routeInfo = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! {method} is not a method of this path: it takes {allowed.join(', ')} (the API answers 405)
-      </Text>
-    );
-  } else {
-    routeInfo = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! No route of the API matches: it is sent as typed (likely a 404)
-      </Text>
-    );
-  }
   const candidates = form.cycle
     ? form.cycle.candidates
     : completions(path, projectId).map((c) => c.path);
   let bodyCheck: ReactNode = null;
   if (withBody) {
     const problem = body.trim() === '' ? undefined : jsonProblem(body);
-    if (body.trim() === '') bodyCheck = <Text dimColor>no body; type JSON to send one</Text>;
-    else if (problem) bodyCheck = <Text color={tone('error')}>✗ not JSON: {problem}</Text>;
-    else bodyCheck = <Text color={tone('ok')}>✓ valid JSON</Text>;
+    if (body.trim() === '') {
+      bodyCheck = <Paragraph dimColor>no body; type JSON to send one</Paragraph>;
+    } else if (problem) {
+      bodyCheck = <Paragraph color={tone('error')}>✗ not JSON: {problem}</Paragraph>;
+    } else bodyCheck = <Paragraph color={tone('ok')}>✓ valid JSON</Paragraph>;
   }
 
   let response: ReactNode = null;
-  if (result?.step === 'sending') {
+  if (picker) {
+    response =
+      typeof pickables === 'string' ? (
+        <Text color={tone('error')}>✗ {visible(pickables)} (Esc closes this)</Text>
+      ) : (
+        <RequestPicker
+          title={picker === 'history' ? 'History, newest first' : 'Saved requests'}
+          empty={
+            picker === 'history'
+              ? 'Nothing sent with this profile yet.'
+              : `No saved request yet: Ctrl+S saves one (in ${services.savedRequests().dir}).`
+          }
+          items={pickables.map((p) => p.item)}
+          height={viewport + 1}
+          onChoose={(index) => {
+            const chosen = pickables[index];
+            if (chosen?.spec) actions.load(chosen.spec, chosen.from);
+          }}
+          onClose={() => dispatch({ type: 'closePicker' })}
+        />
+      );
+  } else if (result?.step === 'sending') {
     response = <Loading label={`Sending ${result.line}…`} />;
   } else if (result?.step === 'failed') {
     response = (
@@ -206,42 +258,26 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       />
     );
   } else if (result?.step === 'done') {
-    const { status, statusText, ms } = result.response;
-    const statusTone = status < 300 ? 'ok' : status < 400 ? 'warn' : 'error';
-    const top = Math.min(form.scroll, maxScroll);
     response = (
-      <Box flexDirection="column">
-        <Text wrap="truncate-end">
-          <Text bold color={tone(statusTone)}>
-            {status} {visible(statusText)}
-          </Text>
-          <Text>
-            {' '}
-            · {Math.round(ms)} ms · {result.line}
-          </Text>
-          <Text dimColor>
-            {field === 'raw.response' ? ' · ↑↓ scroll' : ''}
-            {responseLines.length > viewport
-              ? ` · lines ${top + 1}–${Math.min(responseLines.length, top + viewport)} of ${responseLines.length}`
-              : ''}
-          </Text>
-        </Text>
-        {responseLines.slice(top, top + viewport).map((line, i) => (
-          // The lines of one text, in order: the index is their identity.
-          <Text key={top + i}>{line}</Text>
-        ))}
-      </Box>
+      <ResponseViewer
+        viewer={viewer}
+        line={result.line}
+        focused={field === 'raw.response'}
+        isActive={isTop && !helpOpen && field === 'raw.response'}
+      />
     );
   }
 
+  const fieldsActive = !busy;
+  const area = { labelWidth: LABEL_WIDTH, revision, width: areaWidth };
   return (
     <Box flexDirection="column">
-      <Text bold>
+      <Paragraph bold>
         Raw request
         <Text dimColor> · the same code as `domainctl api request`</Text>
-      </Text>
+      </Paragraph>
       <Box>
-        <Box flexDirection="column" width={12} flexShrink={0}>
+        <Box flexDirection="column" width={METHOD_COLUMN} flexShrink={0}>
           <ChoiceList
             labels={httpMethods}
             selected={httpMethods.indexOf(method)}
@@ -254,45 +290,71 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
           <TextField
             id="raw.path"
             label="Path"
-            labelWidth={6}
+            labelWidth={LABEL_WIDTH}
             value={path}
             revision={revision}
             onChange={(value) => dispatch({ type: 'typePath', path: value })}
-            placeholder="/v1/…"
-            isActive={field === 'raw.path'}
+            // A curl command or a domainctl line pasted here fills the whole form.
+            onInsert={(text) => {
+              if (text.length < 8 || !isPastedCommand(text.trim())) return false;
+              actions.paste(text);
+              return true;
+            }}
+            placeholder="/v1/… (or paste a curl command)"
+            isActive={fieldsActive && field === 'raw.path'}
           />
-          <Box marginLeft={8} flexDirection="column">
-            {routeInfo}
-            <Text dimColor wrap="truncate-end">
-              {candidates.length > 0
-                ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
-                : form.nothingToComplete
-                  ? 'Tab: no route of the API goes on from this path'
-                  : ' '}
-            </Text>
+          <Box marginLeft={FIELD_INDENT} flexDirection="column">
+            <RouteInfo
+              path={path}
+              method={method}
+              match={match}
+              allowed={allowed}
+              candidates={candidates}
+              nothingToComplete={form.nothingToComplete === true}
+            />
           </Box>
+          <TextArea
+            id="raw.headers"
+            label="Headers"
+            {...area}
+            value={headers}
+            onChange={(value) => dispatch({ type: 'typeHeaders', headers: value })}
+            placeholder="Name: value, one a line (optional)"
+            isActive={fieldsActive && field === 'raw.headers'}
+            maxRows={3}
+            onEdge={(step) => (step < 0 ? above('raw.headers') : below('raw.headers'))}
+          />
           {withBody ? (
             <>
-              <TextField
+              <TextArea
                 id="raw.body"
                 label="Body"
-                labelWidth={6}
+                {...area}
                 value={body}
-                revision={revision}
                 onChange={(value) => dispatch({ type: 'typeBody', body: value })}
                 placeholder={template ?? '{…}'}
-                isActive={field === 'raw.body'}
+                isActive={fieldsActive && field === 'raw.body'}
+                maxRows={maxBodyRows}
+                onEdge={(step) => (step < 0 ? above('raw.body') : below('raw.body'))}
               />
-              <Box marginLeft={8}>{bodyCheck}</Box>
+              <Box marginLeft={FIELD_INDENT}>{bodyCheck}</Box>
             </>
           ) : null}
         </Box>
       </Box>
-      {refused ? (
-        <Text color={tone('error')} wrap="truncate-end">
-          ✗ Not sent: {visible(refused)}
-        </Text>
+      {refusedLines.length ? <Text color={tone('error')}>{refusedLines.join('\n')}</Text> : null}
+      {confirmLines.length ? <Text color={tone('warn')}>{confirmLines.join('\n')}</Text> : null}
+      {naming ? (
+        <TextField
+          id="raw.saveAs"
+          label="Save as"
+          labelWidth={8}
+          value={saveAs}
+          onChange={(value) => dispatch({ type: 'saveAs', name: value })}
+          placeholder="a name: letters, digits, . _ - (Enter saves, Esc does not)"
+        />
       ) : null}
+      {notice ? <Text color={tone(notice.tone)}>{noticeLines.join('\n')}</Text> : null}
       <Text> </Text>
       {response}
     </Box>

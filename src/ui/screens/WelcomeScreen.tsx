@@ -7,6 +7,7 @@ import { useNavigation, useServices, useSessionControl } from '../context.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { createSession, DEMO_PROFILE } from '../session.js';
+import { Paragraph } from '../components/Paragraph.js';
 
 type Choice = 'demo' | 'profile';
 
@@ -61,10 +62,10 @@ export function WelcomeScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Welcome to domainctl</Text>
-      <Text>
+      <Paragraph>
         There is no profile yet, so domainctl does not know which API to talk to. The demo runs a
         reference API in this process, with sample data, and saves nothing.
-      </Text>
+      </Paragraph>
       <Text> </Text>
       {state.step === 'starting' ? (
         <Loading label="Starting the demo API…" />
@@ -77,9 +78,9 @@ export function WelcomeScreen() {
         </Box>
       ) : null}
       <Text> </Text>
-      <Text dimColor>
+      <Paragraph dimColor>
         Profiles are saved where `domainctl profile add` saves them; scripts use them too.
-      </Text>
+      </Paragraph>
     </Box>
   );
 }

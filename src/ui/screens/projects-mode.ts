@@ -3,8 +3,10 @@ import { FIRST_ROW, moveSelection, type Selection } from '../selection.js';
 
 /**
  * What the projects screen is doing with the keys: moving in the list, typing a filter (`/`), or
- * typing a project ID by hand (`i`). The filter stays applied once typing ends; Esc clears it,
- * and `/` starts a new one.
+ * typing a project ID by hand (`i`). The filter stays applied once typing ends, and when a
+ * project is opened and the list is come back to (`Esc`, `p`), as k9s keeps a view's filter
+ * when one comes back to it: the list is as it was left. The screen says so (`Filtered by …`);
+ * Esc clears it, and `/` starts a new one.
  */
 export interface ProjectsMode {
   mode: 'list' | 'filter' | 'id';
@@ -23,6 +25,8 @@ export type ProjectsModeAction =
   | { type: 'typeId'; value: string }
   /** Esc while typing: a filter is cleared, a typed ID kept for next time. */
   | { type: 'cancelTyping' }
+  /** Esc on the list under a filter: every project again, the selected one still selected. */
+  | { type: 'clearFilter' }
   /** A project was opened: it stays selected, wherever it is listed when we come back. */
   | { type: 'opened'; id: string };
 
@@ -51,6 +55,8 @@ export function projectsModeReducer(state: ProjectsMode, action: ProjectsModeAct
       return state.mode === 'filter'
         ? { ...state, mode: 'list', filter: '' }
         : { ...state, mode: 'list' };
+    case 'clearFilter':
+      return { ...state, filter: '' };
     case 'opened':
       return { ...state, mode: 'list', selected: { ...state.selected, id: action.id } };
     default: {

@@ -1,12 +1,23 @@
-import jqWeb from 'jq-web';
-import { CliError } from '../core/errors.js';
-import { ExitCode } from '../core/exit-codes.js';
+import { createRequire } from 'node:module';
+import type jqWebPromise from 'jq-web';
+import { CliError, isError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
 
 // jq itself, compiled to WebAssembly (jq-web, jq 1.7.1). This module is loaded only when a
-// command is given --jq (jq-output.ts imports it dynamically), so no other run pays for the
-// 2.7 MB of WebAssembly. jq-wasm was looked at first: it feeds the input to jq a byte at a time,
+// command is given --jq (commands/jq-output.ts imports it dynamically) or the raw-request screen
+// filters an answer, so no other run pays for the 2.7 MB of WebAssembly. It is in core so that
+// both faces run the very same jq. jq-wasm was looked at first: it feeds the input to jq a byte at a time,
 // copying what is left for every byte (a 400 KB list took 13 s, where jq-web takes 25 ms), and
 // trims the output's white space.
+
+/**
+ * jq-web's export, through require: it is a CommonJS module whose export is a promise, which an
+ * ESM default import hands over as the promise only where the loader unwraps CommonJS as Node
+ * does (the bundle); a test runner's loader hands over a module object instead.
+ */
+function loadJq(): typeof jqWebPromise {
+  return createRequire(import.meta.url)('jq-web') as typeof jqWebPromise;
+}
 
 /** A --jq expression and its --arg values, as jq takes them. */
 export interface JqProgram {
@@ -46,7 +57,7 @@ const expressionOf = (program: JqProgram) => program.expression.trim() || '.';
  * caller prints those, made visible, on stderr.
  */
 async function run(json: string, filter: string, flags: string[]): Promise<JqResult> {
-  const jq = await jqWeb;
+  const jq = await loadJq();
   const messages: string[] = [];
   const warn = console.warn;
   // jq-web hands what jq wrote on stderr, when it exits 0, to console.warn('%cstderr%c: %c%s', …).
@@ -87,5 +98,34 @@ export async function runJq(json: string, program: JqProgram, compact: boolean):
     const failure = error as JqFailure;
     if (failure.exitCode === undefined) throw error;
     throw new CliError(`--jq: ${jqMessage(failure)}`, ExitCode.apiError);
+  }
+}
+
+/** What a screen shows after filtering: jq's output, or why there is none. */
+export type JqOutcome =
+  { ok: true; output: string; messages: string[] } | { ok: false; message: string };
+
+/**
+ * The expression over one JSON document for a screen, printed exactly as `--jq` prints it
+ * (runJq, indented): an invalid expression or an error at run time is jq's message, not a
+ * thrown error, since nothing ends.
+ */
+export async function tryJq(json: string, expression: string): Promise<JqOutcome> {
+  const program: JqProgram = { expression, args: [] };
+  try {
+    await checkJq(program);
+    const { output, messages } = await runJq(json, program, false);
+    return { ok: true, output: output ?? '', messages };
+  } catch (error) {
+    if (isError(error, 'CliError')) {
+      // The options' names mean nothing on a screen: `invalid expression: jq: error: …`.
+      return {
+        ok: false,
+        message: error.message
+          .replace(/^invalid --jq expression: /, 'invalid expression: ')
+          .replace(/^--jq: /, ''),
+      };
+    }
+    throw error;
   }
 }

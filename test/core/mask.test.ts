@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printableUrl } from '../../src/client/mask.js';
+import { printableUrl } from '../../src/core/mask.js';
 
 describe('printableUrl', () => {
   it('masks query parameters named like credentials to their last 4 characters, as headers are', () => {

@@ -1,8 +1,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { currentIo } from './io.js';
 
-/** Where `serve` keeps its database by default: the platform's per-user data directory. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The platform's per-user data directory for domainctl (XDG_DATA_HOME or ~/.local/share on
+ * Linux): where `serve` keeps its database by default, and, unless a variable moves it, the
+ * request history (config/data-dir.ts).
+ */
+export function platformDataDir(env: NodeJS.ProcessEnv = currentIo().env): string {
   if (process.platform === 'darwin')
     return join(homedir(), 'Library', 'Application Support', 'domainctl');
   if (process.platform === 'win32') {

@@ -1,6 +1,16 @@
 import type { Deadline } from '../client/deadline.js';
-import { isError } from '../core/errors.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
+import type { DnsCheckResult } from '../core/dns-check.js';
+import { isError } from '../core/errors.js';
+import { currentIo, type OutStream } from '../core/io.js';
+import {
+  domainStages,
+  type ServingProbe,
+  type Stage,
+  type StageName,
+  STAGES,
+  stagesReached,
+} from '../core/stages.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
 export const MAX_INTERVAL_MS = 30_000;
@@ -47,15 +57,15 @@ export interface Progress {
   clear(): void;
 }
 
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+export function terminalProgress(stream: OutStream = currentIo().stderr): Progress {
   if (!stream.isTTY) return { active: false, show: () => {}, clear: () => {} };
   let shown = false;
   return {
     active: true,
     show(text) {
-      // One character short of the width: a line that fills it wraps, and \r then returns only
-      // to the start of its last row.
-      const width = Math.max(10, (stream.columns || 80) - 1);
+      // Three characters short of the width: a line that fills it wraps, and \r then returns only
+      // to the start of its last row; the terminal's own "^C" echo must fit after it too.
+      const width = Math.max(10, (stream.columns || 80) - 3);
       const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
       stream.write(`\r\u001b[2K${line}`);
       shown = true;
@@ -69,11 +79,19 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
 
 export interface WaitOptions {
   hostname: string;
+  /** The stage to wait for. */
+  until: StageName;
   /**
    * One look at the domain. Its requests are bound by `deadline` (the caller hands the same one
    * to its API client), so none outlives the wait.
    */
   find(): Promise<Domain | undefined>;
+  /** The DNS check of the domain's records, given how long it may take (absent: not checked). */
+  checkDns?(domain: Domain, timeoutMs: number): Promise<DnsCheckResult>;
+  /** HTTPS to the domain, given how long it may take (absent: not asked). */
+  probe?(domain: Domain, timeoutMs: number): Promise<ServingProbe>;
+  /** Called once for each stage as it is reached, in their order. */
+  reached(stage: Stage): void;
   /** Called when the domain is not (or no longer) in the project: the error to throw. */
   notFound(): Error;
   intervalMs: number;
@@ -86,15 +104,42 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-export type WaitOutcome =
-  | { verified: true; domain: Domain; checks: number }
-  | { verified: false; domain: Domain; checks: number; lastFailure?: string };
+export interface WaitOutcome {
+  /** True when `until` was reached. */
+  done: boolean;
+  domain: Domain;
+  /** The stages as last seen; those reached are ok (or vouched for by a later one). */
+  stages: Stage[];
+  /** How many stages were reached, 0 to 4. */
+  reached: number;
+  checks: number;
+  /** Why the last look at the API got no answer, when it did not. */
+  lastFailure?: string;
+}
+
+/** The stages as the progress line names them (it must fit one row). */
+const SHORT: Record<StageName, string> = {
+  dns: 'DNS',
+  verified: 'verification',
+  certificate: 'certificate',
+  serving: 'HTTPS',
+};
+
+/** What the progress line says the wait is for. */
+const GOALS: Record<StageName, string> = {
+  dns: 'to have its records in DNS',
+  verified: 'to be verified',
+  certificate: 'to have its certificate',
+  serving: 'to serve HTTPS',
+};
 
 /**
  * The time a check is given before the deadline: the last one starts this long before it, at
  * the latest, so that it can finish (a check still under way at the deadline is cut off).
  */
 const LAST_CHECK_MS = 1_000;
+/** The longest one DNS check or HTTPS probe of a round may take. */
+const LIVE_CHECK_MS = 5_000;
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -116,22 +161,26 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Asks for the domain until it is verified or the deadline has come, pausing `intervalMs` at
- * first and half as long again after each check (up to `MAX_INTERVAL_MS`). The last check starts
- * a second before the deadline, not a whole interval before it; no request outlives the deadline
- * (a list whose pages never end included), and the wait ends at it. Errors on the first check end
- * the wait (a wrong base URL should not look like a slow verification); after that, transient
- * ones (`isTransient`) are retried until the deadline and said once per run of failures.
+ * Looks at the domain until it reaches `until` or the deadline has come, pausing `intervalMs`
+ * at first and half as long again after each round (up to `MAX_INTERVAL_MS`). A round asks the
+ * API for the domain, checks its records in DNS while that stage is not reached (a verified
+ * domain had them, as the API saw them), and asks HTTPS once the certificate is issued when
+ * `until` is `serving`. Each stage is reported once, as it is reached, in order; a later stage
+ * reached first reports the ones before it too. The last round starts a second before the
+ * deadline; no request outlives it. Errors on the first look at the API end the wait (a wrong
+ * base URL should not look like a slow verification); after that, transient ones (`isTransient`)
+ * are retried until the deadline and said once per run of failures.
  */
-export async function waitForVerification(options: WaitOptions): Promise<WaitOutcome> {
+export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
   const { progress, hostname, deadline } = options;
+  const target = STAGES.indexOf(options.until) + 1;
   const started = Date.now();
   const timeoutMs = deadline.ms;
   const status = (state: string, nextMs?: number) => {
     if (!progress.active) return;
     const next = nextMs === undefined ? '' : ` · next check in ${Math.ceil(nextMs / 1000)} s`;
     progress.show(
-      `Waiting for ${hostname} to be verified: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
+      `Waiting for ${hostname} ${GOALS[options.until]}: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
     );
   };
 
@@ -139,6 +188,11 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
   let checks = 0;
   let last: Domain | undefined;
   let failure: string | undefined;
+  let reached = 0;
+  let dns: DnsCheckResult | string | undefined;
+  let serving: ServingProbe | undefined;
+  let stages: Stage[] = [];
+  const budget = () => Math.max(1, Math.min(LIVE_CHECK_MS, deadline.remaining() - 100));
   for (;;) {
     status(checks === 0 ? 'looking it up' : 'checking');
     try {
@@ -147,7 +201,6 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       if (!domain) throw options.notFound();
       last = domain;
       failure = undefined;
-      if (domain.verified) return { verified: true, domain, checks };
     } catch (error) {
       // Ctrl+C ends the wait with its own reason, whatever was under way.
       if (options.signal?.aborted) throw options.signal.reason;
@@ -161,19 +214,54 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       }
       failure = reason;
     }
+    if (failure === undefined && last) {
+      if (options.checkDns && reached < 1 && !last.verified) {
+        status('checking its DNS records');
+        dns = await options.checkDns(last, budget());
+      }
+      if (options.probe && target === STAGES.length && last.tls_cert_expiry) {
+        status('asking HTTPS');
+        serving = await options.probe(last, budget());
+      }
+      if (options.signal?.aborted) throw options.signal.reason;
+      stages = domainStages(last, dns, serving, new Date());
+      // Stages past the one waited for are not reported: the wait is over at it.
+      const now = Math.max(reached, Math.min(target, stagesReached(stages)));
+      for (let i = reached; i < now; i++) {
+        const stage = stages[i] as Stage;
+        options.reached(
+          stage.state === 'ok' ? stage : { ...stage, state: 'ok', detail: vouched(stage.name) },
+        );
+      }
+      reached = now;
+      if (reached >= target) {
+        return { done: true, domain: last, stages, reached, checks };
+      }
+    }
 
     const left = deadline.remaining();
     if (left <= LAST_CHECK_MS) {
-      // No time for another check: the wait ends at the deadline, as --timeout said.
+      // No time for another round: the wait ends at the deadline, as --timeout said.
       await pause(left, options.signal);
-      return { verified: false, domain: last, checks, lastFailure: failure };
+      return {
+        done: false,
+        domain: last as Domain,
+        stages,
+        reached,
+        checks,
+        lastFailure: failure,
+      };
     }
     const wait = Math.min(interval, left - LAST_CHECK_MS);
     interval = nextInterval(interval, options.intervalMs);
+    const next = stages[reached];
+    const checked = `checked ${checks} ${checks === 1 ? 'time' : 'times'}`;
     const state =
-      failure === undefined
-        ? `pending, checked ${checks} ${checks === 1 ? 'time' : 'times'}`
-        : 'the API did not answer';
+      failure !== undefined
+        ? 'the API did not answer'
+        : next
+          ? `${SHORT[next.name]} ${next.state}, ${checked}`
+          : checked;
     // On a terminal the countdown ticks every second; elsewhere there is nothing to redraw.
     const wake = Date.now() + wait;
     if (!progress.active) await pause(wait, options.signal);
@@ -182,4 +270,10 @@ export async function waitForVerification(options: WaitOptions): Promise<WaitOut
       await pause(Math.min(1000, rest), options.signal);
     }
   }
+}
+
+/** What a stage that a later one vouches for is reported with. */
+function vouched(name: StageName): string {
+  if (name === 'dns') return 'the API saw them when it verified the domain';
+  return 'passed on the way to a later stage';
 }

@@ -31,15 +31,9 @@ function decodeQueryPart(text: string): string {
   }
 }
 
-/**
- * A URL as it may be printed (`--debug`, messages): the value of every query parameter whose name
- * says it may carry a credential (`api_key`, `access_token`, `token`, `secret`, `password`,
- * `auth`…, by the rule that masks headers) masked to its last 4 characters, and any user name or
- * password in it dropped. The rest is left exactly as it is sent.
- */
-export function printableUrl(url: URL | string): string {
-  const { origin, pathname, search, hash } = new URL(url);
-  if (search.length <= 1) return `${origin}${pathname}${search}${hash}`;
+/** A query string (with its `?`, or "") with credential-looking values masked; see printableUrl. */
+function printableSearch(search: string): string {
+  if (search.length <= 1) return search;
   const parts = search
     .slice(1)
     .split('&')
@@ -51,5 +45,34 @@ export function printableUrl(url: URL | string): string {
       const value = decodeQueryPart(part.slice(equals + 1));
       return `${part.slice(0, equals)}=${encodeURIComponent(maskSecret(value))}`;
     });
-  return `${origin}${pathname}?${parts.join('&')}${hash}`;
+  return `?${parts.join('&')}`;
+}
+
+/**
+ * A URL as it may be printed (`--debug`, messages): the value of every query parameter whose name
+ * says it may carry a credential (`api_key`, `access_token`, `token`, `secret`, `password`,
+ * `auth`…, by the rule that masks headers) masked to its last 4 characters, and any user name or
+ * password in it dropped. The rest is left exactly as it is sent.
+ */
+export function printableUrl(url: URL | string): string {
+  const { origin, pathname, search, hash } = new URL(url);
+  return `${origin}${pathname}${printableSearch(search)}${hash}`;
+}
+
+/**
+ * A path relative to the base URL (`/v1/x?api_key=…`, placeholders such as `{project_id}` kept)
+ * as it may be stored or printed: its query masked as printableUrl masks one, the rest as written.
+ */
+export function printablePath(path: string): string {
+  const question = path.indexOf('?');
+  if (question === -1) return path;
+  return `${path.slice(0, question)}${printableSearch(path.slice(question))}`;
+}
+
+/** A `Name: value` header line as it may be stored or printed (printableHeader on its value). */
+export function printableHeaderLine(line: string): string {
+  const colon = line.indexOf(':');
+  if (colon <= 0) return line;
+  const name = line.slice(0, colon).trim();
+  return `${line.slice(0, colon)}: ${printableHeader(name, line.slice(colon + 1).trim())}`;
 }

@@ -1,0 +1,30 @@
+import { normalizeHostname } from '../../contract/hostname.js';
+import { HttpError } from '../http-error.js';
+import type { Handler } from './types.js';
+
+/**
+ * `GET /v1/tls/ask?domain=…`, the question an edge's on-demand TLS asks before it obtains a
+ * certificate for a name a client sent as SNI (Caddy: `on_demand_tls { ask … }`): 200 for a
+ * verified custom domain, 404 for anything else. Anyone can make an edge ask about any name, so
+ * it needs no credentials, reveals no more than a TLS handshake would, answers from AskCache and
+ * is rate-limited (app.ts).
+ */
+export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark }) => {
+  const { domain: input } = query();
+  const host = normalizeHostname(input, deps.settings.edgeDomain);
+  // A name the API would never store is no verified domain: the edge must not get a certificate.
+  if (!host.ok) throw notVerified(input);
+  const current = await mark();
+  let verified = deps.asks.get(host.hostname, current);
+  if (verified === undefined) {
+    const row = await deps.store.domainByName(host.hostname);
+    verified = Boolean(row?.verified);
+    deps.asks.set(host.hostname, current, verified);
+  }
+  if (!verified) throw notVerified(host.hostname);
+  return { domain: host.hostname, verified: true };
+};
+
+function notVerified(name: string): HttpError {
+  return new HttpError('not_found', `${name} is not a verified custom domain`);
+}

@@ -1,0 +1,33 @@
+import { useStdin, useStdout } from 'ink';
+import { useServices } from '../context.js';
+import type { EditOutcome } from '../external-editor.js';
+import {
+  ENTER_ALTERNATE_SCREEN,
+  HIDE_CURSOR,
+  LEAVE_ALTERNATE_SCREEN,
+  SHOW_CURSOR,
+} from '../terminal-modes.js';
+
+/**
+ * Hands the terminal to $VISUAL/$EDITOR for a text and takes it back: the shell's screen and
+ * cooked mode for the editor (which sets its own), then raw mode, the alternate screen and
+ * bracketed paste again, and Ink's frame drawn afresh on the cleared screen. The editor runs
+ * synchronously, so no frame can be drawn over it.
+ */
+export function useExternalEditor(): (text: string, extension: string) => EditOutcome {
+  const { stdin } = useStdin();
+  const { stdout, write } = useStdout();
+  const services = useServices();
+  return (text, extension) => {
+    stdout.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
+    if (stdin.isTTY) stdin.setRawMode(false);
+    try {
+      return services.editText(text, extension);
+    } finally {
+      if (stdin.isTTY) stdin.setRawMode(true);
+      stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+      // Ink clears what it drew last (nothing, on the fresh screen) and draws it again.
+      write('');
+    }
+  };
+}

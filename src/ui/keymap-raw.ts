@@ -1,0 +1,275 @@
+import type { ActionId, Binding, ScreenKeys } from './keymap.js';
+import {
+  any,
+  ctrl,
+  down,
+  end,
+  esc,
+  home,
+  left,
+  pageDown,
+  pageUp,
+  plain,
+  right,
+  shiftTab,
+  tab,
+  up,
+} from './key-predicates.js';
+
+const never = () => false;
+/** Enter alone: Alt+Enter is a new line in the body. */
+const enterAlone = (_: string, key: { return: boolean; meta: boolean }) => key.return && !key.meta;
+
+/**
+ * The keys of the raw-request screen: part of the one key-map (keymap.ts), kept here for its
+ * size. `raw.view.*` are the answer's, heard while it has the focus (↓ past the path or the body,
+ * Tab from the body, Shift+Tab from the method list).
+ */
+export const rawBindings = {
+  'raw.send': {
+    keys: 'Enter',
+    label: 'send',
+    help: 'send (in the path field of POST/PUT/PATCH: go to the body)',
+    match: enterAlone,
+    whileTyping: true,
+  },
+  'raw.complete': {
+    keys: 'Tab',
+    label: 'complete',
+    help: "complete the path from the API's routes (it stays when none goes on); elsewhere, next field",
+    match: tab,
+    whileTyping: true,
+  },
+  'raw.previousField': {
+    keys: 'Shift+Tab',
+    help: 'previous field; from the path, the method list (Enter picks the method)',
+    match: shiftTab,
+    whileTyping: true,
+  },
+  'raw.history': {
+    keys: '↑↓',
+    label: 'history',
+    help: 'choose the method (method list); earlier requests (path; ↓ past the newest goes down to the headers); in the headers and the body, a line up or down',
+    match: any(up, down),
+    whileTyping: true,
+  },
+  'raw.scroll': {
+    keys: 'PgUp PgDn',
+    label: 'scroll',
+    help: 'page through the answer',
+    match: any(pageUp, pageDown),
+    whileTyping: true,
+  },
+  'raw.editor': {
+    keys: 'Ctrl+G',
+    label: 'editor',
+    help: 'edit the body in $VISUAL or $EDITOR; it is checked as JSON when it comes back',
+    match: ctrl('g'),
+    whileTyping: true,
+  },
+  'raw.newline': {
+    keys: 'Ctrl+J Alt+Enter',
+    help: 'in the body: a new line (a pasted body keeps its lines)',
+    match: never,
+  },
+  'raw.openHistory': {
+    keys: 'Ctrl+R',
+    label: 'history',
+    help: 'the requests sent with this profile, newest first (/ filters, Enter loads one)',
+    match: ctrl('r'),
+    whileTyping: true,
+  },
+  'raw.openSaved': {
+    keys: 'Ctrl+O',
+    label: 'saved',
+    help: 'the saved requests (Enter loads one)',
+    match: ctrl('o'),
+    whileTyping: true,
+  },
+  'raw.save': {
+    keys: 'Ctrl+S',
+    label: 'save',
+    help: 'save this request under a name, as a file (`api request --saved NAME` runs it)',
+    match: ctrl('s'),
+    whileTyping: true,
+  },
+  'raw.copyCommand': {
+    keys: 'c',
+    label: 'copy command',
+    help: 'copy the request as a `domainctl api request` line (out of the text fields: ↓ to the answer, or Shift+Tab to the methods)',
+    match: plain('c'),
+  },
+  'raw.copyCurl': {
+    keys: 'C',
+    label: 'copy curl',
+    help: 'copy the request as a curl command; the token stays $DOMAINCTL_TOKEN',
+    match: plain('C'),
+  },
+  'raw.pick.move': {
+    keys: '↑↓ j k',
+    label: 'select',
+    help: 'in the list of requests: select one',
+    match: any(up, down, plain('j'), plain('k')),
+    whileTyping: true,
+  },
+  'raw.pick.choose': {
+    keys: 'Enter',
+    label: 'load',
+    help: 'in the list of requests: load the selected one into the form',
+    match: enterAlone,
+    whileTyping: true,
+  },
+  'raw.pick.filter': {
+    keys: '/',
+    label: 'filter',
+    help: 'in the list of requests: filter it by what you type',
+    match: plain('/'),
+  },
+  'raw.pick.close': {
+    keys: 'Esc',
+    label: 'close',
+    help: 'in the list of requests: clear the filter, then close the list',
+    match: esc,
+    whileTyping: true,
+  },
+  'raw.back': {
+    keys: 'Esc',
+    label: 'back',
+    help: 'back (in the answer: clears the search or the jq filter first)',
+    match: esc,
+    whileTyping: true,
+  },
+  'raw.confirm': {
+    keys: 'y n',
+    label: 'send the DELETE?',
+    help: 'the DELETE asked about: y sends it, n (or Esc) does not',
+    match: any(plain('y'), plain('n'), esc),
+  },
+
+  'raw.view.move': {
+    keys: '↑↓ j k',
+    label: 'move',
+    help: 'in the answer: move the cursor line (↑ from the first line goes back up to the form)',
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'raw.view.ends': {
+    keys: 'g G Home End',
+    help: 'in the answer: to the first line, to the last',
+    match: any(plain('g'), plain('G'), home, end),
+  },
+  'raw.view.search': {
+    keys: '/',
+    label: 'search',
+    help: 'search the answer (lower case ignores case); Enter goes to the first match',
+    match: plain('/'),
+  },
+  'raw.view.next': {
+    keys: 'n N',
+    label: 'next match',
+    help: 'next match, previous match',
+    match: any(plain('n'), plain('N')),
+  },
+  'raw.view.toggleFold': {
+    keys: 'Space',
+    label: 'fold',
+    help: 'fold or unfold the object or array of the line',
+    match: plain(' '),
+  },
+  'raw.view.fold': {
+    keys: '← → h l',
+    help: 'fold the object or array of the line (on a folded line: go to the one around it); unfold',
+    match: any(left, right, plain('h'), plain('l')),
+  },
+  'raw.view.unfoldAll': { keys: 'E', help: 'unfold everything', match: plain('E') },
+  'raw.view.jq': {
+    keys: 'f',
+    label: 'jq filter',
+    help: 'filter the answer with a jq expression, as `api request --jq` does (empty: the whole answer)',
+    match: plain('f'),
+  },
+  'raw.prompt.apply': {
+    keys: 'Enter',
+    label: 'apply',
+    help: 'while typing a search, a jq expression or the name to save under: apply it',
+    match: enterAlone,
+    whileTyping: true,
+  },
+  'raw.prompt.cancel': {
+    keys: 'Esc',
+    label: 'cancel',
+    help: 'while typing a search, a jq expression or a name: leave it as it was',
+    match: esc,
+    whileTyping: true,
+  },
+} satisfies Record<string, Binding>;
+
+/**
+ * The raw screen's keys with more than one meaning, of which its state makes one available at a
+ * time (useAvailableKeys in RawRequestScreen): Enter sends, loads from a list or applies what is
+ * typed in a prompt; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
+ * searches the answer or filters a list; `n` is the next match or no to the DELETE question;
+ * ↑↓ j k walk the form's fields, the answer or a list.
+ */
+export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
+  'raw.send',
+  'raw.pick.choose',
+  'raw.prompt.apply',
+  'raw.back',
+  'raw.confirm',
+  'raw.pick.close',
+  'raw.prompt.cancel',
+  'raw.view.search',
+  'raw.pick.filter',
+  'raw.view.next',
+  'raw.history',
+  'raw.view.move',
+  'raw.pick.move',
+];
+
+/** The raw screen's keys for the footer and the help (the text fields' own keys passed in). */
+export function rawScreenKeys(fieldKeys: ActionId[]): ScreenKeys {
+  return {
+    footer: [
+      'raw.send',
+      'raw.confirm',
+      'raw.pick.choose',
+      'raw.pick.filter',
+      'raw.pick.close',
+      'raw.copyCommand',
+      'raw.copyCurl',
+      'raw.view.search',
+      'raw.view.next',
+      'raw.view.toggleFold',
+      'raw.view.jq',
+      'raw.scroll',
+      'raw.back',
+    ],
+    more: [
+      'raw.openHistory',
+      'raw.openSaved',
+      'raw.save',
+      'raw.pick.move',
+      'raw.view.move',
+      'raw.view.ends',
+      'raw.view.fold',
+      'raw.view.unfoldAll',
+      'raw.previousField',
+      'raw.newline',
+      ...fieldKeys,
+    ],
+    typing: [
+      'raw.send',
+      'raw.complete',
+      'raw.history',
+      'raw.openHistory',
+      'raw.save',
+      'raw.editor',
+      'raw.scroll',
+      'raw.back',
+      'raw.prompt.apply',
+      'raw.prompt.cancel',
+      'raw.pick.choose',
+      'raw.pick.close',
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+import type { HistoryEntry } from '../config/request-history.js';
+import type { SavedRequestListing } from '../config/saved-requests.js';
+import { utcMinute } from '../core/display.js';
+import type { RequestSpec } from '../core/request-spec.js';
+import type { PickerItem } from './components/RequestPicker.js';
+
+// The lines of the raw screen's two lists: the history (newest first) and the saved requests.
+
+/** What a list loads: the request, and the words the notice says where it came from. */
+export interface Pickable {
+  item: PickerItem;
+  spec?: RequestSpec;
+  from: string;
+}
+
+export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
+  return entries.map((entry) => ({
+    item: {
+      label: `${entry.spec.method} ${entry.spec.path}`,
+      detail: `${utcMinute(entry.time)} · ${
+        entry.status !== undefined
+          ? `${entry.status}${entry.ms !== undefined ? ` in ${Math.round(entry.ms)} ms` : ''}`
+          : (entry.error ?? 'no answer')
+      }`,
+    },
+    spec: entry.spec,
+    from: `Loaded from the history (${utcMinute(entry.time)})`,
+  }));
+}
+
+export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] {
+  return listing.map((saved) =>
+    'error' in saved
+      ? { item: { label: saved.name, error: saved.error }, from: saved.path }
+      : {
+          item: {
+            label: `${saved.name}  ${saved.spec.method} ${saved.spec.path}`,
+            detail: saved.description,
+          },
+          spec: saved.spec,
+          from: `Loaded ${saved.name}`,
+        },
+  );
+}

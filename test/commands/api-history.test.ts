@@ -1,0 +1,252 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../helpers/raw-server.js';
+import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  removeTempDirs();
+});
+
+/** A config folder with profile "local" (the seeded server, its tester key, prj_demo_scale). */
+async function configHome() {
+  const dir = tempConfigDir();
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    runCli(args, { env: { DOMAINCTL_CONFIG_DIR: dir, ...env } });
+  const added = await run([
+    'profile',
+    'add',
+    'local',
+    '--base-url',
+    server.url,
+    '--token',
+    TESTER_KEY,
+    '--project',
+    'prj_demo_scale',
+  ]);
+  expect(added.code).toBe(0);
+  const historyFile = (profile = 'local') => join(dir, 'data', 'history', `${profile}.jsonl`);
+  return { dir, run, historyFile };
+}
+
+interface Listed {
+  time: string;
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number | null;
+  error: string | null;
+  command: string;
+}
+
+describe('api history', () => {
+  it('lists every request api request sent, newest first, as a table and as JSON', async () => {
+    const { run, historyFile } = await configHome();
+    expect((await run(['api', 'request', 'GET', '/v1/regions'])).code).toBe(0);
+    const created = await run([
+      'api',
+      'request',
+      'POST',
+      '/v1/projects/{project_id}/databases',
+      '-d',
+      '{"name":"history-db"}',
+      '--jq',
+      '.name',
+    ]);
+    expect(created).toEqual({ stdout: 'history-db\n', stderr: '', code: 0 });
+    expect((await run(['api', 'request', 'GET', '/v1/projects/prj_nope'])).code).toBe(1);
+
+    const listed = await run(['api', 'history', '--json']);
+    expect({ stderr: listed.stderr, code: listed.code }).toEqual({ stderr: '', code: 0 });
+    const rows = JSON.parse(listed.stdout) as Listed[];
+    expect(rows.map(({ time: _t, ms: _m, ...rest }) => rest)).toEqual([
+      {
+        profile: 'local',
+        base_url: server.url,
+        method: 'GET',
+        path: '/v1/projects/prj_nope',
+        headers: [],
+        body: null,
+        fields: [],
+        paginate: false,
+        jq: null,
+        jq_args: [],
+        status: 404,
+        error: null,
+        command: 'domainctl api request GET /v1/projects/prj_nope --profile local',
+      },
+      {
+        profile: 'local',
+        base_url: server.url,
+        method: 'POST',
+        path: '/v1/projects/{project_id}/databases',
+        headers: [],
+        body: '{"name":"history-db"}',
+        fields: [],
+        paginate: false,
+        jq: '.name',
+        jq_args: [],
+        status: 201,
+        error: null,
+        command: `domainctl api request POST '/v1/projects/{project_id}/databases' -d '{"name":"history-db"}' --jq .name --profile local`,
+      },
+      {
+        profile: 'local',
+        base_url: server.url,
+        method: 'GET',
+        path: '/v1/regions',
+        headers: [],
+        body: null,
+        fields: [],
+        paginate: false,
+        jq: null,
+        jq_args: [],
+        status: 200,
+        error: null,
+        command: 'domainctl api request GET /v1/regions --profile local',
+      },
+    ]);
+    for (const row of rows) {
+      expect(row.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(row.ms).toBeGreaterThanOrEqual(0);
+    }
+
+    // The table: the same requests, with the times and durations the JSON gave.
+    const time = (i: number) => (rows[i] as Listed).time.slice(0, 19).replace('T', ' ');
+    const ms = rows.map((row) => String(row.ms));
+    const msWidth = Math.max(2, ...ms.map((m) => m.length));
+    const msCell = (i: number) => (ms[i] as string).padStart(msWidth);
+    expect(await run(['api', 'history'])).toEqual({
+      stdout:
+        `TIME (UTC)           METHOD  PATH                                 STATUS  ${'MS'.padStart(msWidth)}\n` +
+        `${time(0)}  GET     /v1/projects/prj_nope                   404  ${msCell(0)}\n` +
+        `${time(1)}  POST    /v1/projects/{project_id}/databases     201  ${msCell(1)}\n` +
+        `${time(2)}  GET     /v1/regions                             200  ${msCell(2)}\n`,
+      stderr: '',
+      code: 0,
+    });
+    expect(await run(['api', 'history', '--limit', '1', '--json', '--jq', '.[].command'])).toEqual({
+      stdout: 'domainctl api request GET /v1/projects/prj_nope --profile local\n',
+      stderr: '',
+      code: 0,
+    });
+    expect(statSync(historyFile()).mode & 0o777).toBe(0o600);
+  });
+
+  it('leaves out what was never sent, records a network error, keeps a run without a profile apart', async () => {
+    const { run, historyFile } = await configHome();
+    // Refused before sending (exit 2): not in the history.
+    expect((await run(['api', 'request', 'POST', '/v1/x', '-d', '{bad'])).code).toBe(2);
+    expect((await run(['api', 'request', 'GET', 'v1/regions'])).code).toBe(2);
+    expect(existsSync(historyFile())).toBe(false);
+    expect(await run(['api', 'history'])).toEqual({
+      stdout: '',
+      stderr: 'No requests sent with profile "local" yet.\n',
+      code: 0,
+    });
+
+    const port = await closedPort();
+    const failed = await run([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+    ]);
+    expect(failed.code).toBe(3);
+    // Sent with the profile in use, though --base-url points elsewhere: its history has it.
+    const local = JSON.parse((await run(['api', 'history', '--json'])).stdout) as Listed[];
+    expect(local.map(({ path, status, error }) => ({ path, status, error }))).toEqual([
+      {
+        path: '/v1/regions',
+        status: null,
+        error: `cannot reach http://127.0.0.1:${port}: connection refused`,
+      },
+    ]);
+
+    // With no profile at all (flags only), requests go to a history of their own.
+    const dir2 = tempConfigDir();
+    const bare = (args: string[]) => runCli(args, { env: { DOMAINCTL_CONFIG_DIR: dir2 } });
+    expect(
+      (await bare(['api', 'request', 'GET', '/v1/regions', '--base-url', server.url])).code,
+    ).toBe(0);
+    const none = JSON.parse((await bare(['api', 'history', '--json'])).stdout) as Listed[];
+    expect(none.map(({ path, status }) => ({ path, status }))).toEqual([
+      { path: '/v1/regions', status: 200 },
+    ]);
+    expect(existsSync(join(dir2, 'data', 'history', '_default.jsonl'))).toBe(true);
+    expect(await bare(['api', 'history', '--limit', '0'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: option '--limit <n>' argument '0' is invalid. expected a whole number from 1 to 500\n(run with --help for usage)\n",
+      code: 2,
+    });
+
+    expect(await run(['api', 'history', '--clear'])).toEqual({
+      stdout: 'Cleared the history of the requests sent with profile "local".\n',
+      stderr: '',
+      code: 0,
+    });
+    expect(await run(['api', 'history', '--json'])).toEqual({
+      stdout: '[]\n',
+      stderr: '',
+      code: 0,
+    });
+    expect(readFileSync(historyFile(), 'utf8')).toBe('');
+  });
+
+  it("a masked header is in the history's headers but not in the command that sends it again", async () => {
+    const { run } = await configHome();
+    const sent = await run([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '-H',
+      'X-Api-Key: sk_live_0123456789',
+      '-H',
+      'X-Trace: 1',
+      '--json',
+    ]);
+    expect(sent.code).toBe(0);
+    const [entry] = JSON.parse((await run(['api', 'history', '--json'])).stdout);
+    expect(entry.headers).toEqual(['X-Api-Key: ****6789', 'X-Trace: 1']);
+    expect(entry.command).toBe(
+      "domainctl api request GET /v1/regions -H 'X-Trace: 1' --profile local",
+    );
+  });
+
+  it('DOMAINCTL_HISTORY=off keeps a run out of it', async () => {
+    const { run, historyFile } = await configHome();
+    const result = await run(['api', 'request', 'GET', '/v1/regions', '--json'], {
+      DOMAINCTL_HISTORY: 'off',
+    });
+    expect(result.code).toBe(0);
+    expect(existsSync(historyFile())).toBe(false);
+  });
+
+  it('a history that cannot be written costs a warning, never the exit code or the output', async () => {
+    const { dir, run } = await configHome();
+    // The data folder is a file: nothing can be created under it.
+    const blocked = join(dir, 'blocked');
+    writeFileSync(blocked, '');
+    const expected = await run(['api', 'request', 'GET', '/v1/regions'], {
+      DOMAINCTL_HISTORY: 'off',
+    });
+    const result = await run(['api', 'request', 'GET', '/v1/regions'], {
+      DOMAINCTL_DATA_DIR: blocked,
+    });
+    expect(result).toEqual({
+      stdout: expected.stdout,
+      stderr: `domainctl: warning: the request was not added to the history: ENOTDIR: not a directory, mkdir '${join(blocked, 'history')}'\n`,
+      code: 0,
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
+import type { DomainRow } from '../../src/server/store.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+
+const PROJECT = 'prj_demo_scale';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function server(options: Parameters<typeof startTestServer>[0] = {}) {
+  const s = await startTestServer(options);
+  servers.push(s);
+  return s;
+}
+
+/** A verified and a pending domain of the demo data. */
+async function demoDomains(s: TestServer): Promise<{ verified: DomainRow; pending: DomainRow }> {
+  const rows = await s.store.listDomains(PROJECT, 100);
+  return {
+    verified: rows.find((r) => r.verified) as DomainRow,
+    pending: rows.find((r) => !r.verified) as DomainRow,
+  };
+}
+
+const ask = (s: TestServer, domain: string) =>
+  fetch(`${s.url}/v1/tls/ask?domain=${encodeURIComponent(domain)}`);
+
+describe('GET /v1/tls/ask', () => {
+  it('answers 200 for a verified domain, without credentials', async () => {
+    const s = await server();
+    const { verified } = await demoDomains(s);
+    const res = await ask(s, verified.domain);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ domain: verified.domain, verified: true });
+  });
+
+  it('answers 404 for a pending domain, an unknown one and a name no API would store', async () => {
+    const s = await server();
+    const { pending, verified } = await demoDomains(s);
+    for (const [name, message] of [
+      [pending.domain, `${pending.domain} is not a verified custom domain`],
+      ['unknown.example.com', 'unknown.example.com is not a verified custom domain'],
+      ['*.example.com', '*.example.com is not a verified custom domain'],
+      ['127.0.0.1', '127.0.0.1 is not a verified custom domain'],
+    ] as const) {
+      const res = await ask(s, name);
+      expect(res.status, name).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message } });
+    }
+    // SNI names come as they are typed: case and a trailing dot do not matter.
+    expect((await ask(s, `${verified.domain.toUpperCase()}.`)).status).toBe(200);
+  });
+
+  it('is 400 without a domain or with a parameter it does not take', async () => {
+    const s = await server();
+    const none = await fetch(`${s.url}/v1/tls/ask`);
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+    expect((await fetch(`${s.url}/v1/tls/ask?domain=a.example.com&x=1`)).status).toBe(400);
+  });
+
+  it('lets a domain through once it is verified: at once on SQLite, within 2 s on PostgreSQL', async () => {
+    const s = await server();
+    const added = await fetch(`${s.url}/v1/projects/${PROJECT}/domains`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'new.example.org' }),
+    });
+    const { id } = (await added.json()) as { id: string };
+    expect((await ask(s, 'new.example.org')).status).toBe(404);
+    const now = new Date();
+    await s.store.markVerified(id, now.toISOString(), new Date(now.getTime() + 1e9).toISOString());
+    // SQLite's change mark empties the cache: the next question gets the new answer. PostgreSQL
+    // has no change mark: the "not verified" just given is kept ASK_NOT_VERIFIED_MS.
+    const postgres = s.db.startsWith('postgres');
+    const verifiedAt = Date.now();
+    let tries = 0;
+    let status = 404;
+    while (status !== 200 && Date.now() - verifiedAt < ASK_NOT_VERIFIED_MS + 1000) {
+      tries++;
+      status = (await ask(s, 'new.example.org')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ status, atOnce: tries === 1 }).toEqual({ status: 200, atOnce: !postgres });
+  });
+
+  it('limits each client address, with 429 and Retry-After past the limit', async () => {
+    const s = await server({ askLimit: 3 });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      last = await ask(s, `n${i}.example.com`);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last?.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message:
+          'more than 3 questions a minute from this address; try again after Retry-After seconds',
+      },
+    });
+    // Other routes are not counted.
+    expect((await fetch(`${s.url}/v1/regions`)).status).toBe(200);
+  });
+});

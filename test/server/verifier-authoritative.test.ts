@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../../src/contract/hostname.js';
+import type { Domain } from '../../src/contract/schemas.js';
+import { startVerifier } from '../../src/server/verifier.js';
+import {
+  type AuthoritativeServer,
+  type RecursiveResolver,
+  startAuthoritative,
+  startResolver,
+} from '../helpers/dns-zones.js';
+import { seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
+
+let authority: AuthoritativeServer;
+let resolver: RecursiveResolver;
+const server = seededServerForFile();
+beforeAll(async () => {
+  authority = await startAuthoritative([{ name: 'verify.test', records: [] }]);
+  resolver = await startResolver(authority, ['verify.test']);
+}, 60_000);
+afterAll(async () => {
+  await resolver?.stop();
+  await authority?.stop();
+});
+
+it('verifies from the authoritative servers while the resolver still caches "no such record"', async () => {
+  const res = await fetch(`${server.url}/v1/projects/prj_demo_scale/domains`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: 'shop.verify.test' }),
+  });
+  const domain = (await res.json()) as Domain;
+  const settings = { label: DEFAULT_LABEL, edgeDomain: DEFAULT_EDGE_DOMAIN };
+  const verifier = (authoritative: boolean) =>
+    startVerifier({
+      store: server.store,
+      settings,
+      intervalSeconds: 0,
+      dnsServer: resolver.address,
+      authoritative,
+      authoritativePort: authority.port,
+      timeoutMs: 2000,
+      warn: () => {},
+    });
+  const throughResolver = verifier(false);
+  const authoritative = verifier(true);
+  try {
+    // The resolver learns that there is no TXT record, and keeps that for the zone's 300 s.
+    expect((await throughResolver.runOnce()).verified).toEqual([]);
+    const { txt_host, txt_value } = domain.dns_instructions;
+    await authority.update('verify.test', [`${txt_host}. IN TXT "${txt_value}"`]);
+    expect((await throughResolver.runOnce()).verified).toEqual([]);
+    expect((await authoritative.runOnce()).verified).toEqual([domain.id]);
+  } finally {
+    await throughResolver.close();
+    await authoritative.close();
+  }
+});

@@ -1,0 +1,260 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
+import { ProfileStore } from '../../src/config/profile-store.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type RenderAppOptions, type UiHandle } from '../helpers/ui.js';
+
+// The raw screen's history, saved requests, copies, pastes and read-only profiles, against the
+// real server, with the files where a user's would be (DOMAINCTL_CONFIG_DIR's data and requests).
+const PROJECT = 'prj_demo_scale';
+const PASTE_START = '\u001b[200~';
+const PASTE_END = '\u001b[201~';
+const CTRL_R = '\u0012';
+const CTRL_S = '\u0013';
+const CTRL_O = '\u000f';
+const CTRL_U = '\u0015';
+
+let server: TestServer;
+let ui: UiHandle | undefined;
+let configDir: string;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configDir = mkdtempSync(join(tmpdir(), 'domainctl-library-'));
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/** The raw screen, on a config dir that outlives the UI (as a user's does between runs). */
+async function openRaw(options: RenderAppOptions = {}) {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
+    configDir,
+    ...options,
+  });
+  await ui.waitForFrame(/HOST NAME|Raw request/);
+  await ui.press('x');
+  await ui.waitForFrame('Raw request');
+  return ui;
+}
+
+/** Every file under a folder, read whole: what a person would grep for a token. */
+function everyFile(dir: string): string {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('\n');
+}
+
+/** The text of the last OSC 52 the UI wrote (the copy). */
+function copied(app: UiHandle): string {
+  const written = app.written();
+  const start = written.lastIndexOf('\u001b]52;c;') + '\u001b]52;c;'.length;
+  const end = written.indexOf('\u0007', start);
+  return Buffer.from(written.slice(start, end), 'base64').toString('utf8');
+}
+
+describe('history and saved requests', () => {
+  it('keeps what was sent across runs, newest first; / filters and Enter loads it', async () => {
+    let app = await openRaw();
+    await app.pressTogether('/v1/regions', 'enter');
+    await app.waitForFrame('200 OK');
+    await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'down', 'X-Trace: abc', 'enter');
+    await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
+    await app.cleanup();
+    // A new run on the same files.
+    app = await openRaw();
+    await app.press(CTRL_R);
+    let frame = await app.waitForFrame('History, newest first · 2');
+    const lines = frame.split('\n');
+    const regions = lines.findIndex((l) => l.includes('GET /v1/regions'));
+    const project = lines.findIndex((l) => l.includes(`GET /v1/projects/${PROJECT}`));
+    expect(project).toBeLessThan(regions);
+    expect(lines[regions]).toMatch(/UTC · 200 in \d+ ms/);
+    await app.pressTogether('/', 'regions');
+    await app.waitForFrame('History, newest first · 1 of 2');
+    await app.press('enter');
+    frame = await app.waitForFrame(/Path\s+› \/v1\/regions/);
+    expect(frame).toContain('✓ Loaded from the history');
+    // The project's request came back with its header.
+    await app.pressTogether(CTRL_R, 'enter');
+    frame = await app.waitForFrame(/Headers\s+X-Trace: abc/);
+    expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale/);
+    expect(everyFile(configDir)).not.toContain(TESTER_KEY);
+    expect(everyFile(configDir)).not.toContain('Bearer');
+  });
+
+  it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async () => {
+    const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
+    await app.pressTogether('/v1/regions', 'enter');
+    await app.waitForFrame('200 OK');
+    await app.press(CTRL_R);
+    await app.waitForFrame('Nothing sent with this profile yet.');
+  });
+
+  it('saves the request under a name as a file, lists the saved ones and loads one', async () => {
+    const app = await openRaw();
+    await app.pressTogether(
+      '/v1/projects/{project_id}/domains',
+      'down',
+      'X-Api-Key: sk-secret-1234',
+    );
+    await app.press(CTRL_S);
+    await app.waitForFrame(/Save as\s+› /);
+    await app.pressTogether('bad name', 'enter');
+    await app.waitForFrame('✗ Not saved: "bad name" cannot name a saved request');
+    // The name stays to be put right.
+    await app.pressTogether(CTRL_U, 'domains', 'enter');
+    const file = join(configDir, 'requests', 'domains.json');
+    await app.waitForFrame(`✓ Saved ${file}: domainctl api request --saved domains`);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(saved).toMatchObject({ method: 'GET', path: '/v1/projects/{project_id}/domains' });
+    expect(everyFile(configDir)).not.toContain('sk-secret-1234');
+    expect(everyFile(configDir)).not.toContain(TESTER_KEY);
+    // Cleared, then loaded back from the list: the masked key is named, not sent as a mask.
+    await app.pressTogether('up', CTRL_U, CTRL_O);
+    await app.waitForFrame('Saved requests · 1');
+    const frame = await app.waitForFrame(
+      /› domains {2}GET \/v1\/projects\/\{project_id\}\/domains/,
+    );
+    expect(frame.split('\n').find((l) => l.includes('› domains'))).not.toContain('sk-');
+    await app.press('enter');
+    await app.waitForFrame(/Path\s+› \/v1\/projects\/\{project_id\}\/domains/);
+    await app.waitForFrame('! Loaded');
+    expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
+  });
+});
+
+describe('copies and pastes', () => {
+  it('copies the request as a command line and as a curl that gives the same answer', async () => {
+    const app = await openRaw();
+    await app.pressTogether('/v1/projects/{project_id}/domains?page_size=3', 'enter');
+    await app.waitForFrame('200 OK');
+    // c and C work with the focus out of the text fields: ↓↓ to the answer.
+    await app.pressTogether('down', 'down', 'c');
+    await app.waitForFrame('✓ Copied the request as a domainctl command line');
+    expect(copied(app)).toBe(
+      `domainctl api request GET '/v1/projects/{project_id}/domains?page_size=3' --project ${PROJECT}`,
+    );
+    await app.press('C');
+    await app.waitForFrame('✓ Copied the request as curl');
+    const curl = copied(app);
+    expect(curl.toLowerCase()).toContain('"authorization: bearer $domainctl_token"');
+    expect(curl).not.toContain(TESTER_KEY);
+    const run = await promisify(execFile)('sh', ['-c', `${curl} --silent`], {
+      env: { PATH: process.env.PATH, DOMAINCTL_TOKEN: TESTER_KEY },
+    });
+    const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+    const page = await client.listDomains(PROJECT, { pageSize: 3 });
+    expect(
+      (JSON.parse(run.stdout) as { domains: { id: string }[] }).domains.map((d) => d.id),
+    ).toEqual(page.domains.map((d) => d.id));
+  });
+
+  it('reads a pasted curl with a JSON body into the form, and refuses one for another host', async () => {
+    const app = await openRaw();
+    const curl = [
+      `curl '${server.url}/v1/projects/${PROJECT}/databases' \\`,
+      "  -X POST -H 'Content-Type: application/json' -H 'X-Trace: pasted' \\",
+      `  --data-raw '{"name":"from-curl"}'`,
+    ].join('\n');
+    await app.pressTogether(`${PASTE_START}${curl}${PASTE_END}`);
+    const frame = await app.waitForFrame(/• POST/);
+    expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale\/databases/);
+    expect(frame).toContain('X-Trace: pasted');
+    expect(frame).toMatch(/Body\s+\{"name":"from-curl"\}/);
+    expect(frame).toContain('Read from the pasted curl command');
+    // Enter in the path of a POST goes to the body; there it sends.
+    await app.pressTogether('enter', 'enter');
+    await app.waitForFrame('201 Created');
+    await app.pressTogether(
+      'shift-tab',
+      'shift-tab',
+      CTRL_U,
+      `${PASTE_START}curl https://api.example.com/v1/regions${PASTE_END}`,
+    );
+    await app.waitForFrame('✗ Not read:');
+    expect(app.frame()).toContain('api.example.com');
+  });
+});
+
+describe('a read-only profile', () => {
+  it('is labelled on every screen, and the raw screen and the add form send nothing that changes', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true, label: 'production', color: 'red' });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+    let frame = await ui.waitForFrame('HOST NAME');
+    expect(frame).toMatch(/^domainctl \[production\] read-only profile prod/m);
+    const before = server.requests.length;
+    await ui.press('x');
+    await ui.waitForFrame('Raw request');
+    expect(ui.frame()).toContain('[production] read-only');
+    await ui.pressTogether(
+      'shift-tab',
+      'down',
+      'enter',
+      '/v1/projects/{project_id}/databases',
+      'enter',
+      '{}',
+      'enter',
+    );
+    frame = await ui.waitForFrame('✗ Not sent:');
+    expect(frame).toContain('profile "prod" is read-only: POST requests are not sent');
+    await ui.pressTogether('esc');
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('a');
+    await ui.pressTogether('shop.example.org', 'enter');
+    frame = await ui.waitForFrame('read-only');
+    expect(frame).toContain('[production] read-only');
+    await ui.waitForFrame('POST requests are not sent');
+    expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+
+  // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
+  // exactly the part a person has to type.
+  it('prints the refusal whole on the raw screen, the command that lifts it included', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('x');
+    await ui.waitForFrame('Raw request');
+    await ui.pressTogether('shift-tab', 'down', 'down', 'down', 'down', 'enter', '/v1/projects/x');
+    await ui.pressTogether('enter');
+    const frame = await ui.waitForFrame('✗ Not sent:');
+    expect(frame.split('\n').join(' ')).toContain(
+      '✗ Not sent: profile "prod" is read-only: DELETE requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
+    );
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  // Editing the name cannot get a domain past a read-only profile: the add form says why it
+  // sends nothing and how to change that, not "correct it and try again".
+  it('refuses on the add form with the way out, not a hint to edit the name', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('a');
+    await ui.waitForFrame('Host name');
+    await ui.pressTogether('shop.example.org', 'enter');
+    const frame = await ui.waitForFrame('✗ Not sent:');
+    expect(frame.split('\n').join(' ')).toContain(
+      '✗ Not sent: profile "prod" is read-only: POST requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
+    );
+    expect(frame).not.toContain('try again');
+  });
+});
