@@ -111,6 +111,18 @@ describe("Node's own modules", () => {
   });
 });
 
+describe("the UI's bundles", () => {
+  it('make an Intl.Segmenter only when some text needs one', () => {
+    // The first Intl.Segmenter of a process loads ICU's break rules (~10 ms): one made as a module
+    // loads would be paid before the first frame. GraphemeSegmenter (src/ui/grapheme-segmenter.ts)
+    // makes the one `new Intl.Segmenter(` there is, and the build gives it to the libraries.
+    for (const bundle of ['dist/ui-run.js', 'dist/ui-render-app.js']) {
+      const code = readFileSync(fileURLToPath(new URL(`../../${bundle}`, import.meta.url)), 'utf8');
+      expect(code.split('new Intl.Segmenter(').length - 1, bundle).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 describe('the server bundle', () => {
   it.each(['prom-client', 'pino'])(
     'loads %s only when asked for (--metrics, --log-format json)',
