@@ -11,12 +11,19 @@ import { ExitCode } from '../core/exit-codes.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { resolveAuthoritativePort } from '../config/dns-server.js';
 import type { ServingProbe } from '../core/stages.js';
-import { checkRecords, type DnsCheckResult, parseDnsServer, probeHttps } from '../dns/index.js';
+import type { DnsCheckResult } from '../dns/index.js';
+import { parseDnsServer } from '../dns/server-address.js';
 import { type CopyResult, copyToClipboard } from './clipboard.js';
 import { type EditOutcome, editInEditor } from './external-editor.js';
 import { type HistoryStore, historyStore, type SavedStore, savedStore } from './request-library.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
+
+/**
+ * The DNS checks (dns-packet, the resolver, the zone and HTTPS probes), a bundle of their own
+ * loaded by the first check: ~40 KB and a few milliseconds the first frame does not need.
+ */
+const dnsChecks = () => import('../dns/index.js');
 
 /** A reference server started in this process for the demo. */
 export interface DemoServer {
@@ -207,15 +214,19 @@ export function createServices(options: ServicesOptions): UiServices {
     editText: (text, extension) => editInEditor(text, { env, extension }),
     requestHistory: (session) => historyStore(session, env),
     savedRequests: () => savedStore(undefined, env),
-    checkDns: (instructions, signal) =>
-      checkRecords(instructions, {
+    checkDns: async (instructions, signal) =>
+      (await dnsChecks()).checkRecords(instructions, {
         server: dnsServer?.address,
         signal: until(signal),
         authoritative: true,
         authoritativePort: resolveAuthoritativePort(env),
       }),
-    probeHttps: (host, signal) =>
-      probeHttps(host, { resolver: dnsServer?.address, timeoutMs: 10_000, signal: until(signal) }),
+    probeHttps: async (host, signal) =>
+      (await dnsChecks()).probeHttps(host, {
+        resolver: dnsServer?.address,
+        timeoutMs: 10_000,
+        signal: until(signal),
+      }),
     get dnsServerLabel() {
       return dnsServer?.label ?? 'the system resolver';
     },
