@@ -206,7 +206,7 @@ describe('domains wait --until serving', () => {
     ]);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^domainctl: late\\.stage\\.test did not reach "serving HTTPS" within 3 s \\(\\d+ checks\\); reached: certificate issued; serving HTTPS: waiting, nothing accepts HTTPS connections at late\\.stage\\.test \\(${escape(nowhere)}: connection refused\\)\\. Why: domainctl domains status late\\.stage\\.test --project ${PROJECT}\\n$`,
+        `^domainctl: late\\.stage\\.test did not reach "serving HTTPS" within 3 s \\(\\d+ checks\\); reached: certificate issued; serving HTTPS: waiting, nothing accepts HTTPS connections at late\\.stage\\.test \\(${escape(nowhere)}: connection refused\\)\\. Why: domainctl domains status late\\.stage\\.test --project ${PROJECT} --connect-to ${escape(nowhere)}\\n$`,
       ),
     );
   }, 30_000);
