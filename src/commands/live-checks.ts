@@ -20,6 +20,8 @@ export interface LiveFlags {
 
 export interface LiveChecks {
   dns: DnsServerSetting;
+  /** The flags as given, for a suggested command that must look where this one looked. */
+  flags: LiveFlags;
   /** The three records, from the zone's nameservers unless --no-authoritative. */
   check(
     instructions: ReadDnsInstructions,
@@ -40,6 +42,7 @@ export function liveChecks(flags: LiveFlags, env: NodeJS.ProcessEnv = currentIo(
   const connectTo = resolveConnectTo(flags.connectTo);
   return {
     dns,
+    flags,
     check: (instructions, timeoutMs, signal) =>
       checkRecords(instructions, {
         server: dns.address,

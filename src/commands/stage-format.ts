@@ -56,15 +56,20 @@ export function resolverNotes(result: DnsCheckResult): string[] {
         r.recursive.cachedForSeconds === undefined
           ? ''
           : ` for up to ${r.recursive.cachedForSeconds} s`;
+      // With the nameservers silent, the resolver's answer is all there is, not a stale one.
       const what =
         r.recursive.status === 'error'
           ? `cannot look up ${r.type} ${r.host} (${r.recursive.detail ?? 'no answer'})`
-          : `still answers "${r.recursive.status}"${cached} for ${r.type} ${r.host}`;
+          : r.status === 'error'
+            ? `answers "${r.recursive.status}" for ${r.type} ${r.host}`
+            : `still answers "${r.recursive.status}"${cached} for ${r.type} ${r.host}`;
       const theirs =
         r.status === 'ok'
           ? '; the authoritative servers already have it'
           : r.status === 'error'
-            ? ''
+            ? r.recursive.status === 'error'
+              ? ''
+              : ', but the authoritative servers could not be asked to confirm it'
             : `; the authoritative servers say "${r.status}"`;
       return visible(`${resolver} ${what}${theirs}`);
     });

@@ -100,7 +100,7 @@ export async function waitAndReport(options: StageWaitOptions): Promise<void> {
         ? `; ${STAGE_TITLES[next.name]}: ${next.state}, ${next.detail}`
         : '';
     throw new CliError(
-      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: ${suggest.domainsStatus(hostname, project, context.flags)}`,
+      `${hostname} did not reach "${STAGE_TITLES[until]}" within ${duration(timeoutMs)} (${outcome.checks} ${outcome.checks === 1 ? 'check' : 'checks'}); reached: ${reached ? STAGE_TITLES[reached] : 'none'}${now}. Why: ${suggest.domainsStatus(hostname, project, context.flags, live.flags)}`,
       reachedExitCode(outcome.reached),
     );
   }

@@ -32,8 +32,9 @@ export const suggest = {
     `domainctl domains check ${shellWord(domain)} ${scope(project, given)}`,
   domainsWait: (domain: string, project: string, given?: GivenFlags) =>
     `domainctl domains wait ${shellWord(domain)} ${scope(project, given)}`,
-  domainsStatus: (domain: string, project: string, given?: GivenFlags) =>
-    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}`,
+  /** With the DNS and HTTPS flags the suggesting command had, so it looks where that one did. */
+  domainsStatus: (domain: string, project: string, given?: GivenFlags, live?: GivenLiveFlags) =>
+    `domainctl domains status ${shellWord(domain)} ${scope(project, given)}${liveScope(live)}`,
   serveDemo: () => 'domainctl serve --seed demo --db :memory:',
 } as const;
 
@@ -45,6 +46,22 @@ export interface GivenFlags {
   token?: string;
   org?: string;
   profile?: string;
+}
+
+/** The flags of a command's DNS and HTTPS checks, as given (commander's `--no-authoritative`). */
+export interface GivenLiveFlags {
+  dnsServer?: string;
+  authoritative?: boolean;
+  connectTo?: string;
+}
+
+/** `--dns-server`, `--no-authoritative` and `--connect-to` as given (the variable carries over). */
+function liveScope(live: GivenLiveFlags = {}): string {
+  return [
+    live.dnsServer === undefined ? '' : ` --dns-server ${shellWord(live.dnsServer)}`,
+    live.authoritative === false ? ' --no-authoritative' : '',
+    live.connectTo === undefined ? '' : ` --connect-to ${shellWord(live.connectTo)}`,
+  ].join('');
 }
 
 /** `--project X` as it goes into a command line the user can copy. */

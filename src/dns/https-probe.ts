@@ -159,8 +159,20 @@ function connectionProblem(error: NodeJS.ErrnoException, host: string, where: st
       return `${host} (${where}) closed the connection during the TLS handshake`;
     default:
       if (/alert/i.test(error.message)) {
-        return `${host} (${where}) refused the TLS handshake (${error.message.replace(/^.*?:/, '').trim()}): the edge has no certificate for it yet`;
+        return `${host} (${where}) refused the TLS handshake (${tlsAlert(error.message)}): the edge has no certificate for it yet`;
       }
       return `no HTTPS answer from ${host} (${where}): ${error.code ?? error.message}`;
   }
+}
+
+/**
+ * The alert in OpenSSL's error string ("error:0A000438:SSL routines:ssl3_read_bytes:tlsv1 alert
+ * internal error:../deps/openssl/…/rec_layer_s3.c:1601:SSL alert number 80") as a person reads
+ * it: "TLS alert 80: internal error", without the library's codes and source path.
+ */
+function tlsAlert(message: string): string {
+  const description = /(?:sslv3|tlsv1\d?) alert ([a-z ]+)/i.exec(message)?.[1]?.trim();
+  const number = /alert number (\d+)/i.exec(message)?.[1];
+  if (!description && !number) return 'a TLS alert';
+  return `TLS alert${number ? ` ${number}` : ''}${description ? `: ${description}` : ''}`;
 }

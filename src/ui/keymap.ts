@@ -209,7 +209,7 @@ export const keymap = {
   'domain.check': {
     keys: 'd',
     label: 'check',
-    help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error',
+    help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error; and ask HTTPS',
     match: plain('d'),
   },
 

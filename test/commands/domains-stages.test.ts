@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import { removeTempDirs, runCli } from '../helpers/cli.js';
-import { deadPort } from '../helpers/dns-server.js';
+import { deadPort, freePort } from '../helpers/dns-server.js';
 import {
   type AuthoritativeServer,
   type RecursiveResolver,
@@ -129,6 +129,32 @@ describe('domains check with the zone’s nameservers', () => {
     expect(resolverOnly.code).toBe(1);
     expect(resolverOnly.stdout).toContain(`${txt} does not exist in DNS (NXDOMAIN)`);
   });
+
+  it('gives the resolver’s answer as its own, not as an old one, when the nameservers do not answer', async () => {
+    const domain = await addDomain('asked.stage.test');
+    await publish(domain);
+    // The resolver has the records (and its cache keeps them) ...
+    const resolverOnly = await runCli(['domains', 'check', domain.domain, '--no-authoritative'], {
+      env: env(),
+    });
+    expect(resolverOnly.code).toBe(0);
+    // ... while the zone's nameservers are asked where nothing listens.
+    const result = await runCli(['domains', 'check', domain.domain, '--timeout', '1'], {
+      env: { ...env(), DOMAINCTL_AUTHORITATIVE_PORT: String(await freePort()) },
+    });
+    expect(result.code).toBe(1);
+    const notes = result.stdout.split('\n').filter((l) => l.startsWith(resolver.address));
+    expect(notes).toEqual(
+      [
+        `CNAME ${domain.domain}`,
+        `TXT ${domain.dns_instructions.txt_host}`,
+        `CNAME ${domain.dns_instructions.acme_cname_host}`,
+      ].map(
+        (record) =>
+          `${resolver.address} answers "ok" for ${record}, but the authoritative servers could not be asked to confirm it`,
+      ),
+    );
+  });
 });
 
 describe('domains wait --until serving', () => {
@@ -206,7 +232,7 @@ describe('domains wait --until serving', () => {
     ]);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^domainctl: late\\.stage\\.test did not reach "serving HTTPS" within 3 s \\(\\d+ checks\\); reached: certificate issued; serving HTTPS: waiting, nothing accepts HTTPS connections at late\\.stage\\.test \\(${escape(nowhere)}: connection refused\\)\\. Why: domainctl domains status late\\.stage\\.test --project ${PROJECT}\\n$`,
+        `^domainctl: late\\.stage\\.test did not reach "serving HTTPS" within 3 s \\(\\d+ checks\\); reached: certificate issued; serving HTTPS: waiting, nothing accepts HTTPS connections at late\\.stage\\.test \\(${escape(nowhere)}: connection refused\\)\\. Why: domainctl domains status late\\.stage\\.test --project ${PROJECT} --connect-to ${escape(nowhere)}\\n$`,
       ),
     );
   }, 30_000);

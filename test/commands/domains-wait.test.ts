@@ -135,6 +135,28 @@ describe('domains wait, with the server verifying through a real DNS server', ()
     expect((await serverDomain(server, PENDING)).verified).toBe(false);
   });
 
+  it('names in its Why the DNS flags it was given, so that status asks the same DNS', async () => {
+    const result = await wait(
+      [
+        PENDING,
+        '--interval',
+        '0.5',
+        '--timeout',
+        '1',
+        '--dns-server',
+        dns.address,
+        '--no-authoritative',
+      ],
+      { env: { DOMAINCTL_DNS_SERVER: undefined } },
+    );
+    expect(result.code).toBe(10);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `\\. Why: domainctl domains status ${PENDING} --project ${PROJECT} --dns-server ${dns.address} --no-authoritative\\n$`,
+      ),
+    );
+  });
+
   it('with --json prints the domain as last seen, also on a timeout', async () => {
     const result = await wait([PENDING, '--interval', '0.5', '--timeout', '1', '--json']);
     expect(result.code).toBe(10);

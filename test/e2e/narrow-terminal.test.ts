@@ -29,7 +29,7 @@ it('wraps sentences at 60 columns with a straight left edge, and the help within
   await send('?');
   const help = await waitForScreen('Keys: Domain');
   expect(help).toMatch(
-    /^d +look the records up in DNS and mark each: ok, missing, wrong \(with\n +what was found\), error$/m,
+    /^d +look the records up in DNS and mark each: ok, missing, wrong \(with\n +what was found\), error; and ask HTTPS$/m,
   );
   await send('q');
   await waitForScreen('EXIT:0');

@@ -192,7 +192,7 @@ describe('the DNS check on the domain screen', () => {
     await app.press('?');
     const help = await app.waitForFrame('Keys: Domain');
     expect(help).toMatch(
-      /d\s+look the records up in DNS and mark each: ok, missing, wrong \(with what was found\), error/,
+      /d\s+look the records up in DNS and mark each: ok, missing, wrong \(with what was found\),\s+error; and ask HTTPS/,
     );
   });
 });

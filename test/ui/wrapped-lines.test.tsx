@@ -92,7 +92,7 @@ describe('wrapped sentences keep a straight left edge', () => {
     const help = await ui.waitForFrame('Keys: Domain');
     for (const line of help.split('\n')) expect(line.trimEnd().length).toBeLessThanOrEqual(80);
     expect(oneLine(help)).toContain(
-      'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error',
+      'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error; and ask HTTPS',
     );
     expect(await raggedLines(ui)).toEqual([]);
   });
