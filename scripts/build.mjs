@@ -284,3 +284,16 @@ while (pending.length > 0) {
   pending = [...found].filter((file) => !built.has(file));
 }
 await writeFile(resolve(outdir, 'meta.json'), JSON.stringify(meta));
+// What npm start's staleness check needs, without the ~600 KB of import graph meta.json carries:
+// parsing that took ~8 ms of every `npm start`.
+await writeFile(
+  resolve(outdir, 'stamp.json'),
+  JSON.stringify({
+    startedAt: meta.startedAt,
+    // Our own files only: a package's files change through npm, which rewrites
+    // node_modules/.package-lock.json (one of the build files the check compares), and not
+    // statting ~900 of them saves a few more milliseconds.
+    inputs: Object.keys(meta.inputs).filter((file) => !file.startsWith('node_modules/')),
+    outputs: Object.keys(meta.outputs),
+  }),
+);

@@ -1,8 +1,9 @@
 // Whether dist/ is current, for `npm start` (scripts/start.mjs) and `build.mjs --if-stale`: it is
-// not when a file that went into the last build (dist/meta.json's inputs: our sources and every
-// node_modules file bundled), scripts/build.mjs, package.json or a lockfile was modified since
-// that build began, or a bundle is missing. Comparing the modification times of ~1,000 files
-// costs a few milliseconds; a checkout or `npm install` touches what it changes.
+// not when one of our files that went into the last build (dist/stamp.json's inputs, which
+// build.mjs takes from meta.json), scripts/build.mjs, package.json or a lockfile (npm rewrites
+// node_modules/.package-lock.json whenever it changes a package) was modified since that build
+// began, or a bundle is missing. Comparing the modification times of ~250 files costs about a
+// millisecond; a checkout or `npm install` touches what it changes.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,18 +27,18 @@ export function staleness(root = ROOT) {
       return undefined;
     }
   };
-  let meta;
+  let stamp;
   try {
-    meta = JSON.parse(readFileSync(resolve(root, 'dist/meta.json'), 'utf8'));
+    stamp = JSON.parse(readFileSync(resolve(root, 'dist/stamp.json'), 'utf8'));
   } catch {
-    return 'there is no dist/meta.json';
+    return 'there is no dist/stamp.json';
   }
-  if (typeof meta.startedAt !== 'number') return 'dist/meta.json has no build time';
-  const missing = Object.keys(meta.outputs).find((file) => modified(file) === undefined);
+  if (typeof stamp.startedAt !== 'number') return 'dist/stamp.json has no build time';
+  const missing = stamp.outputs.find((file) => modified(file) === undefined);
   if (missing) return `${missing} is missing`;
   // An input that is gone counts as changed; a build file that is not there (no lockfile) does not.
-  const input = Object.keys(meta.inputs).find((file) => !(modified(file) < meta.startedAt));
+  const input = stamp.inputs.find((file) => !(modified(file) < stamp.startedAt));
   if (input) return `${input} changed`;
-  const buildFile = BUILD_FILES.find((file) => modified(file) >= meta.startedAt);
+  const buildFile = BUILD_FILES.find((file) => modified(file) >= stamp.startedAt);
   return buildFile ? `${buildFile} changed` : undefined;
 }

@@ -28,11 +28,11 @@ function checkout() {
   write('package-lock.json', '{}\n');
   write('dist/cli.js', '', BUILT_AT + 1000);
   write(
-    'dist/meta.json',
+    'dist/stamp.json',
     JSON.stringify({
       startedAt: BUILT_AT,
-      inputs: { 'src/cli.ts': {} },
-      outputs: { 'dist/cli.js': {} },
+      inputs: ['src/cli.ts'],
+      outputs: ['dist/cli.js'],
     }),
     BUILT_AT + 1000,
   );
@@ -64,7 +64,7 @@ describe('npm start builds only when dist/ is not current', () => {
 
     const unbuilt = checkout();
     rmSync(join(unbuilt.dir, 'dist'), { recursive: true });
-    expect(staleness(unbuilt.dir)).toBe('there is no dist/meta.json');
+    expect(staleness(unbuilt.dir)).toBe('there is no dist/stamp.json');
   });
 
   it('starts the bin at once from a current dist/ (this checkout, built by the global setup)', () => {
