@@ -22,7 +22,7 @@ export interface MeasuredOptions extends RunOptions {
 
 /**
  * Runs the built bin as runCli does, and measures it: how long it ran and the most memory it
- * ever held (peak-rss.mjs reports getrusage's maximum as the process exits).
+ * ever held (peak-rss.mjs reports the kernel's high-water mark as the process exits).
  */
 export function runMeasured(
   args: readonly string[],
