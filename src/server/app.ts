@@ -14,7 +14,7 @@ import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler, Lifecycle } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import { MarkCache } from './mark-cache.js';
-import { JsonText, PageCache } from './page-cache.js';
+import { JsonText, PageCache, VersionedPages } from './page-cache.js';
 import { buildOpenApiDocument, registerRouteDoc, registerSecurityScheme } from './openapi.js';
 import { redactCredentials } from './redact.js';
 import { REQUEST_ID_HEADER, RequestIds } from './request-id.js';
@@ -89,12 +89,15 @@ const BODY_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD');
  * feature flag and plan checked before input.
  */
 export function createApp(
-  options: Omit<AppDeps, 'pages' | 'visible' | 'lifecycle' | 'asks'> & { lifecycle?: Lifecycle },
+  options: Omit<AppDeps, 'pages' | 'versionedPages' | 'visible' | 'lifecycle' | 'asks'> & {
+    lifecycle?: Lifecycle;
+  },
 ): OpenAPIHono {
   const deps: AppDeps = {
     lifecycle: { draining: false },
     ...options,
     pages: options.store.markCoversEveryWrite ? new PageCache() : undefined,
+    versionedPages: new VersionedPages(),
     visible: new MarkCache(),
     asks: new AskCache(options.store.markCoversEveryWrite),
   };

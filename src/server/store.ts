@@ -88,6 +88,12 @@ export interface CallerRow {
   features: string[];
 }
 
+/** What RequestStore.domainPage read. */
+export interface DomainPageRead {
+  version: string | undefined;
+  rows: DomainRow[] | undefined;
+}
+
 /**
  * What a request reads and writes: the store as the handlers and the authenticator see it. Lists
  * are keyset-paged newest first by (created_at, id): a page costs the same at any depth, and a
@@ -127,6 +133,19 @@ export interface RequestStore {
   deleteDatabase(projectId: string, databaseId: string): Promise<DatabaseRow | undefined>;
 
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]>;
+  /**
+   * The rows listDomains reads, unless the project's list of domains is unchanged since a page of
+   * it was read at version `kept`: then `rows` is undefined and the kept page is still the answer.
+   * `version` is the list's version this read saw, to keep the page under; undefined: a page is
+   * not kept by version (SQLite keeps pages under its change mark instead, which every write
+   * moves, and answers a kept page without asking the store).
+   */
+  domainPage(
+    projectId: string,
+    limit: number,
+    cursor: Cursor | undefined,
+    kept: string | undefined,
+  ): Promise<DomainPageRead>;
   /** Rejects with DuplicateDomainError if the host name is taken, even by a concurrent add. */
   insertDomain(row: DomainRow): Promise<void>;
 }

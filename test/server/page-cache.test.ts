@@ -6,7 +6,7 @@ import { DomainPage } from '../../src/contract/schemas.js';
 import { api, expectError } from '../helpers/api.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { STORE_NAME } from '../helpers/store.js';
+import { execSqlElsewhere, STORE_NAME } from '../helpers/store.js';
 
 // The server keeps serialized pages of the domain list until the database changes. These tests
 // hold it to that: a page asked for twice must never outlive a write, and a kept page must never
@@ -115,5 +115,66 @@ describe(`two server processes sharing one ${STORE_NAME} database`, () => {
     expect(added.status).toBe(201);
     expect((await firstPage(a)).domains[0]?.domain).toBe('other-process.example.com');
     expect((await firstPage(b)).domains[0]?.domain).toBe('other-process.example.com');
+  });
+});
+
+// Each instance keeps pages (on PostgreSQL by the list's version, which the page's statement
+// reads; on SQLite under the change mark). A change made in the database by anyone else is on
+// each one's very next page, the first page and one after a cursor alike.
+describe(`two instances on one ${STORE_NAME} database, when domains change underneath`, () => {
+  let dir: string;
+  let a: TestServer;
+  let b: TestServer;
+  const SECOND_PAGE = (token: string) => `${FIRST_PAGE}&page_token=${token}`;
+  const pageAt = async (s: TestServer, path: string) => {
+    const res = await api(s, 'GET', path, { key: TESTER_KEY });
+    expect(res.status, res.text).toBe(200);
+    return DomainPage.parse(res.json);
+  };
+  let second: string;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'domainctl-pages-'));
+    const db = join(dir, 'api.db');
+    a = await startTestServer({ db });
+    b = await startTestServer({ db });
+    second = SECOND_PAGE((await firstPage(a)).next_page_token);
+    // Both keep both pages: the second ask of each is answered from what the first kept.
+    for (const s of [a, b, a, b]) {
+      await pageAt(s, FIRST_PAGE);
+      await pageAt(s, second);
+    }
+  });
+  afterEach(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a domain marked verified in the database is verified on both next pages', async () => {
+    const target = (await pageAt(a, second)).domains.find((d) => !d.verified);
+    expect(target).toBeDefined();
+    const at = '2026-11-22T08:00:00.000Z';
+    await execSqlElsewhere(
+      a,
+      `UPDATE domains SET verified = true, verified_at = '${at}' WHERE id = '${target?.id}'`,
+    );
+    for (const s of [b, a]) {
+      const found = (await pageAt(s, second)).domains.find((d) => d.id === target?.id);
+      expect(found).toMatchObject({ verified: true, verified_at: at });
+    }
+  });
+
+  it('a domain deleted in the database is gone from both next pages', async () => {
+    const [gone, next] = (await pageAt(a, FIRST_PAGE)).domains;
+    await execSqlElsewhere(a, `DELETE FROM domains WHERE id = '${gone?.id}'`);
+    for (const s of [b, a]) expect((await pageAt(s, FIRST_PAGE)).domains[0]?.id).toBe(next?.id);
+  });
+
+  it("a domain added through one is on the other one's next page", async () => {
+    const added = await api(a, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: 'added-through-a.example.com' },
+    });
+    expect(added.status).toBe(201);
+    expect((await pageAt(b, FIRST_PAGE)).domains[0]?.domain).toBe('added-through-a.example.com');
   });
 });

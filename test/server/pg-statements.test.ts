@@ -39,13 +39,30 @@ describe.skipIf(!onPostgres)(statementsTitle, () => {
 
   const get = (path: string) => () => api(server, 'GET', path, { key: TESTER_KEY });
 
-  it('a page of domains is one statement: the page, with the access version', async () => {
+  it('a page of domains is one statement: the page, with the access and list versions', async () => {
     const statements = await warmStatements(
       get('/v1/projects/prj_demo_scale/domains?page_size=20'),
     );
     expect(statements, statements.join('\n\n')).toHaveLength(1);
-    expect(statements[0]).toMatch(/FROM access_version v LEFT JOIN LATERAL/);
+    expect(statements[0]).toMatch(/FROM access_version v\s+LEFT JOIN domain_list_version l/);
     expect(statements[0]).toMatch(/FROM domains t/);
+  });
+
+  it('so is a page after a domain was added, which the instance kept before', async () => {
+    const page = get('/v1/projects/prj_demo_scale/domains?page_size=20');
+    for (let i = 0; i < 2; i++) expect((await page()).status).toBe(200);
+    const added = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: 'moves-the-list.example.com' },
+    });
+    expect(added.status).toBe(201);
+    log.take();
+    const res = await page();
+    expect((res.json as { domains: { domain: string }[] }).domains[0]?.domain).toBe(
+      'moves-the-list.example.com',
+    );
+    const statements = log.take();
+    expect(statements, statements.join('\n\n')).toHaveLength(1);
   });
 
   it('every other authenticated read is one statement too', async () => {

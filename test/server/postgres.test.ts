@@ -52,7 +52,7 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
       const sql = postgres(url, { max: 1 });
       try {
         const versions = await sql`SELECT version FROM schema_migrations ORDER BY version`;
-        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+        expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
         const [counts] = await sql`SELECT
           (SELECT count(*)::int FROM domains) AS domains,
           (SELECT count(*)::int FROM projects) AS projects,
@@ -78,9 +78,52 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
       await sql`INSERT INTO schema_migrations (version) VALUES (99)`;
       await sql.end();
       await expect(openPostgresStore(url)).rejects.toThrow(
-        'database schema version 99 is newer than this domainctl understands (5)',
+        'database schema version 99 is newer than this domainctl understands (6)',
       );
     } finally {
+      await dropDatabase(url);
+    }
+  });
+});
+
+const versionTitle = title("a project's list version (what a kept page is checked against)");
+describe.skipIf(!onPostgres)(versionTitle, () => {
+  it('moves with every change a list shows, whoever makes it, and not with a claim', async () => {
+    const url = await createDatabase();
+    const store = await openPostgresStore(url);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await seedDemo(store);
+      const version = async (project: string) =>
+        (
+          await sql`SELECT coalesce((SELECT n FROM domain_list_version
+          WHERE project_id = ${project}), 0)::int AS n`
+        )[0]?.n as number;
+      const seen: number[] = [await version('prj_demo_scale')];
+      const step = async (text: string) => {
+        await sql.unsafe(text);
+        seen.push(await version('prj_demo_scale'));
+      };
+      // The verifier's claim touches check_after only, which no list shows.
+      await store.claimPendingDomains('', 100, 60_000);
+      seen.push(await version('prj_demo_scale'));
+      await step(`UPDATE domains SET verified = true WHERE id = (SELECT min(id) FROM domains
+        WHERE project_id = 'prj_demo_scale' AND NOT verified)`);
+      await step(
+        "DELETE FROM domains WHERE id = (SELECT max(id) FROM domains WHERE project_id = 'prj_demo_scale')",
+      );
+      await step("UPDATE domains SET check_after = now() WHERE project_id = 'prj_demo_scale'");
+      const before = await version('prj_demo_enterprise');
+      await step(`UPDATE domains SET project_id = 'prj_demo_enterprise' WHERE id = (SELECT min(id)
+        FROM domains WHERE project_id = 'prj_demo_scale')`);
+      expect(await version('prj_demo_enterprise')).toBe(before + 1);
+      await step('TRUNCATE domains');
+      const first = seen[0] as number;
+      expect(first).toBeGreaterThan(0);
+      expect(seen).toEqual([first, first, first + 1, first + 2, first + 2, first + 3, first + 4]);
+    } finally {
+      await sql.end();
+      await store.close();
       await dropDatabase(url);
     }
   });

@@ -58,22 +58,34 @@ export const listDomains: Handler<'listDomains'> = async (input) => {
   const q = input.query();
   const list = { kind: 'd', scope: project.id } as const;
   const { limit, cursor } = pageRequest(list, q);
-  const page = async () => {
-    const rows = cutPage(list, await store.listDomains(project.id, limit + 1, cursor), limit);
+  const serialize = (fetched: DomainRow[]) => {
+    const rows = cutPage(list, fetched, limit);
     const cnameTarget = projectTarget(project.id, deps.settings);
-    return {
-      domains: rows.items.map((row) => toDomain(row, deps.settings, cnameTarget)),
-      next_page_token: rows.next_page_token,
-    };
+    return new JsonText(
+      JSON.stringify({
+        domains: rows.items.map((row) => toDomain(row, deps.settings, cnameTarget)),
+        next_page_token: rows.next_page_token,
+      }),
+    );
   };
-  // Where pages are not kept (PostgreSQL), the answer is serialized once, as it goes out.
-  if (!deps.pages) return page();
-  // Asked after every check above: the cache holds pages, never who may read them.
+  // Asked after every check above: the caches hold pages, never who may read them.
   const key = `${project.id} ${limit} ${q.page_token ?? ''}`;
-  const current = await mark();
-  const cached = deps.pages.get(key, current);
-  if (cached) return cached;
-  const body = new JsonText(JSON.stringify(await page()));
-  deps.pages.set(key, current, body);
+  if (deps.pages) {
+    // SQLite: every write moves the change mark, so a page kept under it is the answer as it is.
+    const current = await mark();
+    const cached = deps.pages.get(key, current);
+    if (cached) return cached;
+    const read = await store.domainPage(project.id, limit + 1, cursor, undefined);
+    const body = serialize(read.rows as DomainRow[]);
+    deps.pages.set(key, current, body);
+    return body;
+  }
+  // PostgreSQL: the page's one statement reads the list's version, and its rows only if the
+  // version moved since the page kept here was read.
+  const kept = deps.versionedPages.get(key);
+  const read = await store.domainPage(project.id, limit + 1, cursor, kept?.version);
+  if (read.rows === undefined && kept) return kept.body;
+  const body = serialize(read.rows as DomainRow[]);
+  if (read.version !== undefined) deps.versionedPages.set(key, read.version, body);
   return body;
 };

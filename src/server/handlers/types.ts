@@ -6,7 +6,7 @@ import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
 import type { ServerMetrics } from '../metrics.js';
-import type { PageCache } from '../page-cache.js';
+import type { PageCache, VersionedPages } from '../page-cache.js';
 import type { RequestLogger } from '../request-log.js';
 import type { ProjectRow, RequestStore, Store } from '../store.js';
 
@@ -30,6 +30,8 @@ export interface AppDeps {
    * change mark moves with every write.
    */
   pages: PageCache | undefined;
+  /** Serialized pages of the domain list by version, where `pages` is undefined (PostgreSQL). */
+  versionedPages: VersionedPages;
   lifecycle: Lifecycle;
   /** Present when `serve` was asked for metrics (see metrics.ts). */
   metrics?: ServerMetrics;

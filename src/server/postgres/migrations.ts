@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema, migration by migration, numbered as SQLite's are (sqlite/migrations.ts):
- * migrations 1 to 4 here make the same changes as 1 to 4 there, in this dialect; 5 is
+ * migrations 1 to 4 here make the same changes as 1 to 4 there, in this dialect; 5 and 6 are
  * PostgreSQL's own (SQLite's change mark needs nothing in the schema). The table
  * schema_migrations records which have run. Append new ones, never edit one that has shipped.
  *
@@ -117,5 +117,67 @@ export const migrations: readonly string[] = [
     FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
   CREATE TRIGGER projects_access AFTER UPDATE OR DELETE OR TRUNCATE ON projects
     FOR EACH STATEMENT EXECUTE FUNCTION bump_access_version();
+  `,
+  // 6: a number for each project's list of domains that moves with every change to a row that
+  // list shows, in the transaction that makes it: the statement of a page reads it in the same
+  // snapshot as the rows, so an instance that keeps a serialized page asks for the rows only if
+  // the number moved since (postgres/request-queries.ts). A project with no row is at 0; the
+  // number only grows, so a page kept at one number is never mistaken for another. check_after
+  // (the verifier's claims) is not shown in a list, so claiming moves nothing. Triggers of the
+  // statement, with its rows as transition tables: a statement that writes many rows (a seed)
+  // moves each project's number once, and projects are taken in order, so two statements that
+  // write to the same projects wait for each other rather than deadlock.
+  `
+  CREATE TABLE domain_list_version (
+    project_id text COLLATE "C" PRIMARY KEY,
+    n bigint NOT NULL
+  );
+  INSERT INTO domain_list_version (project_id, n) SELECT DISTINCT project_id, 1 FROM domains;
+  CREATE FUNCTION bump_domain_list_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      INSERT INTO domain_list_version AS l (project_id, n)
+        SELECT DISTINCT project_id, 1 FROM new_rows ORDER BY project_id
+        ON CONFLICT (project_id) DO UPDATE SET n = l.n + 1;
+    ELSIF TG_OP = 'DELETE' THEN
+      INSERT INTO domain_list_version AS l (project_id, n)
+        SELECT DISTINCT project_id, 1 FROM old_rows ORDER BY project_id
+        ON CONFLICT (project_id) DO UPDATE SET n = l.n + 1;
+    ELSE
+      -- The rows whose shown columns changed, as they were and as they are.
+      INSERT INTO domain_list_version AS l (project_id, n)
+        SELECT DISTINCT project_id, 1 FROM (
+          (SELECT id, project_id, domain, verified, verified_at, tls_cert_expiry,
+             dns_verification_token, created_at, updated_at FROM old_rows
+           EXCEPT ALL
+           SELECT id, project_id, domain, verified, verified_at, tls_cert_expiry,
+             dns_verification_token, created_at, updated_at FROM new_rows)
+          UNION ALL
+          (SELECT id, project_id, domain, verified, verified_at, tls_cert_expiry,
+             dns_verification_token, created_at, updated_at FROM new_rows
+           EXCEPT ALL
+           SELECT id, project_id, domain, verified, verified_at, tls_cert_expiry,
+             dns_verification_token, created_at, updated_at FROM old_rows)
+        ) changed ORDER BY project_id
+        ON CONFLICT (project_id) DO UPDATE SET n = l.n + 1;
+    END IF;
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER domains_list_insert AFTER INSERT ON domains REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_domain_list_versions();
+  CREATE TRIGGER domains_list_delete AFTER DELETE ON domains REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_domain_list_versions();
+  CREATE TRIGGER domains_list_update AFTER UPDATE ON domains
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_domain_list_versions();
+  CREATE FUNCTION bump_every_domain_list_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE domain_list_version SET n = n + 1;
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER domains_list_truncate AFTER TRUNCATE ON domains
+    FOR EACH STATEMENT EXECUTE FUNCTION bump_every_domain_list_version();
   `,
 ];

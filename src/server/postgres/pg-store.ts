@@ -195,6 +195,9 @@ export class PostgresStore implements Store {
   listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]> {
     return this.queries.listDomains(this.unpinned, projectId, limit, cursor);
   }
+  domainPage(projectId: string, limit: number, cursor: Cursor | undefined, kept?: string) {
+    return this.queries.domainPage(this.unpinned, projectId, limit, cursor, kept);
+  }
   insertDomain(row: DomainRow): Promise<void> {
     return this.queries.insertDomain(this.unpinned, row);
   }

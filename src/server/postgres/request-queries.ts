@@ -1,7 +1,14 @@
 import type { Sql } from 'postgres';
 import { DuplicateDomainError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
-import type { CallerRow, DatabaseRow, DomainRow, ProjectRow, RegionRow } from '../store.js';
+import type {
+  CallerRow,
+  DatabaseRow,
+  DomainPageRead,
+  DomainRow,
+  ProjectRow,
+  RegionRow,
+} from '../store.js';
 import type { AccessCheck } from './access-check.js';
 import type { availabilityGuard } from './availability.js';
 
@@ -28,6 +35,26 @@ function listStatements(select: string, where: string) {
   return { first: text(''), next: text(' AND (t.created_at, t.id) < ($3, $4)') };
 }
 
+/**
+ * A page of domains, with the project's list version (migration 6) read in the same snapshot:
+ * when it is still $3, the version of a page the instance keeps, the one-time filter in front of
+ * the index scan is false, no row is read, and the kept page is the answer; otherwise (or with
+ * $3 null) the rows as the domains list reads them. $1 the project, $2 the limit, $4 and $5 the
+ * cursor.
+ */
+const domainPageText = (after: string) => `
+  SELECT v.n AS av, coalesce(l.n, 0) AS lv, t.* FROM access_version v
+  LEFT JOIN domain_list_version l ON l.project_id = $1
+  LEFT JOIN LATERAL (
+    SELECT ${DOMAIN} FROM domains t
+    WHERE t.project_id = $1${after} AND coalesce(l.n, 0) IS DISTINCT FROM $3::bigint
+    ORDER BY t.created_at DESC, t.id DESC LIMIT $2
+  ) t ON true`;
+const DOMAIN_PAGE = {
+  first: domainPageText(''),
+  next: domainPageText(' AND (t.created_at, t.id) < ($4, $5)'),
+};
+
 const LISTS = {
   projects: listStatements(
     'SELECT t.* FROM projects t',
@@ -38,7 +65,6 @@ const LISTS = {
     'SELECT t.id, t.project_id, t.name, t.created_at FROM databases t',
     't.project_id = $1',
   ),
-  domains: listStatements(`SELECT ${DOMAIN} FROM domains t`, 't.project_id = $1'),
 };
 
 // The caller and, aggregated in the same row, their organisations and flags: one statement
@@ -202,17 +228,46 @@ export class RequestQueries {
     return this.page(check, LISTS.databases, projectId, limit, cursor, database);
   }
 
-  listDomains(check: AccessCheck, projectId: string, limit: number, cursor?: Cursor) {
-    return this.page(check, LISTS.domains, projectId, limit, cursor, domain);
+  async listDomains(check: AccessCheck, projectId: string, limit: number, cursor?: Cursor) {
+    return (await this.domainPage(check, projectId, limit, cursor, undefined)).rows as DomainRow[];
+  }
+
+  /**
+   * A page of domains unless the project's list is still at version `kept` (see DOMAIN_PAGE):
+   * one statement either way.
+   */
+  async domainPage(
+    check: AccessCheck,
+    projectId: string,
+    limit: number,
+    cursor: Cursor | undefined,
+    kept: string | undefined,
+  ): Promise<DomainPageRead> {
+    type Row = Versioned<DomainRow> & { lv: string };
+    const rows = await this.run<Row>(
+      cursor ? DOMAIN_PAGE.next : DOMAIN_PAGE.first,
+      cursor
+        ? [projectId, limit, kept ?? null, cursor.createdAt, cursor.id]
+        : [projectId, limit, kept ?? null],
+    );
+    const first = rows[0] as Row;
+    check.seen(first.av);
+    if (first.lv === kept) return { version: kept, rows: undefined };
+    const items: DomainRow[] = [];
+    for (const row of rows) if (row.id !== null) items.push(domain(row));
+    return { version: first.lv, rows: items.sort(newestFirst) };
   }
 
   /**
    * PostgreSQL's plan for the statement of a page of domains, first or after `cursor`: the very
-   * statement listDomains runs (tests check the index is walked from the cursor, with no sort).
+   * statement domainPage runs when nothing is kept (tests check the index is walked from the
+   * cursor, with no sort).
    */
   async domainPagePlan(projectId: string, cursor?: Cursor): Promise<string[]> {
-    const text = cursor ? LISTS.domains.next : LISTS.domains.first;
-    const params = cursor ? [projectId, 21, cursor.createdAt, cursor.id] : [projectId, 21];
+    const text = cursor ? DOMAIN_PAGE.next : DOMAIN_PAGE.first;
+    const params = cursor
+      ? [projectId, 21, null, cursor.createdAt, cursor.id]
+      : [projectId, 21, null];
     const rows = await this.guarded(() =>
       // Not prepared: EXPLAIN of a prepared statement plans it for unknown values.
       this.sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${text}`, params),

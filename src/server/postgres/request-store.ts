@@ -54,6 +54,9 @@ export class PostgresRequestStore implements RequestStore {
   listDomains(projectId: string, limit: number, cursor?: Cursor) {
     return this.q.listDomains(this.check, projectId, limit, cursor);
   }
+  domainPage(projectId: string, limit: number, cursor: Cursor | undefined, kept?: string) {
+    return this.q.domainPage(this.check, projectId, limit, cursor, kept);
+  }
   insertDomain(row: DomainRow) {
     return this.q.insertDomain(this.check, row);
   }

@@ -297,6 +297,10 @@ export class SqliteStore implements Store {
   async listDomains(projectId: string, limit: number, cursor?: Cursor): Promise<DomainRow[]> {
     return this.sql.domains({ project_id: projectId }, limit, cursor);
   }
+  /** Pages are kept under the change mark here (answered with no statement), never by version. */
+  async domainPage(projectId: string, limit: number, cursor?: Cursor) {
+    return { version: undefined, rows: await this.listDomains(projectId, limit, cursor) };
+  }
 
   /** The unique index on the host name makes concurrent adds race-free. */
   async insertDomain(row: DomainRow): Promise<void> {
