@@ -50,8 +50,11 @@ export function scaleOutNotes(label, results) {
   const two = results?.['pg2-vs-pg1']?.load?.ours;
   if (!one || !two) return [];
   const pct = (x) => (x === undefined ? 'unknown' : `${Math.round(x * 100)}%`);
+  // serve's CPU a page moves much less with other work on the machine than requests/s do.
+  const perPage = (l) =>
+    l.serverCpu === undefined ? '' : ` (${Math.round((l.serverCpu * 1e6) / l.rps)} µs a page)`;
   const side = (name, l) =>
-    `${name}: serve ${pct(l.serverCpu)}, autocannon ${pct(l.generatorCpu)}, all cores ${pct(l.machineCpu)}`;
+    `${name}: serve ${pct(l.serverCpu)}${perPage(l)}, autocannon ${pct(l.generatorCpu)}, all cores ${pct(l.machineCpu)}`;
   return [
     `${label}, scale-out, share of one core: ${side('SQLite', one.floor)}; ${side('PostgreSQL 1 instance', one.ours)}; ${side('2 instances (serve summed)', two)}`,
   ];
