@@ -3,7 +3,7 @@
  * change to the data, by this process or another one sharing the database, empties the cache.
  * The server keeps pages of the domain list, callers and the projects they may see this way;
  * on PostgreSQL the mark is the access version, checked by every statement (access-check.ts),
- * and pages are not kept.
+ * and pages are kept by their project's list version instead (VersionedPages in page-cache.ts).
  */
 export class MarkCache<V> {
   private readonly values = new Map<string, V>();

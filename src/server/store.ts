@@ -159,7 +159,8 @@ export interface Store extends RequestStore {
   /**
    * True when the change mark moves with every write (SQLite: pages of the domain list may be
    * kept under it); false when it moves only with what decides access: API keys, users,
-   * memberships, feature flags and projects (PostgreSQL, where pages are never kept).
+   * memberships, feature flags and projects (PostgreSQL, where pages are kept by the version of
+   * their project's list instead: see domainPage).
    */
   readonly markCoversEveryWrite: boolean;
   /**

@@ -130,7 +130,10 @@ export class PostgresStore implements Store {
     );
   }
 
-  /** Writes to domains and databases leave the access version alone: pages are never kept. */
+  /**
+   * Writes to domains and databases leave the access version alone: pages are kept by their
+   * project's list version instead (domainPage).
+   */
   readonly markCoversEveryWrite = false;
 
   /** Outside a request, nothing is cached. */
