@@ -107,3 +107,19 @@ it('domains add --from-file --wait says how many domains it waits for', async ()
   // As domains wait --until verified ends: 10, the DNS stage not reached (its server is down).
   expect(after).toMatch(/^EXIT:10$/m);
 }, 30_000);
+
+it('domains add --from-file - on a terminal says what it reads and how to end it', async () => {
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; node bin/domainctl.js domains add --from-file - --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen(/^Reading host names \(one a line\) from the terminal; end with Ctrl\+D\.$/m);
+  await send({ text: 'typed.bulk.test' }, 'Enter', 'C-d');
+  const after = await waitForScreen(/^EXIT:\d+$/m);
+  expect(after).toMatch(/^typed\.bulk\.test +added$/m);
+  expect(after).toMatch(/^EXIT:0$/m);
+}, 30_000);
