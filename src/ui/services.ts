@@ -35,7 +35,7 @@ export interface DemoServer {
 /**
  * What the screens may do beyond rendering: talk to the API, save a profile, start the demo,
  * copy to the clipboard, look records up in DNS. Screens get these from context and never import
- * the HTTP client, conf, node:fs or node:dns.
+ * the HTTP client, the profile store, node:fs or node:dns.
  */
 export interface UiServices {
   /**
