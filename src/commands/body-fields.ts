@@ -47,7 +47,7 @@ async function typedValue(text: string, key: string): Promise<FieldValue> {
   if (text === 'false') return false;
   if (text === 'null') return null;
   if (NUMBER.test(text)) return new FieldNumber(text);
-  if (text === '@-') return readStdin();
+  if (text === '@-') return readStdin(`the value of field "${key}"`);
   if (text === '@') {
     throw new CliError(`field "${key}": @ needs a file name after it (@FILE, or @- for stdin)`);
   }
