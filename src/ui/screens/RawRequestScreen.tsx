@@ -110,12 +110,23 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   }, [isTop, field, focus, prompt, confirming, picker, saveAs]);
 
   const naming = saveAs !== undefined;
+  // Enter, Tab and ↑↓ mean one thing in each field: the footer and the help name that one.
+  const free = !busy && !prompt;
+  const inPath = free && field === 'raw.path';
+  const inMethods = !busy && field === 'raw.method';
+  const walksHistory = actions.history.length > 0 || form.recalled !== undefined;
   useAvailableKeys({
     'raw.confirm': confirming === true,
-    'raw.send': !busy && !prompt,
-    'raw.back': !busy && !prompt,
-    'raw.complete': !busy && !prompt,
-    'raw.history': !busy && !prompt && !inAnswer,
+    'raw.send': free && field !== 'raw.method' && !(field === 'raw.path' && withBody),
+    'raw.toBody': inPath && withBody,
+    'raw.method.choose': inMethods,
+    'raw.method.move': inMethods,
+    'raw.back': free,
+    'raw.complete': inPath,
+    'raw.nextField': free && field !== 'raw.path',
+    'raw.history': inPath && walksHistory,
+    'raw.lines':
+      free && (field === 'raw.headers' || field === 'raw.body' || (inPath && !walksHistory)),
     'raw.openHistory': !busy,
     'raw.openSaved': !busy,
     'raw.save': !busy,
@@ -184,29 +195,29 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     else if (is('raw.editor') && withBody) actions.editBody();
     else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
-    else if (is('raw.complete')) {
+    else if (field === 'raw.path' && is('raw.complete')) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
       dispatch({ type: 'tab', candidates });
-    } else if (is('raw.send')) {
-      if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
-      else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-      else actions.send(false);
-    } else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
-    else if (is('raw.history')) {
-      if (field === 'raw.method') {
-        const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
-        const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
-        if (next) dispatch({ type: 'highlightMethod', method: next });
-      } else if (field === 'raw.path') {
-        if (key.downArrow && !form.recalled) below('raw.path');
-        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
-      } else if (field === 'raw.response' && key.upArrow) {
-        // ↑ on the answer's first line: back up to the form.
-        above('raw.response');
-      }
-      // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
-      // its first and last line.
+    } else if (is('raw.nextField')) dispatch({ type: 'moveFocus', step: 1 });
+    else if (field === 'raw.method' && is('raw.method.choose')) {
+      dispatch({ type: 'chooseMethod', method });
+    } else if (field === 'raw.path' && withBody && is('raw.toBody')) {
+      dispatch({ type: 'focus', field: 'raw.body' });
+    } else if (is('raw.send')) actions.send(false);
+    else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
+    else if (field === 'raw.method' && is('raw.method.move')) {
+      const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
+      const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
+      if (next) dispatch({ type: 'highlightMethod', method: next });
+    } else if (field === 'raw.path' && is('raw.history')) {
+      if (key.downArrow && !form.recalled) below('raw.path');
+      else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
+    } else if (field === 'raw.response' && key.upArrow && is('raw.view.move')) {
+      // ↑ on the answer's first line (the viewer did not take it): back up to the form.
+      above('raw.response');
     }
+    // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
+    // its first and last line.
   });
 
   const candidates = form.cycle
