@@ -161,4 +161,15 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.press('tab');
     await app.waitForFrame(/› POST/);
   });
+
+  it('the help on a 24-line terminal keeps every key that works, and counts those left out', async () => {
+    const app = await openRaw();
+    await app.press(F1);
+    const help = await app.waitForFrame('Keys: Raw request');
+    expect(help).toMatch(/F1\s+show or hide the keys of/);
+    expect(help).toMatch(/Ctrl\+C\s+quit, from anywhere/);
+    expect(help).toMatch(/Tab\s+in the path: complete it/);
+    expect(help).toMatch(/\d+ keys that do nothing now not listed: a taller terminal lists them/);
+    expect(help.split('\n').length).toBeLessThanOrEqual(24);
+  });
 });

@@ -20,6 +20,27 @@ const titles: Record<RouteName, string> = {
 const NOT_NOW = ' (not now)';
 
 /**
+ * The keys the help has room for in `rows` lines of `columns`: when they cannot hold them all,
+ * keys that do nothing now give way from the end (and a line counts them), so those that work are
+ * never cut off the screen.
+ */
+function fitting(
+  all: ActionId[],
+  unavailable: ReadonlySet<ActionId>,
+  rows: number,
+  columns: number,
+): { ids: ActionId[]; left: number } {
+  if (all.length <= rows * columns) return { ids: all, left: 0 };
+  const excess = all.length - (rows - 1) * columns;
+  const out = new Set<ActionId>();
+  for (let i = all.length - 1; i >= 0 && out.size < excess; i--) {
+    const id = all[i];
+    if (id && unavailable.has(id)) out.add(id);
+  }
+  return { ids: all.filter((id) => !out.has(id)), left: out.size };
+}
+
+/**
  * `?`: every key of the current screen, from the key-map; those that do nothing now are dim. When
  * they do not fit the screen's height one under the other, they take two columns, each help cut
  * to its column's width.
@@ -33,9 +54,12 @@ export function HelpOverlay({
 }) {
   const tone = useTone();
   const { bodyHeight, columns } = useUi();
-  const ids = helpKeys(screen);
+  const all = helpKeys(screen);
+  const split = all.length + 1 > bodyHeight;
+  const { ids, left } = split
+    ? fitting(all, unavailable, bodyHeight - 1, 2)
+    : { ids: all, left: 0 };
   const width = Math.max(...ids.map((id) => binding(id).keys.length)) + 2;
-  const split = ids.length + 1 > bodyHeight;
   const half = Math.ceil(ids.length / 2);
   const groups = split ? [ids.slice(0, half), ids.slice(half)] : [ids];
   // Each column ends with a gap of two before the next.
@@ -86,6 +110,12 @@ export function HelpOverlay({
           </Box>
         ))}
       </Box>
+      {left ? (
+        <Text dimColor wrap="truncate-end">
+          {left === 1 ? '1 key that does' : `${left} keys that do`} nothing now not listed: a taller
+          terminal lists them
+        </Text>
+      ) : null}
     </Box>
   );
 }
