@@ -199,10 +199,11 @@ export function useRawActions(
 
   const save = (name: string) => {
     try {
-      const saved = services.savedRequests().save(name, specOf(form, { withBody }));
+      const store = services.savedRequests();
+      const saved = store.save(name, specOf(form, { withBody }));
       dispatch({ type: 'saveAs', name: undefined });
       notice(
-        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name)}`,
+        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name, store.flag)}`,
         'ok',
       );
     } catch (error) {
