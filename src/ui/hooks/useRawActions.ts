@@ -9,7 +9,7 @@ import type { RequestSpec } from '../../core/request-spec.js';
 import { useServices, useSession } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
 import { hasBody, type RawForm, type RawFormAction } from '../raw-request-form.js';
-import { entryOf, specOf } from '../raw-spec.js';
+import { entryOf, specOf, withPastedSettings } from '../raw-spec.js';
 import type { RequestHistoryEntry } from '../session.js';
 import { useExternalEditor } from './useExternalEditor.js';
 import { useScreenSignal } from './useScreenClient.js';
@@ -186,10 +186,15 @@ export function useRawActions(
   const paste = (text: string) => {
     try {
       const pasted = parsePastedRequest(text, session.baseUrl);
+      const { spec: filled, notes } = withPastedSettings(pasted, {
+        project: options.project,
+        org: session.org,
+        profile: session.profileName,
+      });
       load(
-        pasted.spec,
+        filled,
         `Read from the pasted ${text.trimStart().startsWith('curl') ? 'curl command' : 'command line'}`,
-        pasted.notes,
+        [...pasted.notes, ...notes],
       );
     } catch (error) {
       if (!isError(error, 'RequestInputError')) throw error;
