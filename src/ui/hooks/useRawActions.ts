@@ -2,6 +2,7 @@ import { useStdout } from 'ink';
 import { type Dispatch, useState } from 'react';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { isError } from '../../core/errors.js';
+import { printablePath } from '../../core/mask.js';
 import { parsePastedRequest } from '../../core/pasted-request.js';
 import { formatCommandLine, formatCurl } from '../../core/request-format.js';
 import { suggest } from '../../core/suggested-commands.js';
@@ -110,7 +111,8 @@ export function useRawActions(
       return;
     }
     const id = form.sends + 1;
-    dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
+    // The line above the answer: a credential in the query masked, as --debug masks it.
+    dispatch({ type: 'sending', line: `${prepared.method} ${printablePath(prepared.path)}` });
     services.executeRequest(prepared, signal).then(
       (response) => {
         dispatch({ type: 'answered', id, response });

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { isPastedCommand } from '../../core/pasted-request.js';
 import { httpMethods } from '../../contract/routes.js';
+import { isSensitiveHeader, printableHeaderLine } from '../../core/mask.js';
+import { headerName } from '../../core/request-spec.js';
 import { visible } from '../../core/sanitize.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -31,6 +33,10 @@ import { Paragraph } from '../components/Paragraph.js';
 const METHOD_COLUMN = 12;
 const LABEL_WIDTH = 8;
 const FIELD_INDENT = LABEL_WIDTH + 2;
+
+/** A header line as the form shows it: a credential-looking value masked as --debug masks it. */
+const maskedHeaderLine = (line: string) =>
+  isSensitiveHeader(headerName(line)) ? printableHeaderLine(line) : line;
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
@@ -334,6 +340,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             isActive={fieldsActive && field === 'raw.headers'}
             maxRows={3}
             onEdge={(step) => (step < 0 ? above('raw.headers') : below('raw.headers'))}
+            mask={maskedHeaderLine}
           />
           {withBody ? (
             <>
