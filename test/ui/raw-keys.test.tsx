@@ -172,4 +172,20 @@ describe('the raw screen names what each key does in the focused field', () => {
     expect(help).toMatch(/\d+ keys that do nothing now not listed: a taller terminal lists them/);
     expect(help.split('\n').length).toBeLessThanOrEqual(24);
   });
+
+  it('while typing a search in the answer: only the keys the prompt heeds, and Ctrl+R types nothing else', async () => {
+    const app = await openRaw();
+    await app.pressTogether('/v1/regions', 'enter');
+    await app.waitForFrame('200 OK');
+    await app.pressTogether('down', 'down', '/');
+    await app.waitForFrame(/Search\s+›|\/ ›/);
+    const keys = footer(app.frame());
+    expect(keys).toContain('Enter apply');
+    expect(keys).toContain('Esc cancel');
+    expect(keys).not.toContain('Ctrl+R history');
+    expect(keys).not.toContain('Ctrl+S save');
+    expect(keys).not.toContain('PgUp PgDn');
+    await app.press('\u0012');
+    expect(app.frame()).not.toContain('History, newest first');
+  });
 });

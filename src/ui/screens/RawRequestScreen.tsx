@@ -133,13 +133,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     'raw.history': inPath && walksHistory,
     'raw.lines':
       free && (field === 'raw.headers' || field === 'raw.body' || (inPath && !walksHistory)),
-    'raw.openHistory': !busy,
-    'raw.openSaved': !busy,
-    'raw.save': !busy,
+    // A prompt in the answer (search, jq) takes every key but Enter and Esc.
+    'raw.openHistory': free,
+    'raw.openSaved': free,
+    'raw.save': free,
     'raw.copyCommand': outOfFields,
     'raw.copyCurl': outOfFields,
     'raw.editor': withBody && !busy && !prompt,
-    'raw.scroll': answer !== undefined && !busy,
+    'raw.scroll': answer !== undefined && free,
     'raw.prompt.apply': prompt !== undefined || naming,
     'raw.prompt.cancel': prompt !== undefined || naming,
     'raw.pick.move': picker !== undefined,
