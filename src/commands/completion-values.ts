@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { createApiClient } from '../client/api-client.js';
+import { homeDir } from '../core/home-dir.js';
 import { Deadline } from '../client/deadline.js';
 import { type GlobalFlags, resolveOptions } from '../config/resolve.js';
 import { httpMethods } from '../contract/routes.js';
@@ -64,7 +64,11 @@ export function activeProject(flags: GlobalFlags): string | undefined {
 /** `$XDG_CACHE_HOME/domainctl/completion`, else `~/.cache/domainctl/completion`. */
 function cacheDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CACHE_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'domainctl', 'completion');
+  return join(
+    xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), '.cache'),
+    'domainctl',
+    'completion',
+  );
 }
 
 /**

@@ -53,7 +53,11 @@ function clock(ms: number): string {
 /** A line on a terminal that is rewritten in place; does nothing anywhere else. */
 export interface Progress {
   readonly active: boolean;
-  show(text: string): void;
+  /**
+   * Shows the first of `texts` that fits the terminal's width: they say the same thing, each
+   * shorter than the one before. When none fits, the last is cut.
+   */
+  show(...texts: [string, ...string[]]): void;
   clear(): void;
 }
 
@@ -62,10 +66,11 @@ export function terminalProgress(stream: OutStream = currentIo().stderr): Progre
   let shown = false;
   return {
     active: true,
-    show(text) {
+    show(...texts) {
       // Three characters short of the width: a line that fills it wraps, and \r then returns only
       // to the start of its last row; the terminal's own "^C" echo must fit after it too.
       const width = Math.max(10, (stream.columns || 80) - 3);
+      const text = texts.find((t) => t.length <= width) ?? (texts.at(-1) as string);
       const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
       stream.write(`\r\u001b[2K${line}`);
       shown = true;
@@ -179,8 +184,13 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
   const status = (state: string, nextMs?: number) => {
     if (!progress.active) return;
     const next = nextMs === undefined ? '' : ` · next check in ${Math.ceil(nextMs / 1000)} s`;
+    const time = `${clock(Date.now() - started)} of ${clock(timeoutMs)}`;
+    // On a narrow terminal the words go first, the state and the time last.
     progress.show(
-      `Waiting for ${hostname} ${GOALS[options.until]}: ${state}${next} · ${clock(Date.now() - started)} of ${clock(timeoutMs)}`,
+      `Waiting for ${hostname} ${GOALS[options.until]}: ${state}${next} · ${time}`,
+      `${hostname}: ${state}${next} · ${time}`,
+      `${hostname}: ${state} · ${time}`,
+      `${state} · ${time}`,
     );
   };
 

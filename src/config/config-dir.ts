@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homeDir } from '../core/home-dir.js';
 import { join } from 'node:path';
 import { currentIo } from '../core/io.js';
 
@@ -9,11 +9,12 @@ import { currentIo } from '../core/io.js';
  */
 export function configDir(env: NodeJS.ProcessEnv = currentIo().env): string {
   if (env.DOMAINCTL_CONFIG_DIR) return env.DOMAINCTL_CONFIG_DIR;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'domainctl');
+  if (process.platform === 'darwin')
+    return join(homeDir(env), 'Library', 'Preferences', 'domainctl');
   if (process.platform === 'win32') {
-    return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'domainctl', 'Config');
+    return join(env.APPDATA || join(homeDir(env), 'AppData', 'Roaming'), 'domainctl', 'Config');
   }
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'domainctl');
+  return join(env.XDG_CONFIG_HOME || join(homeDir(env), '.config'), 'domainctl');
 }
 
 export const CONFIG_FILE_NAME = 'config.json';

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homeDir } from './home-dir.js';
 import { join } from 'node:path';
 import { currentIo } from './io.js';
 
@@ -9,9 +9,9 @@ import { currentIo } from './io.js';
  */
 export function platformDataDir(env: NodeJS.ProcessEnv = currentIo().env): string {
   if (process.platform === 'darwin')
-    return join(homedir(), 'Library', 'Application Support', 'domainctl');
+    return join(homeDir(env), 'Library', 'Application Support', 'domainctl');
   if (process.platform === 'win32') {
-    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'domainctl', 'Data');
+    return join(env.LOCALAPPDATA ?? join(homeDir(env), 'AppData', 'Local'), 'domainctl', 'Data');
   }
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'domainctl');
+  return join(env.XDG_DATA_HOME || join(homeDir(env), '.local', 'share'), 'domainctl');
 }

@@ -46,12 +46,14 @@ export interface ZoneLookupOptions {
  * (which a validating resolver answers with SERVFAIL) still has its nameservers found and asked.
  */
 export async function findZone(host: string, options: ZoneLookupOptions): Promise<ZoneLookup> {
-  const ask = (name: string, type: 'SOA' | 'NS' | 'A' | 'AAAA') =>
+  const ask = (name: string, type: 'SOA' | 'NS' | 'A' | 'AAAA' | 'CNAME') =>
     wireQuery(options.resolver, name, type, {
       timeoutMs: options.timeoutMs,
       checkingDisabled: true,
       signal: options.signal,
     });
+  const hasCname = async (name: string) =>
+    recordsAt(answerOf(await ask(name, 'CNAME')), name, 'CNAME').length > 0;
   const candidates = caaLookupNames(host);
   const soas = await Promise.all(candidates.map((name) => ask(name, 'SOA')));
   let zone: string | undefined;
@@ -59,7 +61,11 @@ export async function findZone(host: string, options: ZoneLookupOptions): Promis
   for (const [i, result] of soas.entries()) {
     const name = candidates[i] as string;
     const failed = problem(result, name, 'SOA');
-    if (failed) return { kind: 'error', reason: failed };
+    // The resolver follows a CNAME at the name to answer for SOA, so a CNAME into a zone that does
+    // not answer (a dangling one, left to a service since closed) fails the question. A name with a
+    // CNAME is no zone apex (the two cannot live together): its zone is further up.
+    if (failed && !(await hasCname(name))) return { kind: 'error', reason: failed };
+    if (failed) continue;
     const [soa] = recordsAt(answerOf(result), name, 'SOA');
     if (soa) {
       zone = name;

@@ -4,6 +4,8 @@ import { HttpError } from './http-error.js';
 function describeIssue(issue: z.core.$ZodIssue, where: string): string {
   const path = issue.path.join('.');
   if (issue.code === 'invalid_type' && issue.input === undefined) {
+    // A schema's own message for a missing field (it names the field) says more than ours.
+    if (path && issue.message.startsWith(`${path} `)) return issue.message;
     return path ? `${path} is required` : `${where} is required`;
   }
   if (issue.code === 'unrecognized_keys') {

@@ -50,6 +50,9 @@ const zones: ZoneSpec[] = [
       'other IN A 192.0.2.55',
       // Every name under wild.example.test without records of its own is a CNAME to the edge.
       `*.wild IN CNAME ${TARGET}.`,
+      // A CNAME left pointing to a zone whose servers no longer answer for it.
+      ...recordsOf('dangle.example.test', ['cname']),
+      'dangle IN CNAME app.gone.test.',
     ],
   },
   { name: 'apex.test', records: recordsOf('apex.test', ['cname']) },
@@ -67,7 +70,8 @@ beforeAll(async () => {
   authority = await startAuthoritative(zones);
   resolver = await startResolver(
     authority,
-    zones.map((z) => z.name),
+    // gone.test is delegated to the same server, which does not serve it (REFUSED).
+    [...zones.map((z) => z.name), 'gone.test'],
     authority.wrongTrustAnchors,
   );
 }, 60_000);
@@ -174,6 +178,15 @@ describe('checkRecords with the authoritative servers', () => {
     expect(codes(result)).toEqual(['wildcard']);
     expect(result.findings[0]?.message).toBe(
       `the CNAME found at _acme-challenge.shop.wild.example.test comes from a wildcard record (any name under shop.wild.example.test without records of its own gets the same answer), and a wildcard cannot stand for this record`,
+    );
+  });
+
+  it('checks a host whose CNAME dangles into a dead zone at its own zone, not as an error', async () => {
+    const result = await check('dangle.example.test');
+    expect(result.source).toMatchObject({ kind: 'authoritative', zone: 'example.test' });
+    expect(result.records.map((r) => r.status)).toEqual(['wrong', 'ok', 'ok']);
+    expect(result.records[0].detail).toBe(
+      `dangle.example.test is a CNAME to app.gone.test, not to ${TARGET}`,
     );
   });
 

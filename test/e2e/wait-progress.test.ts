@@ -40,6 +40,32 @@ it('shows a progress line on a terminal and clears it when the wait ends', async
   );
 }, 30_000);
 
+it('on an 80-column terminal keeps the state and the time, dropping words first', async () => {
+  const pending = 'api.acme-shop.com';
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  term.tmux('resize-window', '-t', 'wait', '-x', '80');
+  try {
+    await send(
+      {
+        text: `clear; node bin/domainctl.js domains wait ${pending} --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale --dns-server ${await deadPort()} --interval 1 --timeout 4; echo EXIT:$?`,
+      },
+      'Enter',
+    );
+    // The whole line is 105 columns: without "Waiting for … to be verified" and the next check's
+    // time, it fits, with what was seen and how long the wait has left.
+    await waitForScreen(
+      new RegExp(
+        `^${pending.replaceAll('.', '\\.')}: DNS unknown, checked \\d+ times? · 0:0\\d of 0:04$`,
+        'm',
+      ),
+    );
+    await waitForScreen('EXIT:10');
+  } finally {
+    term.tmux('resize-window', '-t', 'wait', '-x', '120');
+  }
+}, 30_000);
+
 it('Ctrl+C clears the progress line and ends the wait at once with 130', async () => {
   const pending = 'api.acme-shop.com';
   const { server, term } = session;
@@ -80,4 +106,20 @@ it('domains add --from-file --wait says how many domains it waits for', async ()
   );
   // As domains wait --until verified ends: 10, the DNS stage not reached (its server is down).
   expect(after).toMatch(/^EXIT:10$/m);
+}, 30_000);
+
+it('domains add --from-file - on a terminal says what it reads and how to end it', async () => {
+  const { server, term } = session;
+  const { send, waitForScreen } = term;
+  await send(
+    {
+      text: `clear; node bin/domainctl.js domains add --from-file - --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen(/^Reading host names \(one a line\) from the terminal; end with Ctrl\+D\.$/m);
+  await send({ text: 'typed.bulk.test' }, 'Enter', 'C-d');
+  const after = await waitForScreen(/^EXIT:\d+$/m);
+  expect(after).toMatch(/^typed\.bulk\.test +added$/m);
+  expect(after).toMatch(/^EXIT:0$/m);
 }, 30_000);
