@@ -230,10 +230,6 @@ const options = {
   alias: {
     // Ink imports react-devtools-core only when DEV is set; marking it external crashes at start.
     'react-devtools-core': './scripts/empty-module.mjs',
-    // conf loads these but uses them only for schemas and migrations, which domainctl does not use.
-    'ajv/dist/2020.js': './scripts/conf-unused-deps.mjs',
-    'ajv-formats': './scripts/conf-unused-deps.mjs',
-    semver: './scripts/conf-unused-deps.mjs',
   },
   // Bundled CommonJS (commander, react) calls require(); ESM has none, so give it one.
   banner: {

@@ -6,7 +6,7 @@ import { settleColorEnv } from './commands/global-options.js';
 import { ExitCode } from './core/exit-codes.js';
 import { main } from './main.js';
 
-// Before anything loads Node's colour helpers (conf and Ink load node:assert lazily): with
+// Before anything loads Node's colour helpers (Ink loads node:assert lazily): with
 // NO_COLOR and FORCE_COLOR both set, Node 22+ would warn on stderr that NO_COLOR is ignored,
 // which is not our rule (see settleColorEnv).
 settleColorEnv(process.env);

@@ -182,9 +182,13 @@ async function printPaginated(
 async function apiRequest(
   method: string | undefined,
   path: string | undefined,
-  flags: ApiRequestFlags,
+  ownFlags: ApiRequestFlags,
   command: Command,
 ): Promise<void> {
+  // --requests-dir is also the UI's (the program's own option), and commander hands an option
+  // the program knows to the program wherever it stands: read it from either.
+  const { requestsDir } = command.optsWithGlobals<ApiRequestFlags>();
+  const flags = { ...ownFlags, requestsDir };
   const context = commandContext(command);
   const { options, debug } = context;
   const draft = await requestDraft(method, path, flags, command);

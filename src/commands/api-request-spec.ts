@@ -28,7 +28,7 @@ export interface RequestFlags extends JqFlags {
 
 /** `-d` takes JSON text, `@file` or `@-` (stdin). */
 async function readData(data: string): Promise<string> {
-  if (data === '@-') return readStdin();
+  if (data === '@-') return readStdin('the request body');
   if (data.startsWith('@')) return readFileText(data.slice(1), 'the body file');
   return data;
 }

@@ -1,44 +1,25 @@
 import { CliError } from '../core/errors.js';
+import {
+  bodyJson,
+  emptyBody,
+  FieldNumber,
+  type FieldValue,
+  fieldEntries,
+  fieldsQuery,
+  NUMBER,
+  putField,
+} from '../core/field-body.js';
 import { readFileText, readStdin } from './context.js';
 
-// `api request -f/-F`: a request body from key=value fields, as `gh api` builds one. Nested keys
-// (`a[b]=1`) make objects, `a[]=x` arrays, `a[][k]=v` arrays of objects (a key already set in the
-// last object starts the next one); a field without `=` whose key ends in `[]` is an empty array.
+// `api request -f/-F`: the body the fields make (core/field-body.ts), -F's `@file` and `@-` read
+// here, where the command's files and stdin are.
 
-/**
- * A number -F read, kept as it was written: a double would turn 12345678901234567890 into
- * 12345678901234567000, while `-d` sends the same text as typed. bodyJson writes it verbatim.
- */
-export class FieldNumber {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
-}
-
-export type FieldValue = string | FieldNumber | boolean | null;
-type Container = Record<string, unknown> | unknown[];
+export { bodyJson, fieldsQuery };
 
 export interface Field {
   /** `-f` (always a string) or `-F` (typed). */
   kind: 'raw' | 'typed';
   text: string;
-}
-
-// A JSON number, as -F reads one: `42`, `-1.5`, `1e3` (and never `01`, `.5` or `0x1f`).
-const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
-const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
-
-/** `a[b][]` → ['a', 'b', '']; a usage error for a key that is not of that form. */
-export function keyPath(key: string): string[] {
-  const match = KEY.exec(key);
-  if (!match) {
-    throw new CliError(
-      `invalid field key "${key}": write name, name[key] or name[] (e.g. labels[env], tags[])`,
-    );
-  }
-  const nested = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '');
-  return [match[1] as string, ...nested];
 }
 
 /** What -F makes of a value: true, false, null and numbers are JSON's, `@file` the file's text. */
@@ -47,7 +28,7 @@ async function typedValue(text: string, key: string): Promise<FieldValue> {
   if (text === 'false') return false;
   if (text === 'null') return null;
   if (NUMBER.test(text)) return new FieldNumber(text);
-  if (text === '@-') return readStdin();
+  if (text === '@-') return readStdin(`the value of field "${key}"`);
   if (text === '@') {
     throw new CliError(`field "${key}": @ needs a file name after it (@FILE, or @- for stdin)`);
   }
@@ -55,97 +36,15 @@ async function typedValue(text: string, key: string): Promise<FieldValue> {
   return text;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  !(value instanceof FieldNumber);
-
-// The body's objects have no prototype: a key is the user's text, and `__proto__[a]=1` or
-// `constructor=x` must be a field like any other, never Object.prototype's.
-const object = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
-
-function conflict(key: string): CliError {
-  return new CliError(`field "${key}" is given both as a value and as an object or array`);
-}
-
-function assign(target: Container, path: string[], value: unknown, key: string): void {
-  const [head = '', ...rest] = path;
-  if (Array.isArray(target)) {
-    if (rest.length === 0) {
-      target.push(value);
-      return;
-    }
-    let last = target.at(-1);
-    // `a[][name]=x -f a[][name]=y`: a key the last element already has starts another.
-    if (!isObject(last) || (rest.length === 1 && (rest[0] as string) in last)) {
-      last = object();
-      target.push(last);
-    }
-    assign(last as Record<string, unknown>, rest, value, key);
-    return;
-  }
-  if (rest.length === 0) {
-    if (head in target && (Array.isArray(target[head]) || isObject(target[head]))) {
-      throw conflict(key);
-    }
-    target[head] = value;
-    return;
-  }
-  const wantArray = rest[0] === '';
-  const child = (target[head] ??= wantArray ? [] : object());
-  if (wantArray ? !Array.isArray(child) : !isObject(child)) throw conflict(key);
-  assign(child as Container, rest, value, key);
-}
-
 /**
  * The body the fields make, in the order given. `key=value` splits at the first `=`; `-f` values
  * are strings as written, `-F` values typed (see typedValue).
  */
 export async function fieldsBody(fields: readonly Field[]): Promise<Record<string, unknown>> {
-  const body = object();
-  for (const { kind, text } of fields) {
-    const at = text.indexOf('=');
-    const key = at === -1 ? text : text.slice(0, at);
-    const path = keyPath(key);
-    if (at === -1) {
-      if (path.at(-1) !== '') {
-        throw new CliError(`field "${text}" has no value: write key=value (or key[] for [])`);
-      }
-      assign(body, path.slice(0, -1), [], key);
-      continue;
-    }
-    const raw = text.slice(at + 1);
-    const value = kind === 'raw' ? raw : await typedValue(raw, key);
-    assign(body, path, value, key);
+  const body = emptyBody();
+  for (const entry of fieldEntries(fields)) {
+    const { kind, raw, key } = entry;
+    putField(body, entry, kind === 'raw' || raw === undefined ? raw : await typedValue(raw, key));
   }
   return body;
-}
-
-/** The body as JSON text, numbers -F read written as they were typed. */
-export function bodyJson(value: unknown): string {
-  if (value instanceof FieldNumber) return value.text;
-  if (Array.isArray(value)) return `[${value.map(bodyJson).join(',')}]`;
-  if (isObject(value)) {
-    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${bodyJson(v)}`);
-    return `{${members.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/**
- * The fields of a GET as query parameters, as `gh api` sends them: flat keys only (a query
- * string has no objects), values as text (`null` as empty).
- */
-export function fieldsQuery(body: Record<string, unknown>): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(body)) {
-    if (Array.isArray(value) || isObject(value)) {
-      throw new CliError(
-        `field "${name}" is an object or array, which a GET's query string cannot carry`,
-      );
-    }
-    query.append(name, value === null ? '' : String(value));
-  }
-  return query;
 }

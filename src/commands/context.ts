@@ -106,10 +106,16 @@ export function writeErr(text: string): void {
   currentIo().stderr.write(text);
 }
 
-/** Everything on the run's stdin, as text. */
-export async function readStdin(): Promise<string> {
+/**
+ * Everything on the run's stdin, as text. On a terminal it first says on stderr what it waits
+ * for (`what`) and how to end it: `--from-file -` typed without a pipe otherwise sat silent,
+ * looking hung.
+ */
+export async function readStdin(what?: string): Promise<string> {
+  const { stdin } = currentIo();
+  if (what && stdin.isTTY) writeErr(`Reading ${what} from the terminal; end with Ctrl+D.\n`);
   const chunks: Buffer[] = [];
-  for await (const chunk of currentIo().stdin) chunks.push(Buffer.from(chunk));
+  for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -109,7 +109,10 @@ export async function addMany(
   jq: JqFilter | undefined,
 ): Promise<void> {
   const file = flags.fromFile as string;
-  const text = file === '-' ? await readStdin() : await readFileText(file, 'the host file');
+  const text =
+    file === '-'
+      ? await readStdin('host names (one a line)')
+      : await readFileText(file, 'the host file');
   const seen = new Set<string>();
   const pending: { host: string; hostname: string; index: number }[] = [];
   const results: HostResult[] = hostLines(text).map((host, index) => {

@@ -68,7 +68,7 @@ export function globalFlags(command: Command): GlobalFlags {
  * Drops whichever of NO_COLOR and FORCE_COLOR our colour rule ignores, when both are set, before
  * anything reads them. Node 22 and later write "Warning: The 'NO_COLOR' env is ignored due to the
  * 'FORCE_COLOR' env being set." on stderr the first time its colour helpers load (node:assert
- * loads them, and conf and Ink's signal-exit load node:assert), which contradicts our rule and
+ * loads them, and Ink's signal-exit loads node:assert), which contradicts our rule and
  * lands in a script's stderr. A non-empty NO_COLOR wins, so FORCE_COLOR goes; an empty NO_COLOR
  * means nothing (no-color.org), so it goes and FORCE_COLOR decides. `colorEnabled` answers as it
  * would have with both.

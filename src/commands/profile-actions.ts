@@ -64,7 +64,7 @@ async function tokenArgument(
 ): Promise<string | undefined> {
   if (!fromStdin) return token || undefined;
   if (token) throw new CliError('give the token with --token or --token-stdin, not both');
-  const read = (await readStdin()).trim();
+  const read = (await readStdin('the token')).trim();
   if (!read) throw new CliError('--token-stdin read an empty token from stdin');
   return read;
 }

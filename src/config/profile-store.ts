@@ -1,10 +1,10 @@
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
 import { ConfigError, isError } from '../core/errors.js';
 import { currentIo } from '../core/io.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { suggest } from '../core/suggested-commands.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { CONFIG_FILE_NAME, configDir } from './config-dir.js';
 import { ConfigFile, PROFILE_NAME, type Profile, StoredProfile } from './config-file.js';
 
@@ -22,51 +22,48 @@ export function unknownProfile(name: string): ConfigError {
 }
 
 /**
- * Profiles, kept by conf in `config.json` (mode 0600, written atomically) under
- * DOMAINCTL_CONFIG_DIR or the platform's config directory. Every read is validated with zod: a
- * broken file (an empty one too) stops the command with its path named, and is left as it is.
- * A `config.json` that is a symbolic link or not a regular file is refused before anything reads
- * or writes it.
+ * Profiles, kept in `config.json` (mode 0600, written atomically by writeFileAtomic) under
+ * DOMAINCTL_CONFIG_DIR or the platform's config directory. Every read reads the file again and
+ * validates it with zod: a broken file (an empty one too) stops the command with its path named,
+ * and is left as it is. A `config.json` that is a symbolic link or not a regular file is refused
+ * before anything reads or writes it.
+ *
+ * Not conf: its atomic write (atomically) removes the temporary file of a failed write with an
+ * asynchronous unlink, which a process ending at once (exit code 2, or the SIGXFSZ of a size
+ * limit that conf's own exit hook re-raises) outruns; a `config.json.tmp-…` was left beside the
+ * file. writeFileAtomic removes it before the error goes on, and is what the history and the
+ * saved requests are written with already.
  */
 export class ProfileStore {
-  private readonly conf: Conf<ConfigFile>;
-
-  private constructor(conf: Conf<ConfigFile>) {
-    this.conf = conf;
-  }
+  private constructor(
+    /** Where the profiles live. */
+    readonly path: string,
+  ) {}
 
   static open(env: NodeJS.ProcessEnv = currentIo().env): ProfileStore {
     const cwd = configDir(env);
     const path = join(cwd, CONFIG_FILE_NAME);
-    let conf: Conf<ConfigFile>;
     try {
-      // The file holds tokens: its directory is private too (conf would create it world-readable).
+      // The file holds tokens: its directory is private too.
       mkdirSync(cwd, { recursive: true, mode: 0o700 });
       refuseUnlessRegularFile(path);
-      conf = new Conf<ConfigFile>({
-        projectName: 'domainctl',
-        projectSuffix: '',
-        configName: 'config',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: false,
-        cwd,
-        deserialize: (text) => parseConfig(text),
-      });
     } catch (error) {
       throw asConfigError(error, path);
     }
-    return new ProfileStore(conf);
-  }
-
-  /** Where the profiles live. */
-  get path(): string {
-    return this.conf.path;
+    return new ProfileStore(path);
   }
 
   private read(): ConfigFile {
+    let text: string;
     try {
-      return ConfigFile.parse(this.conf.store);
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      // No file yet: no profiles. It is created by the first write.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ConfigFile.parse({});
+      throw asConfigError(error, this.path);
+    }
+    try {
+      return parseConfig(text);
     } catch (error) {
       throw asConfigError(error, this.path);
     }
@@ -74,7 +71,8 @@ export class ProfileStore {
 
   private write(next: ConfigFile): void {
     try {
-      this.conf.store = next;
+      // Tab-indented, as conf wrote it: a file written by an earlier version diffs cleanly.
+      writeFileAtomic(this.path, JSON.stringify(next, undefined, '\t'), 0o600);
     } catch (error) {
       throw asConfigError(error, this.path);
     }
@@ -178,7 +176,7 @@ export class ProfileStore {
 }
 
 /**
- * conf writes atomically by renaming a new file over the real path of config.json: through a
+ * The file is written by renaming a new file over the path of config.json: through a
  * symbolic link, that replaces whatever file the link points to, with mode 0600 and tokens in it,
  * and a FIFO or device there would hang or eat the write. Neither is followed: such a file stops
  * every command (exit 2). An absent file is fine: it is created on the first write.
@@ -204,7 +202,7 @@ function refuseUnlessRegularFile(path: string): void {
 function parseConfig(text: string): ConfigFile {
   // An empty file is not JSON either (a truncated write, a mistaken `> config.json`): it is
   // refused like any other, never taken for "no profiles" and written over. Only an absent
-  // file means that, and conf never calls this for one.
+  // file means that (read() does not call this for one).
   return ConfigFile.parse(JSON.parse(text));
 }
 

@@ -24,6 +24,8 @@ export interface GlobalFlags {
   watchInterval?: number;
   /** The UI's --bell. */
   bell?: boolean;
+  /** The UI's --requests-dir (`api request` has its own, read the same way). */
+  requestsDir?: string;
 }
 
 export type Source = SettingSource;

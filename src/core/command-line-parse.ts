@@ -87,6 +87,8 @@ export function parseCommandLine(text: string): PastedCommandLine {
   let body: string | undefined;
   let jq: string | undefined;
   let paginate = false;
+  // Options of how the command prints or waits: said to be left out, as they change nothing sent.
+  const printing: string[] = [];
   const rest = words.slice(3);
   let options = true;
   for (let i = 0; i < rest.length; i++) {
@@ -110,6 +112,7 @@ export function parseCommandLine(text: string): PastedCommandLine {
     }
     if (SWITCHES.has(word) && attached === undefined) {
       if (word === '--paginate') paginate = true;
+      else printing.push(word);
       continue;
     }
     const value = (): string => {
@@ -160,6 +163,7 @@ export function parseCommandLine(text: string): PastedCommandLine {
         notes.push("left out: --base-url (the request goes to the profile's API)");
         break;
       case 'ignore':
+        printing.push(`${word} ${given}`);
         break;
     }
   }
@@ -169,6 +173,14 @@ export function parseCommandLine(text: string): PastedCommandLine {
   }
   if (extra.length > 0) {
     throw new RequestInputError(`api request takes a method and a path; "${extra[0]}" is one more`);
+  }
+  if (body !== undefined && fields.length > 0) {
+    throw new RequestInputError('give the body with -d or with -f/-F fields, not both');
+  }
+  if (printing.length > 0) {
+    notes.push(
+      `left out: ${printing.join(', ')} (how the command prints or waits, not what it sends)`,
+    );
   }
   const method = parseMethod(methodWord);
   if (!method) {

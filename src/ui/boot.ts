@@ -26,12 +26,13 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
   // The same response-size limit as the commands'; a bad DOMAINCTL_MAX_RESPONSE_SIZE stops the UI
   // before it starts, as it stops a command.
   const maxResponseBytes = resolveMaxResponseBytes(flags, env);
+  const requestsDir = flags.requestsDir || undefined;
   const watch = {
     intervalMs: (flags.watchInterval ?? DEFAULT_WATCH_INTERVAL_MS / 1000) * 1000,
     bell: flags.bell === true,
   };
   if (options.demo) {
-    const services = createServices({ env, dnsServer, maxResponseBytes });
+    const services = createServices({ env, dnsServer, maxResponseBytes, requestsDir });
     const demo = await services.startDemo();
     const session = createSession(services, {
       profileName: DEMO_PROFILE,
@@ -44,7 +45,13 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     return { services, session, routes: firstRoutes(session), color, watch };
   }
   const resolved = resolveOptions(flags, env);
-  const services = createServices({ store: resolved.store, env, dnsServer, maxResponseBytes });
+  const services = createServices({
+    store: resolved.store,
+    env,
+    dnsServer,
+    maxResponseBytes,
+    requestsDir,
+  });
   if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color, watch };
   const session = createSession(services, {
     profileName: resolved.profile?.name,

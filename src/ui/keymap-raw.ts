@@ -29,14 +29,40 @@ export const rawBindings = {
   'raw.send': {
     keys: 'Enter',
     label: 'send',
-    help: 'send (in the path field of POST/PUT/PATCH: go to the body)',
+    help: 'send the request (from the path, the headers, the body or the answer)',
     match: enterAlone,
     whileTyping: true,
+  },
+  'raw.toBody': {
+    keys: 'Enter',
+    label: 'to the body',
+    help: 'in the path of a POST, PUT or PATCH: go on to the body (Enter there sends)',
+    match: enterAlone,
+    whileTyping: true,
+  },
+  'raw.method.choose': {
+    keys: 'Enter',
+    label: 'use method',
+    help: 'in the method list: use the selected method and go back to the path',
+    match: enterAlone,
+  },
+  'raw.method.move': {
+    keys: '↑↓',
+    label: 'choose method',
+    help: 'in the method list: select a method',
+    match: any(up, down),
   },
   'raw.complete': {
     keys: 'Tab',
     label: 'complete',
-    help: "complete the path from the API's routes (it stays when none goes on); elsewhere, next field",
+    help: "in the path: complete it from the API's routes (it stays in the path when none goes on)",
+    match: tab,
+    whileTyping: true,
+  },
+  'raw.nextField': {
+    keys: 'Tab',
+    label: 'next field',
+    help: 'out of the path: the next field (method list, path, headers, body, answer)',
     match: tab,
     whileTyping: true,
   },
@@ -49,7 +75,14 @@ export const rawBindings = {
   'raw.history': {
     keys: '↑↓',
     label: 'history',
-    help: 'choose the method (method list); earlier requests (path; ↓ past the newest goes down to the headers); in the headers and the body, a line up or down',
+    help: 'in the path: earlier requests, ↑ older, ↓ newer (↓ past the newest, or before any ↑, goes down to the headers)',
+    match: any(up, down),
+    whileTyping: true,
+  },
+  'raw.lines': {
+    keys: '↑↓',
+    label: 'line or field',
+    help: 'in the headers and the body (and the path while the history is empty): a line up or down; past the first or the last line, the field above or below',
     match: any(up, down),
     whileTyping: true,
   },
@@ -206,12 +239,20 @@ export const rawBindings = {
 /**
  * The raw screen's keys with more than one meaning, of which its state makes one available at a
  * time (useAvailableKeys in RawRequestScreen): Enter sends, loads from a list or applies what is
- * typed in a prompt; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
+ * typed in a prompt, goes on to the body (in the path of a POST) or picks the method (in the method
+ * list); Tab completes the path or goes to the next field; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
  * searches the answer or filters a list; `n` is the next match or no to the DELETE question;
- * ↑↓ j k walk the form's fields, the answer or a list.
+ * ↑↓ j k choose the method, walk the history, the lines and fields, the answer or a list. So the
+ * footer and the help name what a key does in the focused field, never another field's meaning.
  */
 export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
   'raw.send',
+  'raw.toBody',
+  'raw.method.choose',
+  'raw.method.move',
+  'raw.lines',
+  'raw.complete',
+  'raw.nextField',
   'raw.pick.choose',
   'raw.prompt.apply',
   'raw.back',
@@ -231,6 +272,9 @@ export function rawScreenKeys(fieldKeys: ActionId[]): ScreenKeys {
   return {
     footer: [
       'raw.send',
+      'raw.method.choose',
+      'raw.method.move',
+      'raw.nextField',
       'raw.confirm',
       'raw.pick.choose',
       'raw.pick.filter',
@@ -259,8 +303,11 @@ export function rawScreenKeys(fieldKeys: ActionId[]): ScreenKeys {
     ],
     typing: [
       'raw.send',
+      'raw.toBody',
       'raw.complete',
+      'raw.nextField',
       'raw.history',
+      'raw.lines',
       'raw.openHistory',
       'raw.save',
       'raw.editor',

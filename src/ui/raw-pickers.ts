@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../config/request-history.js';
 import type { SavedRequestListing } from '../config/saved-requests.js';
 import { utcMinute } from '../core/display.js';
+import { printablePath } from '../core/mask.js';
 import type { RequestSpec } from '../core/request-spec.js';
 import type { PickerItem } from './components/RequestPicker.js';
 
@@ -16,7 +17,7 @@ export interface Pickable {
 export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
   return entries.map((entry) => ({
     item: {
-      label: `${entry.spec.method} ${entry.spec.path}`,
+      label: `${entry.spec.method} ${printablePath(entry.spec.path)}`,
       detail: `${utcMinute(entry.time)} · ${
         entry.status !== undefined
           ? `${entry.status}${entry.ms !== undefined ? ` in ${Math.round(entry.ms)} ms` : ''}`
@@ -34,7 +35,8 @@ export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] 
       ? { item: { label: saved.name, error: saved.error }, from: saved.path }
       : {
           item: {
-            label: `${saved.name}  ${saved.spec.method} ${saved.spec.path}`,
+            // A file written by hand may hold a credential in its query: shown masked.
+            label: `${saved.name}  ${saved.spec.method} ${printablePath(saved.spec.path)}`,
             detail: saved.description,
           },
           spec: saved.spec,

@@ -18,6 +18,8 @@ export interface HistoryStore {
 /** The saved requests, one file each, in the folder meant to be shared. */
 export interface SavedStore {
   dir: string;
+  /** The folder as `--requests-dir` named it, for the command a save suggests; else undefined. */
+  flag?: string;
   list(): SavedRequestListing[];
   save(name: string, spec: RequestSpec): { path: string; created: boolean };
   load(name: string): { spec: RequestSpec; path: string };
@@ -66,6 +68,7 @@ export function savedStore(dir: string | undefined, env: NodeJS.ProcessEnv): Sav
   const saved = SavedRequests.open({ dir, env });
   return {
     dir: saved.dir,
+    flag: dir || undefined,
     list: () => saved.list(),
     save: (name, spec) => saved.save(name, spec),
     load: (name) => saved.load(name),

@@ -45,7 +45,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   // frame is out of the way, write what is compiled so far; it is off the first frame's path.
   setTimeout(flushCompileCache, 1000).unref();
   // A signal from outside (kill, a closed terminal) ends the UI. The terminal is restored right
-  // here, synchronously: another handler (conf's atomic writes hook signals too) may re-raise the
+  // here, synchronously: another handler (Ink's signal-exit hooks signals too) may re-raise the
   // signal and end the process before any promise settles.
   const onSignal = (signal: EndingSignal) => {
     signalled = signal;

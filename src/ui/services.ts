@@ -35,7 +35,7 @@ export interface DemoServer {
 /**
  * What the screens may do beyond rendering: talk to the API, save a profile, start the demo,
  * copy to the clipboard, look records up in DNS. Screens get these from context and never import
- * the HTTP client, conf, node:fs or node:dns.
+ * the HTTP client, the profile store, node:fs or node:dns.
  */
 export interface UiServices {
   /**
@@ -84,7 +84,7 @@ export interface UiServices {
   editText(text: string, extension: string): EditOutcome;
   /** The request history of the session's profile (request-library.ts). */
   requestHistory(session: { profileName?: string; ephemeral: boolean }): HistoryStore;
-  /** The saved requests (DOMAINCTL_REQUESTS_DIR, or `requests` in the config directory). */
+  /** The saved requests (--requests-dir, DOMAINCTL_REQUESTS_DIR, or `requests` in the config directory). */
   savedRequests(): SavedStore;
   /**
    * Looks up a domain's three records (and CAA) the way `domains check` does: at the zone's
@@ -110,6 +110,8 @@ export interface ServicesOptions {
   dnsServer?: DnsServerSetting;
   /** The most bytes one API answer may have (--max-response-size); 64 MiB when absent. */
   maxResponseBytes?: number;
+  /** `--requests-dir`: the folder of saved requests, before DOMAINCTL_REQUESTS_DIR. */
+  requestsDir?: string;
 }
 
 export function createServices(options: ServicesOptions): UiServices {
@@ -213,7 +215,7 @@ export function createServices(options: ServicesOptions): UiServices {
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
     editText: (text, extension) => editInEditor(text, { env, extension }),
     requestHistory: (session) => historyStore(session, env),
-    savedRequests: () => savedStore(undefined, env),
+    savedRequests: () => savedStore(options.requestsDir, env),
     checkDns: async (instructions, signal) =>
       (await dnsChecks()).checkRecords(instructions, {
         server: dnsServer?.address,

@@ -20,12 +20,12 @@ const meta = JSON.parse(
 
 /**
  * What start-up must never load: the UI, React, the server and its storage, and what only the
- * actions need (the typed client and zod, the profile store's conf, the DNS checks).
+ * actions need (the typed client and zod, the profile store, the DNS checks).
  */
 const HEAVY = [
   /(^|\/)node_modules\/zod\//,
   /(^|\/)src\/client\/http-transport\.ts$/,
-  /(^|\/)node_modules\/conf\//,
+  /(^|\/)src\/config\/profile-store\.ts$/,
   /(^|\/)src\/dns\//,
   /(^|\/)node_modules\/ink\//,
   /(^|\/)node_modules\/ink-[^/]+\//,
@@ -71,7 +71,7 @@ function loadedWith(entry: string, kinds: readonly string[]) {
 const heavyIn = (modules: string[]) => modules.filter((m) => HEAVY.some((re) => re.test(m)));
 
 describe('the bundle the bin runs', () => {
-  it('loads neither Ink, React, Hono, SQLite, zod, the HTTP client, conf, jq, tab, src/dns, src/server nor src/ui at start-up', () => {
+  it('loads neither Ink, React, Hono, SQLite, zod, the HTTP client, the profile store, jq, tab, src/dns, src/server nor src/ui at start-up', () => {
     // Static edges only: import statements and bundled require() calls run when dist/cli.js
     // loads; dynamic import() runs only inside the command that needs it (serve, the UI).
     const { modules } = loadedWith('dist/cli.js', ['import-statement', 'require-call']);

@@ -306,6 +306,12 @@ describe('api request --saved', () => {
         env: { DOMAINCTL_REQUESTS_DIR: elsewhere },
       }),
     ).toEqual(expected);
+    // Before the command too, where the UI takes it: the same folder, over the environment's.
+    expect(
+      await run(['--requests-dir', elsewhere, 'api', 'request', '--saved', 'first'], {
+        env: { DOMAINCTL_REQUESTS_DIR: requests },
+      }),
+    ).toEqual(expected);
   });
 
   it('without --saved, a method and a path are still required (2)', async () => {

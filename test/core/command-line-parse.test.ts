@@ -16,7 +16,10 @@ describe('parseCommandLine', () => {
         body: '{"name":"x"}',
       },
       project: 'prj_demo_scale',
-      notes: ["left out: --token (the profile's token is sent instead)"],
+      notes: [
+        "left out: --token (the profile's token is sent instead)",
+        'left out: --json, --timeout 5 (how the command prints or waits, not what it sends)',
+      ],
     });
   });
 
@@ -36,6 +39,10 @@ describe('parseCommandLine', () => {
       ],
       ['domainctl api request GET /v1/x --frob', 'api request has no option --frob'],
       ['domainctl api request GET /v1/x --jq', '--jq needs a value'],
+      [
+        `domainctl api request POST /v1/x -d '{}' -f a=1`,
+        'give the body with -d or with -f/-F fields, not both',
+      ],
     ];
     for (const [text, message] of cases)
       expect(() => parseCommandLine(text), text).toThrow(message);

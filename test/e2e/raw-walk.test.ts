@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
@@ -26,9 +27,11 @@ it('sends, finds it in the history of the next run, saves it, runs it headless a
   const expected = (await client.listDomains(PROJECT, { pageSize: 100 })).domains.map((d) => d.id);
   expect(expected).toHaveLength(100);
   const flags = `--base-url ${server.url} --token ${TESTER_KEY} --project ${PROJECT}`;
-  const start = async (env = '') => {
+  const start = async (env = '', more = '') => {
     await send(
-      { text: `cd ${root} && ${env}${shellNode} bin/domainctl.js ${flags}; echo EXIT:$?` },
+      {
+        text: `cd ${root} && ${env}${shellNode} bin/domainctl.js ${flags}${more}; echo EXIT:$?`,
+      },
       'Enter',
     );
     await waitForScreen('HOST NAME');
@@ -47,8 +50,10 @@ it('sends, finds it in the history of the next run, saves it, runs it headless a
   await waitForScreen('EXIT:0');
   await send({ text: 'clear' }, 'Enter');
 
-  // The next run has it in its history; Enter loads it; Ctrl+S saves it.
-  await start();
+  // The next run has it in its history; Enter loads it; Ctrl+S saves it, in the folder
+  // --requests-dir names.
+  const team = join(configDir, 'team-requests');
+  await start('', ` --requests-dir ${team}`);
   await send('C-r');
   await waitForScreen('History, newest first · 1');
   await send('Enter');
@@ -57,7 +62,11 @@ it('sends, finds it in the history of the next run, saves it, runs it headless a
   await send('C-s');
   await waitForScreen('Save as');
   await send({ text: 'hundred' }, 'Enter');
-  await waitForScreen('✓ Saved');
+  const saved = await waitForScreen(`✓ Saved ${join(team, 'hundred.json')}`);
+  // The notice wraps at the terminal's width, between words.
+  expect(saved.replace(/\s+/g, ' ')).toContain(
+    `domainctl api request --saved hundred --requests-dir ${team}`,
+  );
 
   // Sent again: search the 100 domains, fold the list.
   await send('Enter');
@@ -88,9 +97,10 @@ it('sends, finds it in the history of the next run, saves it, runs it headless a
   await waitForScreen('EXIT:0');
 
   // Headless, from the saved file, with the same exit code and answer as the request itself.
-  const headless = await runCli(['api', 'request', '--saved', 'hundred', ...flags.split(' ')], {
-    env: { DOMAINCTL_CONFIG_DIR: configDir },
-  });
+  const headless = await runCli(
+    ['api', 'request', '--saved', 'hundred', '--requests-dir', team, ...flags.split(' ')],
+    { env: { DOMAINCTL_CONFIG_DIR: configDir } },
+  );
   expect(headless.stderr).toBe('');
   expect(headless.code).toBe(0);
   expect(ids(headless.stdout)).toEqual(expected);

@@ -133,6 +133,29 @@ describe('history and saved requests', () => {
     await app.waitForFrame('! Loaded');
     expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
   });
+  it('keeps saved requests in the folder --requests-dir names, before DOMAINCTL_REQUESTS_DIR', async () => {
+    const flagDir = join(configDir, 'team-requests');
+    const envDir = join(configDir, 'env-requests');
+    const app = await openRaw({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, requestsDir: flagDir },
+      env: { DOMAINCTL_REQUESTS_DIR: envDir },
+    });
+    await app.press(CTRL_O);
+    await app.waitForFrame(`No saved request yet: Ctrl+S saves one (in ${flagDir}).`);
+    await app.press('esc');
+    await app.pressTogether('/v1/regions', CTRL_S);
+    await app.waitForFrame(/Save as\s+› /);
+    await app.pressTogether('regions', 'enter');
+    // The command it offers finds the file: it names the folder too.
+    const frame = await app.waitForFrame('✓ Saved');
+    expect(frame.replace(/\s+/g, ' ')).toContain(
+      `✓ Saved ${join(flagDir, 'regions.json')}: domainctl api request --saved regions --requests-dir ${flagDir}`,
+    );
+    expect(readdirSync(flagDir)).toEqual(['regions.json']);
+    await app.pressTogether(CTRL_U, CTRL_O);
+    await app.waitForFrame(/› regions {2}GET \/v1\/regions/);
+    expect(() => readdirSync(envDir)).toThrow(/ENOENT/);
+  });
 });
 
 describe('copies and pastes', () => {

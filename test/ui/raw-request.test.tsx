@@ -180,7 +180,7 @@ describe('the raw request screen', () => {
     expect(typing).not.toContain('Keys: Raw request');
     await app.press('\u001bOP');
     const help = await app.waitForFrame('Keys: Raw request');
-    expect(help).toMatch(/Tab\s+complete the path from/);
+    expect(help).toMatch(/Tab\s+in the path: complete it/);
     expect(help).toMatch(/F1\s+show or hide the keys of/);
     // The text fields' own keys are listed too.
     expect(help).toMatch(/Ctrl\+U K W Y\s+in a text field: delete/);

@@ -59,12 +59,15 @@ export function HelpOverlay({
   const { ids, left } = split
     ? fitting(all, unavailable, bodyHeight - 1, 2)
     : { ids: all, left: 0 };
-  const width = Math.max(...ids.map((id) => binding(id).keys.length)) + 2;
+  // Each column as wide as its own longest keys: one long key (`Ctrl+A E · Alt+B F`) costs
+  // only its column's helps their room.
+  const keysWidth = (group: ActionId[]) =>
+    Math.max(...group.map((id) => binding(id).keys.length)) + 2;
   const half = Math.ceil(ids.length / 2);
   const groups = split ? [ids.slice(0, half), ids.slice(half)] : [ids];
   // Each column ends with a gap of two before the next.
-  const room = Math.floor(columns / 2) - width - 2;
-  const entry = (id: ActionId) => {
+  const entry = (id: ActionId, width: number) => {
+    const room = Math.floor(columns / 2) - width - 2;
     const off = unavailable.has(id);
     return (
       <Box key={id}>
@@ -106,7 +109,7 @@ export function HelpOverlay({
             paddingRight={split ? 2 : 0}
             flexShrink={0}
           >
-            {group.map(entry)}
+            {group.map((id) => entry(id, keysWidth(group)))}
           </Box>
         ))}
       </Box>

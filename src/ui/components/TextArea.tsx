@@ -18,6 +18,31 @@ interface Cursor {
   top: number;
 }
 
+/**
+ * The text as shown: every line through `mask`, but the cursor's while the field has focus; and
+ * the cursor moved by what masking took from the lines before it.
+ */
+function masked(
+  value: string,
+  at: number,
+  focused: boolean,
+  mask: ((line: string) => string) | undefined,
+): { text: string; cursor: number } {
+  if (!mask) return { text: value, cursor: at };
+  const lines = value.split('\n');
+  const cursorLine = value.slice(0, at).split('\n').length - 1;
+  let cursor = at;
+  const shown = lines.map((line, i) => {
+    if (focused && i === cursorLine) return line;
+    const text = mask(line);
+    if (i < cursorLine) cursor += text.length - line.length;
+    return text;
+  });
+  // Out of the field, the cursor's line may be masked too: the cursor stays within it.
+  const text = shown.join('\n');
+  return { text, cursor: Math.min(cursor, text.length) };
+}
+
 /** How many rows a text of this value takes in an area: what the screen lays out around it. */
 export function textAreaHeight(value: string, width: number, maxRows: number): number {
   return Math.max(1, Math.min(maxRows, areaRows(value, value.length, width).length));
@@ -41,6 +66,7 @@ export function TextArea({
   width,
   maxRows,
   onEdge,
+  mask,
 }: {
   id: string;
   label: string;
@@ -54,6 +80,11 @@ export function TextArea({
   width: number;
   maxRows: number;
   onEdge(step: -1 | 1): void;
+  /**
+   * How a line is shown (the headers' credentials masked), except the one being typed in: the
+   * value itself is kept, edited and sent as typed.
+   */
+  mask?: (line: string) => string;
 }) {
   const { isTop } = useScreen();
   const { setFieldFocused, helpOpen } = useUi();
@@ -72,7 +103,8 @@ export function TextArea({
   });
   const own = cursor.revision === revision && cursor.value === value;
   const at = own ? Math.min(cursor.at, value.length) : value.length;
-  const rows = areaRows(value, at, Math.max(1, width));
+  const { text: shownText, cursor: shownAt } = masked(value, at, isFocused, mask);
+  const rows = areaRows(shownText, shownAt, Math.max(1, width));
   const cursorRow = Math.max(
     0,
     rows.findIndex((row) => row.cursor !== undefined),

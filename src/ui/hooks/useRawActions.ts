@@ -2,6 +2,7 @@ import { useStdout } from 'ink';
 import { type Dispatch, useState } from 'react';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
 import { isError } from '../../core/errors.js';
+import { printablePath } from '../../core/mask.js';
 import { parsePastedRequest } from '../../core/pasted-request.js';
 import { formatCommandLine, formatCurl } from '../../core/request-format.js';
 import { suggest } from '../../core/suggested-commands.js';
@@ -9,7 +10,7 @@ import type { RequestSpec } from '../../core/request-spec.js';
 import { useServices, useSession } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
 import { hasBody, type RawForm, type RawFormAction } from '../raw-request-form.js';
-import { entryOf, specOf } from '../raw-spec.js';
+import { entryOf, specOf, withPastedSettings } from '../raw-spec.js';
 import type { RequestHistoryEntry } from '../session.js';
 import { useExternalEditor } from './useExternalEditor.js';
 import { useScreenSignal } from './useScreenClient.js';
@@ -110,7 +111,8 @@ export function useRawActions(
       return;
     }
     const id = form.sends + 1;
-    dispatch({ type: 'sending', line: `${prepared.method} ${prepared.path}` });
+    // The line above the answer: a credential in the query masked, as --debug masks it.
+    dispatch({ type: 'sending', line: `${prepared.method} ${printablePath(prepared.path)}` });
     services.executeRequest(prepared, signal).then(
       (response) => {
         dispatch({ type: 'answered', id, response });
@@ -186,10 +188,15 @@ export function useRawActions(
   const paste = (text: string) => {
     try {
       const pasted = parsePastedRequest(text, session.baseUrl);
+      const { spec: filled, notes } = withPastedSettings(pasted, {
+        project: options.project,
+        org: session.org,
+        profile: session.profileName,
+      });
       load(
-        pasted.spec,
+        filled,
         `Read from the pasted ${text.trimStart().startsWith('curl') ? 'curl command' : 'command line'}`,
-        pasted.notes,
+        [...pasted.notes, ...notes],
       );
     } catch (error) {
       if (!isError(error, 'RequestInputError')) throw error;
@@ -199,10 +206,11 @@ export function useRawActions(
 
   const save = (name: string) => {
     try {
-      const saved = services.savedRequests().save(name, specOf(form, { withBody }));
+      const store = services.savedRequests();
+      const saved = store.save(name, specOf(form, { withBody }));
       dispatch({ type: 'saveAs', name: undefined });
       notice(
-        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name)}`,
+        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name, store.flag)}`,
         'ok',
       );
     } catch (error) {

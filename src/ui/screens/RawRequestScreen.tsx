@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { isPastedCommand } from '../../core/pasted-request.js';
 import { httpMethods } from '../../contract/routes.js';
+import { isSensitiveHeader, printableHeaderLine } from '../../core/mask.js';
+import { headerName } from '../../core/request-spec.js';
 import { visible } from '../../core/sanitize.js';
 import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -31,6 +33,10 @@ import { Paragraph } from '../components/Paragraph.js';
 const METHOD_COLUMN = 12;
 const LABEL_WIDTH = 8;
 const FIELD_INDENT = LABEL_WIDTH + 2;
+
+/** A header line as the form shows it: a credential-looking value masked as --debug masks it. */
+const maskedHeaderLine = (line: string) =>
+  isSensitiveHeader(headerName(line)) ? printableHeaderLine(line) : line;
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
@@ -110,19 +116,31 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   }, [isTop, field, focus, prompt, confirming, picker, saveAs]);
 
   const naming = saveAs !== undefined;
+  // Enter, Tab and ↑↓ mean one thing in each field: the footer and the help name that one.
+  const free = !busy && !prompt;
+  const inPath = free && field === 'raw.path';
+  const inMethods = !busy && field === 'raw.method';
+  const walksHistory = actions.history.length > 0 || form.recalled !== undefined;
   useAvailableKeys({
     'raw.confirm': confirming === true,
-    'raw.send': !busy && !prompt,
-    'raw.back': !busy && !prompt,
-    'raw.complete': !busy && !prompt,
-    'raw.history': !busy && !prompt && !inAnswer,
-    'raw.openHistory': !busy,
-    'raw.openSaved': !busy,
-    'raw.save': !busy,
+    'raw.send': free && field !== 'raw.method' && !(field === 'raw.path' && withBody),
+    'raw.toBody': inPath && withBody,
+    'raw.method.choose': inMethods,
+    'raw.method.move': inMethods,
+    'raw.back': free,
+    'raw.complete': inPath,
+    'raw.nextField': free && field !== 'raw.path',
+    'raw.history': inPath && walksHistory,
+    'raw.lines':
+      free && (field === 'raw.headers' || field === 'raw.body' || (inPath && !walksHistory)),
+    // A prompt in the answer (search, jq) takes every key but Enter and Esc.
+    'raw.openHistory': free,
+    'raw.openSaved': free,
+    'raw.save': free,
     'raw.copyCommand': outOfFields,
     'raw.copyCurl': outOfFields,
     'raw.editor': withBody && !busy && !prompt,
-    'raw.scroll': answer !== undefined && !busy,
+    'raw.scroll': answer !== undefined && free,
     'raw.prompt.apply': prompt !== undefined || naming,
     'raw.prompt.cancel': prompt !== undefined || naming,
     'raw.pick.move': picker !== undefined,
@@ -184,29 +202,29 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     else if (is('raw.editor') && withBody) actions.editBody();
     else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
-    else if (is('raw.complete')) {
+    else if (field === 'raw.path' && is('raw.complete')) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
       dispatch({ type: 'tab', candidates });
-    } else if (is('raw.send')) {
-      if (field === 'raw.method') dispatch({ type: 'chooseMethod', method });
-      else if (field === 'raw.path' && withBody) dispatch({ type: 'focus', field: 'raw.body' });
-      else actions.send(false);
-    } else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
-    else if (is('raw.history')) {
-      if (field === 'raw.method') {
-        const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
-        const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
-        if (next) dispatch({ type: 'highlightMethod', method: next });
-      } else if (field === 'raw.path') {
-        if (key.downArrow && !form.recalled) below('raw.path');
-        else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
-      } else if (field === 'raw.response' && key.upArrow) {
-        // ↑ on the answer's first line: back up to the form.
-        above('raw.response');
-      }
-      // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
-      // its first and last line.
+    } else if (is('raw.nextField')) dispatch({ type: 'moveFocus', step: 1 });
+    else if (field === 'raw.method' && is('raw.method.choose')) {
+      dispatch({ type: 'chooseMethod', method });
+    } else if (field === 'raw.path' && withBody && is('raw.toBody')) {
+      dispatch({ type: 'focus', field: 'raw.body' });
+    } else if (is('raw.send')) actions.send(false);
+    else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
+    else if (field === 'raw.method' && is('raw.method.move')) {
+      const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
+      const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
+      if (next) dispatch({ type: 'highlightMethod', method: next });
+    } else if (field === 'raw.path' && is('raw.history')) {
+      if (key.downArrow && !form.recalled) below('raw.path');
+      else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
+    } else if (field === 'raw.response' && key.upArrow && is('raw.view.move')) {
+      // ↑ on the answer's first line (the viewer did not take it): back up to the form.
+      above('raw.response');
     }
+    // In the headers and the body, ↑↓ are the field's own (TextArea), which calls onEdge at
+    // its first and last line.
   });
 
   const candidates = form.cycle
@@ -323,6 +341,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             isActive={fieldsActive && field === 'raw.headers'}
             maxRows={3}
             onEdge={(step) => (step < 0 ? above('raw.headers') : below('raw.headers'))}
+            mask={maskedHeaderLine}
           />
           {withBody ? (
             <>
