@@ -19,6 +19,19 @@ export function newId(prefix: 'prj_' | 'db_' | 'dom_' | 'org_'): string {
   return `${prefix}${randomToken(16)}`;
 }
 
+let lastCreatedMs = 0;
+
+/**
+ * The creation time of a new row: now, but always later than the last one this process made.
+ * Lists are newest first by (created_at, id) and ids are random, so two rows made in the same
+ * millisecond would otherwise be listed in a random order rather than the order they were made.
+ */
+export function creationTime(): string {
+  const now = Date.now();
+  lastCreatedMs = now > lastCreatedMs ? now : lastCreatedMs + 1;
+  return new Date(lastCreatedMs).toISOString();
+}
+
 /** API keys are stored only as this hash; the key itself is never written anywhere. */
 export function hashApiKey(key: string): string {
   // One-shot: no Hash object a request (Node 20.12 on).

@@ -1,5 +1,5 @@
 import { HttpError } from '../http-error.js';
-import { newId } from '../ids.js';
+import { creationTime, newId } from '../ids.js';
 import type { DatabaseRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -22,7 +22,7 @@ export const createDatabase: Handler<'createDatabase'> = async (input) => {
     id: newId('db_'),
     project_id: project.id,
     name,
-    created_at: new Date().toISOString(),
+    created_at: creationTime(),
   };
   await input.store.insertDatabase(row);
   return row;

@@ -4,7 +4,7 @@ import { canHaveCustomDomains, planName } from '../../core/plans.js';
 import { projectTarget, toDomain } from '../domain-view.js';
 import { HttpError } from '../http-error.js';
 import { JsonText } from '../page-cache.js';
-import { newId, randomToken } from '../ids.js';
+import { creationTime, newId, randomToken } from '../ids.js';
 import type { DomainRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -27,7 +27,7 @@ export const addDomain: Handler<'addDomain'> = async (input) => {
   const host = normalizeHostname(domain, deps.settings.edgeDomain);
   if (!host.ok) throw new HttpError('invalid_request', host.reason);
 
-  const now = new Date().toISOString();
+  const now = creationTime();
   const row: DomainRow = {
     id: newId('dom_'),
     project_id: project.id,

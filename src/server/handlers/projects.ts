@@ -1,6 +1,6 @@
 import type { Project } from '../../contract/schemas.js';
 import { HttpError } from '../http-error.js';
-import { newId } from '../ids.js';
+import { creationTime, newId } from '../ids.js';
 import type { ProjectRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -41,7 +41,7 @@ export const createProject: Handler<'createProject'> = async ({ store, caller, q
       `region_id ${regionId} is not a region: see GET /v1/regions`,
     );
   }
-  const now = new Date().toISOString();
+  const now = creationTime();
   const row: ProjectRow = {
     id: newId('prj_'),
     name: input.name,
