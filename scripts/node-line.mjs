@@ -12,12 +12,14 @@
 // It makes a clean copy of the committed tree (`git archive HEAD`: uncommitted changes are not
 // tested), runs `npm ci` there with that node and npm first on PATH and npm_config_nodedir at
 // that node's headers (native addons are compiled against it, not an npmrc's nodedir), then
-// `npm test` or `vitest run <paths>`. It ends with one summary line per line; the exit code is
-// 1 if any line failed, 2 for a usage error.
+// `npm test` or `vitest run <paths>`. A line whose npm ci printed an install-script advisory
+// (allowScripts) fails, its tests run all the same. It ends with one summary line per line; the
+// exit code is 1 if any line failed, 2 for a usage error.
 //
 // Its parts, in scripts/node-line/: args.mjs (the command line), processes.mjs (commands in their
-// own process groups, the cleaned environment), line.mjs (one line: PATH, npm ci, the tests) and
-// report.mjs (vitest's JSON report and the summary lines).
+// own process groups, the cleaned environment), line.mjs (one line: PATH, npm ci, the tests),
+// install-advice.mjs (npm's install-script advisories in npm ci's output) and report.mjs
+// (vitest's JSON report and the summary lines).
 import { spawnSync } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { capture } from '../node-dist.mjs';
+import { installScriptAdvisories } from './install-advice.mjs';
 import { run, wasInterrupted } from './processes.mjs';
 import { counts, readReport, summary } from './report.mjs';
 
@@ -27,12 +28,23 @@ export async function makeBin(bin, nodeFolder, npmDir) {
  */
 export async function runLine({ label, cwd, env, paths, reportFile, started, deadline }) {
   const installStarted = Date.now();
-  const install = await run('npm', ['ci'], { cwd, env, deadline });
+  const install = await run('npm', ['ci'], { cwd, env, deadline, keepOutput: true });
   const installMs = Date.now() - installStarted;
   const fail = (what) => summary(false, label, what, started, installMs);
   if (wasInterrupted()) return fail('interrupted');
   if (install.timedOut) return fail('npm ci ran out of time');
   if (install.code !== 0) return fail(`npm ci failed (exit ${install.code})`);
+  // An install-script advisory fails the line, but the tests still run: what they find on this
+  // line is worth having either way.
+  const advisories = installScriptAdvisories(install.output);
+  if (advisories.length > 0) {
+    console.log(
+      `\nnpm ci printed an install-script advisory on ${label}: package.json's allowScripts must` +
+        ` decide (true or false) for every dependency with an install script, so that no npm` +
+        ` warns about it or blocks it (see test/build/allow-scripts.test.ts):\n` +
+        advisories.map((line) => `  ${line}`).join('\n'),
+    );
+  }
 
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
   const tests =
@@ -41,7 +53,7 @@ export async function runLine({ label, cwd, env, paths, reportFile, started, dea
       : await run('npm', ['test', '--', ...reporters], { cwd, env, deadline });
   const report = await readReport(reportFile, cwd);
   const failed = tests.code !== 0;
-  const parts = [];
+  const parts = advisories.length > 0 ? ['npm ci printed an install-script advisory'] : [];
   if (report) {
     parts.push(`files ${counts(report.files)}`, `tests ${counts(report.tests)}`);
     if (report.failures.length > 0) {
@@ -60,7 +72,7 @@ export async function runLine({ label, cwd, env, paths, reportFile, started, dea
   } else if (report && failed && report.failures.length === 0) {
     parts.push(`vitest exit ${tests.code}: errors outside the tests`);
   }
-  return summary(!failed, label, parts.join(' · '), started, installMs);
+  return summary(!failed && advisories.length === 0, label, parts.join(' · '), started, installMs);
 }
 
 /**

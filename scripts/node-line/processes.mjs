@@ -7,12 +7,17 @@ let running;
 let interrupted = false;
 /** Whether Ctrl+C (or SIGTERM) came: the lines left are not started. */
 export const wasInterrupted = () => interrupted;
+/** The most of a command's output `keepOutput` keeps: its end, where npm puts its advisories. */
+const KEPT_BYTES = 4 * 1024 * 1024;
+
 /**
  * Runs a command with its output on ours, printed first as `$ command`. It gets a process group
  * of its own so a timeout can end it and everything it started (vitest's workers, servers, tmux);
- * Ctrl+C is passed on the same way.
+ * Ctrl+C is passed on the same way. With `keepOutput`, its stdout and stderr are still shown as
+ * they come and also returned as `output` (the last 4 MiB, in the order they came), for what the
+ * caller must look for in them.
  */
-export function run(command, args, { cwd, env, deadline }) {
+export function run(command, args, { cwd, env, deadline, keepOutput = false }) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   return new Promise((resolvePromise) => {
     // No stdin: nothing here may wait for input, and a process group of its own must not read
@@ -20,10 +25,23 @@ export function run(command, args, { cwd, env, deadline }) {
     const child = spawn(command, args, {
       cwd,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', keepOutput ? 'pipe' : 'inherit', keepOutput ? 'pipe' : 'inherit'],
       detached: true,
     });
     running = child;
+    const kept = [];
+    let keptBytes = 0;
+    const keep = (to) => (chunk) => {
+      to.write(chunk);
+      kept.push(chunk);
+      keptBytes += chunk.length;
+      while (keptBytes > KEPT_BYTES && kept.length > 1) keptBytes -= kept.shift().length;
+    };
+    if (keepOutput) {
+      child.stdout.on('data', keep(process.stdout));
+      child.stderr.on('data', keep(process.stderr));
+    }
+    const output = () => Buffer.concat(kept).toString('utf8');
     let timedOut = false;
     const timer = setTimeout(
       () => {
@@ -36,12 +54,12 @@ export function run(command, args, { cwd, env, deadline }) {
     child.on('error', (error) => {
       clearTimeout(timer);
       running = undefined;
-      resolvePromise({ code: 127, timedOut, error });
+      resolvePromise({ code: 127, timedOut, error, output: output() });
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running = undefined;
-      resolvePromise({ code: code ?? 128, signal, timedOut });
+      resolvePromise({ code: code ?? 128, signal, timedOut, output: output() });
     });
   });
 }

@@ -8,27 +8,43 @@
  *
  * So are the characters that change what text looks like without showing themselves: the bidi
  * controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates, U+200E/U+200F marks,
- * U+061C) and the zero-width ones (U+200B–U+200D, U+2060, U+FEFF). An override turns
- * `moc.elpmaxe` into what reads as `example.com`; a zero-width space makes two different names
- * look the same. From outside they are data, and shown as such.
+ * U+061C), the zero-width ones (U+200B–U+200D, U+2060, U+FEFF) and the other default-ignorable
+ * ones a font draws as nothing: the soft hyphen (U+00AD), the combining grapheme joiner (U+034F),
+ * the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Khmer inherent vowels (U+17B4, U+17B5),
+ * the Mongolian vowel separator (U+180E), the invisible operators and deprecated format controls
+ * (U+2061–U+206F), the interlinear annotation marks (U+FFF9–U+FFFB), and the line and paragraph
+ * separators (U+2028, U+2029), which a terminal shows as nothing or as a break it did not count.
+ * An override turns `moc.elpmaxe` into what reads as `example.com`; a zero-width space or a
+ * Hangul filler makes two different names look the same. From outside they are data, and shown
+ * as such.
+ *
+ * The variation selectors (U+FE00–U+FE0F) are left alone: U+FE0F asks for an emoji's colour form
+ * and is in most emoji people type, and a selector alone changes nothing it is not attached to.
  *
  * Pure functions, no dependencies: every face (commands, UI) and every bundle can use them.
  */
 
-// One class for C0, DEL, C1 and the invisible ones (bidi controls, zero-width characters); each
-// is shown as JSON writes C0 controls (`\u001b`).
-const CONTROL =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+// The invisible ones, as the body of a character class (all in the BMP: no `u` flag needed).
+// Written as escapes (String.raw) so the pattern's source reads as the list above.
+const INVISIBLE = String.raw`\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb`;
+const C0 = String.raw`\u0000-\u001f`;
+const DEL_C1 = String.raw`\u007f-\u009f`;
+// One class for C0, DEL, C1 and the invisible ones; each is shown as JSON writes C0 controls
+// (`\u001b`). Some invisible ones are combining marks (U+034F, U+17B4); matching each alone,
+// apart from the letter it follows, is the point, so no-misleading-character-class is off here.
+// eslint-disable-next-line no-misleading-character-class -- see above
+const CONTROL = new RegExp(`[${C0}${DEL_C1}${INVISIBLE}]`, 'g');
 // The same, minus what a multi-line text may hold: LF, tab, and CR right before LF.
-const CONTROL_IN_TEXT =
-  // eslint-disable-next-line no-control-regex -- as above
-  /\r(?!\n)|[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
-const ANY_CONTROL =
-  // eslint-disable-next-line no-control-regex -- as above
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const CONTROL_IN_TEXT = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- see above
+  String.raw`\r(?!\n)|[\u0000-\u0008\u000b-\u000c\u000e-\u001f` + `${DEL_C1}${INVISIBLE}]`,
+  'g',
+);
+// eslint-disable-next-line no-misleading-character-class -- see above
+const ANY_CONTROL = new RegExp(`[${C0}${DEL_C1}${INVISIBLE}]`);
 // What JSON.stringify leaves raw: DEL, C1 and the invisible ones (it escapes C0 itself).
-const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+// eslint-disable-next-line no-misleading-character-class -- see above
+const RAW_IN_JSON = new RegExp(`[${DEL_C1}${INVISIBLE}]`, 'g');
 
 const escape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

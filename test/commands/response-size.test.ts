@@ -96,6 +96,35 @@ describe('the response-size limit', () => {
     expect(result.peakRssMb).toBeLessThan(MAX_PEAK_MB);
   });
 
+  // The other pairing of each: the limit is one for every face, not a check of one command.
+  it('stops a 2 GiB chunked body on domains list too (7), the process small', async () => {
+    const server = await serve(twoGiB);
+    const result = await runMeasured(['domains', 'list'], {
+      env: env(server.url),
+      timeoutMs: 60_000,
+    });
+    expect({ stdout: result.stdout, stderr: result.stderr, code: result.code }).toEqual<CliResult>({
+      stdout: '',
+      stderr: tooLarge(`${server.url}/v1/projects/${PROJECT}/domains`),
+      code: 7,
+    });
+    expect(result.peakRssMb).toBeLessThan(MAX_PEAK_MB);
+  });
+
+  it('counts a gzip bomb decoded on api request too (7), the process small', async () => {
+    const server = await serve(gzipBomb);
+    const result = await runMeasured(['api', 'request', 'GET', '/v1/regions'], {
+      env: env(server.url),
+      timeoutMs: 60_000,
+    });
+    expect({ stdout: result.stdout, stderr: result.stderr, code: result.code }).toEqual<CliResult>({
+      stdout: '',
+      stderr: tooLarge(`${server.url}/v1/regions`),
+      code: 7,
+    });
+    expect(result.peakRssMb).toBeLessThan(MAX_PEAK_MB);
+  });
+
   it('takes its limit from --max-response-size, else DOMAINCTL_MAX_RESPONSE_SIZE', async () => {
     // 1 MiB of JSON exactly: `"aaa…"`.
     const body = `"${'a'.repeat(1024 ** 2 - 2)}"`;

@@ -83,6 +83,27 @@ const INVISIBLE = [
 ].map((code) => String.fromCharCode(code));
 const RAW_INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
+// The other default-ignorable characters a font draws as nothing, and the line and paragraph
+// separators a terminal does not break on: each makes two different strings look the same.
+const ALSO_INVISIBLE = [
+  0x00ad, // soft hyphen
+  0x034f, // combining grapheme joiner
+  0x115f, // Hangul choseong filler
+  0x1160, // Hangul jungseong filler
+  0x17b4, // Khmer inherent vowel aq
+  0x17b5, // Khmer inherent vowel aa
+  0x180e, // Mongolian vowel separator
+  0x2028, // line separator
+  0x2029, // paragraph separator
+  ...Array.from({ length: 4 }, (_, i) => 0x2061 + i), // invisible operators
+  ...Array.from({ length: 6 }, (_, i) => 0x206a + i), // deprecated format controls
+  0x3164, // Hangul filler
+  0xffa0, // halfwidth Hangul filler
+  0xfff9, // interlinear annotation anchor
+  0xfffa,
+  0xfffb,
+].map((code) => String.fromCharCode(code));
+
 describe('bidi controls and zero-width characters', () => {
   it('are shown as their escapes by visible and visibleText, as the controls are', () => {
     for (const char of INVISIBLE) {
@@ -103,5 +124,43 @@ describe('bidi controls and zero-width characters', () => {
     expect(json).not.toMatch(RAW_INVISIBLE);
     expect(json).toContain('\\u202e');
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('the other invisible characters', () => {
+  it('are shown as their escapes by visible and visibleText, and found by hasControls', () => {
+    for (const char of ALSO_INVISIBLE) {
+      const code = char.charCodeAt(0).toString(16).padStart(4, '0');
+      expect(visible(`a${char}b`)).toBe(`a\\u${code}b`);
+      expect(visibleText(`a${char}b\nc`)).toBe(`a\\u${code}b\nc`);
+      expect(hasControls(`a${char}b`)).toBe(true);
+    }
+    // A project named with Hangul fillers reads as blank; a soft hyphen hides inside a name.
+    expect(visible('\u3164\u3164')).toBe('\\u3164\\u3164');
+    expect(visible('pay\u00adpal.com')).toBe('pay\\u00adpal.com');
+    // A line separator is not a line break a terminal obeys, and not one visibleText keeps.
+    expect(visibleText('one\u2028two\u2029')).toBe('one\\u2028two\\u2029');
+  });
+
+  it('are escaped in JSON too, which parses back to the same value', () => {
+    const value = { name: `Shop${ALSO_INVISIBLE.join('')}` };
+    const json = escapeJsonControls(JSON.stringify(value));
+    for (const char of ALSO_INVISIBLE) expect(json).not.toContain(char);
+    expect(json).toContain('\\u3164');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('leave emoji whole: the variation selectors and skin tones are part of what they show', () => {
+    // U+FE0F asks for the colour form, U+FE0E for the text form; a skin-tone modifier and a
+    // keycap sequence are drawn as one picture. None of them is escaped.
+    const emoji = '\u2764\ufe0f \u263a\ufe0e \u{1f44d}\u{1f3fd} 1\ufe0f\u20e3 \u{1f1eb}\u{1f1f7}';
+    expect(visible(emoji)).toBe(emoji);
+    expect(visibleText(emoji)).toBe(emoji);
+    expect(hasControls(emoji)).toBe(false);
+    expect(escapeJsonControls(JSON.stringify(emoji))).toBe(JSON.stringify(emoji));
+    // Nor the characters next to the new ones: the hyphen, the Hangul letters, NBSP, U+2027.
+    expect(visible('a-b \u3131\u1100\u1161 \u00a0 \u2027')).toBe(
+      'a-b \u3131\u1100\u1161 \u00a0 \u2027',
+    );
   });
 });
