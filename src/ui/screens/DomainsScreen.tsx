@@ -252,7 +252,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [catalog.domains, failingDns, isTop, session],
   );
-  const summary = summaryLine(catalog.walk, sum);
+  const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
   const notes = [
     turnedNow.length > 0 ? `✓ ${visible(turnedNow.join(', '))} turned verified` : '',

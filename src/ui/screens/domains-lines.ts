@@ -10,11 +10,14 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 
 /**
  * The summary line: how far the background load has come (or why it stopped), then the
- * project's numbers over what is loaded.
+ * project's numbers over what is loaded. `escStops`: whether Esc stops the load now (under a
+ * filter or sort; in the pages Esc goes back, which ends the load too), so the hint is offered
+ * only where the key does that.
  */
 export function summaryLine(
   walk: DomainCatalog['walk'],
   sum: DomainSummary,
+  escStops: boolean,
 ): { lead: string; tone?: Tone | 'accent'; numbers: string } {
   const numbers = [
     `${count(sum.verified)} verified`,
@@ -25,7 +28,7 @@ export function summaryLine(
   switch (walk.status) {
     case 'loading':
       return {
-        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}… (Esc stops)`,
+        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}…${escStops ? ' (Esc stops)' : ''}`,
         tone: 'accent',
         numbers,
       };
