@@ -25,7 +25,7 @@ import type { ProjectRef } from '../navigation.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { domainColumns } from './domain-columns.js';
-import { matchesText, summaryLine, watchText } from './domains-lines.js';
+import { matchesText, rowsTotal, summaryLine, watchText } from './domains-lines.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
@@ -260,15 +260,17 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     watchText(watch, watchIntervalMs, pendingOnScreen.length),
   ].filter(Boolean);
 
-  // Row numbers count every page before this one; "≥" while more pages follow.
+  // Row numbers count every page before this one.
   const first = (all ? 0 : list.start) + window.offset + 1;
   const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
-  const total = `${list.next === '' ? '' : '≥ '}${list.start + rows.length}`;
+  const counted = catalog.walk.status === 'done' ? catalog.domains.length : undefined;
+  const total = rowsTotal(list.start + rows.length, list.next !== '', counted);
   const table = (
     <Table
       columns={domainColumns({
         now,
-        sort: all ? view.sort : undefined,
+        // In the pages too: the API's order is a sort (created, newest first) the header names.
+        sort: view.sort,
         checks: checks.checks,
         justVerified: watch.justVerified,
       })}

@@ -55,6 +55,15 @@ export function summaryLine(
   }
 }
 
+/**
+ * The "of N" of the pages' rows line: `upTo` rows up to the end of this page; "≥" while more
+ * pages follow, unless the background load has `counted` every domain.
+ */
+export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
+  if (!morePages) return `${upTo}`;
+  return counted === undefined ? `≥ ${upTo}` : `${Math.max(upTo, counted)}`;
+}
+
 /** What the status line says of the filtered, sorted list. */
 export function matchesText(
   filter: string,
