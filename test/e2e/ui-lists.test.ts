@@ -70,7 +70,7 @@ it('the domains screen sizes its page to the terminal again after a resize', asy
   // A page of the new size, all of it on the screen.
   const smaller = Array.from({ length: tall - 5 }, (_, i) => i + 5).join('|');
   const short = await waitForScreen(
-    new RegExp(`page 1 · rows 1–(${smaller}) of (?:≥ \\1|45) · \\1 per page`),
+    new RegExp(`page 1 · rows 1–(${smaller}) of (?:≥ \\1|\\d+) · \\1 per page`),
   );
   expect(perPage(short)).toBeLessThan(tall);
   expect(short).not.toContain('more below');
