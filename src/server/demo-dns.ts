@@ -2,16 +2,13 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 import { type DnsSettings, toDomain } from './domain-view.js';
 import { demoDomainIds } from './seed.js';
-import type { DomainRow, Store } from './store.js';
+import type { Store } from './store.js';
 
 /** The demo's verifier asks its DNS this often, unless --verify-interval says otherwise. */
 export const DEMO_VERIFY_INTERVAL_SECONDS = 2;
 
 const NXDOMAIN = 3;
 const SERVFAIL = 2;
-/** Pending domains read a query at most, when a name is not known yet: 20 pages of 100. */
-const SCAN_PAGES = 20;
-const SCAN_PAGE = 100;
 
 export interface DemoDns {
   /** `127.0.0.1:PORT`, as --dns-server takes it. */
@@ -25,9 +22,10 @@ type DemoRecord = { type: 'CNAME' | 'TXT'; value: string };
  * The DNS of the demo (`serve --seed demo`, `domainctl demo`): a UDP responder on 127.0.0.1, on a
  * free port, that plays the part of the user's DNS provider once the user has created the
  * records `domains add` printed. It answers the three records of every domain added to this
- * database (the demo's own domains are left out, so its pending ones stay pending, as the demo
- * data shows them), which lets the verifier verify it, and `domains wait` see that happen,
- * without a DNS server of the user's. Every other name is NXDOMAIN; a query of another type at
+ * database, which lets the verifier verify it, and `domains wait` see that happen, without a DNS
+ * server of the user's; and those of the demo's own verified domains, as their customers' DNS
+ * would, so that `d` on one finds its records. The demo's own pending domains are left out, so
+ * they stay pending, as the demo data shows them. Every other name is NXDOMAIN; a query of another type at
  * a name that has a CNAME gets the CNAME alone, as an authoritative server answers.
  *
  * It listens on UDP port `port` (the API's own number: `serve --port 7878` answers DNS at
@@ -40,32 +38,19 @@ export async function startDemoDns(
   port = 0,
 ): Promise<DemoDns> {
   const seeded = new Set(demoDomainIds());
-  /** Host name → its records (none for the demo's own domains), for every domain seen so far. */
-  const known = new Map<string, DemoRecord[] | undefined>();
-  const learn = (row: DomainRow) => {
-    const { dns_instructions: dns } = toDomain(row, settings);
-    if (seeded.has(row.id)) {
-      for (const host of [dns.cname_host, dns.txt_host, dns.acme_cname_host]) {
-        known.set(host, undefined);
-      }
-      return;
-    }
-    known.set(dns.cname_host, [{ type: 'CNAME', value: dns.cname_target }]);
-    known.set(dns.txt_host, [{ type: 'TXT', value: dns.txt_value }]);
-    known.set(dns.acme_cname_host, [{ type: 'CNAME', value: dns.acme_cname_target }]);
-  };
-  // A name not known yet may be of a domain added since: the pending ones are read again.
+  const prefixes = [`_${settings.label}-verify.`, '_acme-challenge.'];
+  // One look-up by name a query, nothing kept: the store stays the one truth (a domain added
+  // since, or a database another process writes to, needs no re-reading of pages).
   const lookUp = async (name: string): Promise<DemoRecord[] | undefined> => {
-    if (!known.has(name)) {
-      let after = '';
-      for (let page = 0; page < SCAN_PAGES; page++) {
-        const rows = await store.pendingDomains(after, SCAN_PAGE);
-        rows.forEach(learn);
-        if (rows.length < SCAN_PAGE || known.has(name)) break;
-        after = rows.at(-1)?.id ?? after;
-      }
-    }
-    return known.get(name);
+    const prefix = prefixes.find((p) => name.startsWith(p));
+    const row = await store.domainByName(prefix ? name.slice(prefix.length) : name);
+    // The demo's own pending domains stay pending: their customers have not created the records.
+    if (!row || (seeded.has(row.id) && !row.verified)) return undefined;
+    const { dns_instructions: dns } = toDomain(row, settings);
+    if (name === dns.cname_host) return [{ type: 'CNAME', value: dns.cname_target }];
+    if (name === dns.txt_host) return [{ type: 'TXT', value: dns.txt_value }];
+    if (name === dns.acme_cname_host) return [{ type: 'CNAME', value: dns.acme_cname_target }];
+    return undefined;
   };
 
   let socket: Socket;

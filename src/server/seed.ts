@@ -156,7 +156,7 @@ export function seedDemo(store: Store, now: Date = new Date()): Promise<boolean>
   return store.applySeed('demo', now.toISOString(), demoRows(now));
 }
 
-/** The ids of the demo's own domains (the demo's DNS answers for every other one). */
+/** The ids of the demo's own domains (the demo's DNS leaves out the pending ones). */
 export function demoDomainIds(): string[] {
   return demoRows(new Date()).domains.map((domain) => domain.id);
 }

@@ -15,8 +15,16 @@ export interface Pickable {
 }
 
 export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
+  // An entry is named by when it was sent; two sent in the same millisecond by their order then.
+  const seen = new Map<string, number>();
+  const nameOf = (time: string) => {
+    const n = seen.get(time) ?? 0;
+    seen.set(time, n + 1);
+    return `${time}#${n}`;
+  };
   return entries.map((entry) => ({
     item: {
+      id: nameOf(entry.time),
       label: `${entry.spec.method} ${printablePath(entry.spec.path)}`,
       detail: `${utcMinute(entry.time)} · ${
         entry.status !== undefined
@@ -32,9 +40,10 @@ export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
 export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] {
   return listing.map((saved) =>
     'error' in saved
-      ? { item: { label: saved.name, error: saved.error }, from: saved.path }
+      ? { item: { id: saved.name, label: saved.name, error: saved.error }, from: saved.path }
       : {
           item: {
+            id: saved.name,
             // A file written by hand may hold a credential in its query: shown masked.
             label: `${saved.name}  ${saved.spec.method} ${printablePath(saved.spec.path)}`,
             detail: saved.description,

@@ -136,3 +136,15 @@ describe("the UI guide and the text fields' keys", () => {
     );
   });
 });
+
+describe("the README's table of the domains screen's keys", () => {
+  const readme = readGuide(new URL('../../README.md', import.meta.url));
+  const keys = column(section(readme, 'What it is', 2), 0).map((cell) => cell.codes[0] ?? '');
+
+  it('names keys the key-map gives the domains screen or the add form, and each only once', () => {
+    const actions = [...actionsOf('domains'), ...actionsOf('addDomain')];
+    const given = new Set(actions.flatMap((action) => keymap[action as ActionId].keys.split(' ')));
+    expect(keys).toEqual(['/', 's', 'w', 'd', 'a', 'z', 'P']);
+    for (const key of keys) expect({ key, given: given.has(key) }).toEqual({ key, given: true });
+  });
+});

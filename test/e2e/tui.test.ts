@@ -24,14 +24,14 @@ it('drives the UI in a real terminal: pages, adds a domain, copies a record, qui
   await waitForScreen(/› Demo Scale\s+prj_demo_scale/);
   expect(display('#{alternate_on}')).toBe('1');
   await send('Enter');
-  const page1 = await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
+  const page1 = await waitForScreen(/^page 1 · rows 1–\d+ of (?:≥ )?\d+ · \d+ per page/m);
   expect(page1).toContain('www.acme-shop.com');
 
   await send('n');
-  const page2 = await waitForScreen(/^page 2 · rows \d+–\d+ of ≥ \d+ · \d+ per page/m);
+  const page2 = await waitForScreen(/^page 2 · rows \d+–\d+ of (?:≥ )?\d+ · \d+ per page/m);
   expect(page2).not.toContain('www.acme-shop.com');
   await send('b');
-  await waitForScreen(/^page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/m);
+  await waitForScreen(/^page 1 · rows 1–\d+ of (?:≥ )?\d+ · \d+ per page/m);
   expect(screen()).toContain('www.acme-shop.com');
 
   const host = `e2e-${process.pid}.example.com`;

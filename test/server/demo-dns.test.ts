@@ -33,6 +33,14 @@ async function domainNamed(name: string): Promise<Domain | undefined> {
   return (res.json as { domains: Domain[] }).domains.find((d) => d.domain === name);
 }
 
+/** The demo's own domains (dom_demo_NN), as the API shows them. */
+async function demoDomains(): Promise<Domain[]> {
+  const res = await api(server, 'GET', '/v1/projects/prj_demo_scale/domains?page_size=100', {
+    key: TESTER_KEY,
+  });
+  return (res.json as { domains: Domain[] }).domains.filter((d) => d.id.startsWith('dom_demo_'));
+}
+
 const code = (lookup: Promise<unknown>) =>
   lookup.then(
     () => 'answered',
@@ -52,8 +60,19 @@ describe("the demo's DNS", () => {
     expect(await resolver.resolveCname(dns.acme_cname_host)).toEqual([dns.acme_cname_target]);
   });
 
-  it("knows no other name: not the demo's own domains, not the parents", async () => {
+  it("answers the records of the demo's own verified domains, as their customers' DNS would", async () => {
+    // app.acme-shop.com is one of the demo's verified domains: d on it finds its records.
+    const app = await domainNamed('app.acme-shop.com');
+    expect(app?.verified).toBe(true);
+    const dns = (app as Domain).dns_instructions;
+    expect(await resolver.resolveTxt(dns.txt_host)).toEqual([[dns.txt_value]]);
+    expect(await resolver.resolveCname(dns.cname_host)).toEqual([dns.cname_target]);
+    expect(await resolver.resolveCname(dns.acme_cname_host)).toEqual([dns.acme_cname_target]);
+  });
+
+  it("knows no other name: not the demo's own pending domains, not the parents", async () => {
     // api.acme-shop.com is one of the demo's pending domains: it stays pending.
+    expect(await code(resolver.resolveCname('api.acme-shop.com'))).toBe('ENOTFOUND');
     expect(await code(resolver.resolveTxt('_domainctl-verify.api.acme-shop.com'))).toBe(
       'ENOTFOUND',
     );
@@ -70,6 +89,14 @@ describe("the demo's DNS", () => {
     }
     expect(domain.verified_at).not.toBeNull();
     expect((await domainNamed('api.acme-shop.com'))?.verified).toBe(false);
+  });
+
+  it("changes none of the demo's own domains: the pending stay pending, the verified as they were", async () => {
+    const before = await demoDomains();
+    await server.verifier?.nextPass();
+    await server.verifier?.nextPass();
+    expect(await demoDomains()).toEqual(before);
+    expect(before.filter((d) => !d.verified)).toHaveLength(15);
   });
 
   it('ignores what is not a DNS query and still answers the next one', async () => {

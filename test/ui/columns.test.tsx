@@ -34,7 +34,7 @@ describe('column widths come from the content', () => {
     const header = headerLine(frame, 'HOST NAME');
     // The marker, the widest host, two spaces: then STATUS.
     expect(header.indexOf('STATUS')).toBe(2 + widest + 2);
-    expect(header).toMatch(/^ {2}HOST NAME +STATUS {4}VERIFIED AT {2}TLS EXPIRY {6}CREATED$/);
+    expect(header).toMatch(/^ {2}HOST NAME +STATUS {4}VERIFIED AT {2}TLS EXPIRY {6}CREATED ↓$/);
     // Nothing is padded to the edge: the longest row ends with its last value.
     const longest = Math.max(
       ...lines(frame)
@@ -86,7 +86,7 @@ describe('column widths come from the content', () => {
       const cut = lines(frame).find((l) => l.startsWith('› aaaa')) ?? '';
       expect(cut).toMatch(/^› a{60}\.b+… {2}pending/);
       expect(cut.indexOf('pending')).toBe(header.indexOf('STATUS'));
-      expect(header).toMatch(/CREATED$/);
+      expect(header).toMatch(/CREATED ↓$/);
       for (const line of lines(frame)) expect(line.length).toBeLessThanOrEqual(140);
     } finally {
       await ui?.cleanup();

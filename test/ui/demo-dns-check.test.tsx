@@ -31,4 +31,31 @@ describe('d in `domainctl demo`', () => {
     expect(text).toMatch(/✓ ok.*✓ ok.*✓ ok/);
     expect(text).toMatch(/the demo's DNS at 127\.0\.0\.1:\d+/);
   });
+
+  it("finds the records of the demo's own verified domains, and not those of its pending ones", async () => {
+    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+    // The API's order, newest first: www, api (pending), app (verified).
+    await ui.waitForFrame('› www.acme-shop.com');
+    await ui.press('j');
+    await ui.press('j');
+    await ui.waitForFrame('› app.acme-shop.com');
+    await ui.press('enter');
+    await ui.waitForFrame('DNS records');
+    await ui.press('d');
+    const verified = oneLine(
+      await ui.waitForFrame(/All 3 records are right|not right yet|could not/),
+    );
+    expect(verified).toContain('All 3 records are right');
+    await ui.press('esc');
+    await ui.waitForFrame('› app.acme-shop.com');
+    await ui.press('k');
+    await ui.waitForFrame('› api.acme-shop.com');
+    await ui.press('enter');
+    await ui.waitForFrame('DNS records');
+    await ui.press('d');
+    const pending = oneLine(
+      await ui.waitForFrame(/All 3 records are right|not right yet|could not/),
+    );
+    expect(pending).toContain('3 of 3 not right yet');
+  });
 });

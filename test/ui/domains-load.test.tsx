@@ -59,10 +59,10 @@ describe('the background load of every domain', () => {
     const held = fake.hold((request) => walkPage(request, 'page2'));
     ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
     await held.arrived;
-    await ui.waitForFrame('loaded 100 of ≥ 100… (Esc stops)');
     // The filter works on what is loaded so far.
     await ui.pressTogether('/', 'd99.');
     await ui.waitForFrame('1 match for "d99." of 100 loaded');
+    await ui.waitForFrame('loaded 100 of ≥ 100… (Esc stops)');
     await ui.press('esc');
     await held.abandoned;
     const frame = await ui.waitForFrame('stopped at 100 loaded, more on the server (r loads all)');
@@ -72,6 +72,30 @@ describe('the background load of every domain', () => {
     held.release();
     await ui.press('esc');
     await ui.waitForFrame(/page 1 · rows 1–/);
+  });
+
+  it('in the pages, where Esc does not stop the load, the summary does not offer it; under a sort it does', async () => {
+    const fake = await start(350);
+    const held = fake.hold((request) => walkPage(request, 'page2'));
+    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    await held.arrived;
+    const pages = await ui.waitForFrame(/loaded 100 of ≥ 100…[^\n]*\n(.*\n)*.*page 1 · rows/);
+    expect(pages).not.toContain('Esc stops');
+    // Not counted yet: more pages follow.
+    expect(pages).toMatch(/page 1 · rows 1–\d+ of ≥ \d+ · /);
+    expect(pages).not.toContain('stop loading');
+    await ui.press('?');
+    const help = await ui.waitForFrame('Esc');
+    expect(help).toMatch(/Esc\s+stop loading every page.*\(not now\)/);
+    await ui.press('?');
+    await ui.waitForFrame('page 1 · rows');
+    await ui.press('s');
+    const sorted = await ui.waitForFrame('loaded 100 of ≥ 100… (Esc stops)');
+    expect(sorted).toContain('Esc stop loading');
+    await ui.press('esc');
+    await held.abandoned;
+    await ui.waitForFrame('stopped at 100 loaded');
+    held.release();
   });
 
   it('r loads every page again, up to all 350', async () => {

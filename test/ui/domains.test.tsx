@@ -104,6 +104,31 @@ describe('the domains screen', () => {
     expect(app.frame()).toMatch(/mail\.globex\.org\s+verified\s+\S+\s+\S+ (\d|1[0-3])d/);
   });
 
+  it('counts the rows of all 45 once every domain is loaded, not "≥"', async () => {
+    const app = await openScale();
+    const frame = await app.waitForFrame(/^45 domains · /m);
+    const size = Number(pageLine(frame)?.[2]);
+    expect(frame).toContain(`page 1 · rows 1–${size} of 45 · ${size} per page`);
+    await app.press('n');
+    const second = await app.waitForFrame(/page 2 · /);
+    expect(second).toContain(`page 2 · rows ${size + 1}–${2 * size} of 45 · `);
+  });
+
+  it('names the sort of the pages in the header: created, newest first', async () => {
+    const app = await openScale();
+    const header =
+      app
+        .frame()
+        .split('\n')
+        .find((line) => line.includes('HOST NAME')) ?? '';
+    expect(header).toMatch(/CREATED ↓$/);
+    // s steps to the host names: the arrow goes with the sort.
+    await app.press('s');
+    const sorted = await app.waitForFrame('sorted by host');
+    const sortedHeader = sorted.split('\n').find((line) => line.includes('HOST NAME')) ?? '';
+    expect(sortedHeader).toMatch(/^ {2}HOST NAME ↑ .*CREATED$/);
+  });
+
   it('moves the selection with arrows and j/k, and Enter opens the details', async () => {
     const app = await openScale();
     expect(app.frame()).toMatch(/› www\.acme-shop\.com/);
@@ -197,7 +222,7 @@ describe('the domains screen', () => {
     expect(frame).not.toContain('VERIFIED AT');
     // Every row is one line: host, status and expiry side by side.
     expect(frame).toMatch(/› www\.acme-shop\.com\s+verified\s+\d{4}-\d\d-\d\d \d+d/);
-    expect(frame).toMatch(/page 1 · rows 1–\d+ of ≥ \d+ · \d+ per page/);
+    expect(frame).toMatch(/page 1 · rows 1–\d+ of (≥ \d+|45) · \d+ per page/);
     // And back to a wide terminal: all columns again.
     await app.resize(100);
     await app.waitForFrame('CREATED');

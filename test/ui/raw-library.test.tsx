@@ -94,6 +94,35 @@ describe('history and saved requests', () => {
     expect(everyFile(configDir)).not.toContain('Bearer');
   });
 
+  it('keeps the selected request by identity: a filter narrowed or cleared; keys that come together', async () => {
+    const app = await openRaw();
+    await app.pressTogether('/v1/regions', 'enter');
+    await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
+    await app.pressTogether(CTRL_U, '/v1/projects', 'enter');
+    await app.waitForFrame(/200 OK .* GET \/v1\/projects$/m);
+    await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'enter');
+    await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
+    await app.press(CTRL_R);
+    await app.waitForFrame('History, newest first · 3');
+    await app.waitForFrame(`› GET /v1/projects/${PROJECT}`);
+    // Two Downs in one read: two rows, to the oldest.
+    await app.pressTogether('down', 'down');
+    await app.waitForFrame(/› GET \/v1\/regions {2}/);
+    await app.press('up');
+    await app.waitForFrame(/› GET \/v1\/projects {2}/);
+    // A filter that keeps it: it stays selected, though it is now on another row.
+    await app.pressTogether('/', 'projects');
+    let frame = await app.waitForFrame('History, newest first · 2 of 3');
+    expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+    // Esc clears the filter: the same request, not the row it had under the filter.
+    await app.press('esc');
+    frame = await app.waitForFrame('History, newest first · 3');
+    expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+    await app.press('enter');
+    frame = await app.waitForFrame('✓ Loaded from the history');
+    expect(frame).toMatch(/Path\s+› \/v1\/projects\s*$/m);
+  });
+
   it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async () => {
     const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
     await app.pressTogether('/v1/regions', 'enter');

@@ -3,14 +3,28 @@ import { useEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
 import { useScreen } from '../context.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { TextField } from './TextField.js';
 
 /** One request of the list: what it shows, and why it cannot be loaded (a broken file). */
 export interface PickerItem {
+  /** Names the request in the list (selection.ts): a filter narrowed or cleared keeps it. */
+  id: string;
   label: string;
   detail?: string;
   error?: string;
+}
+
+/** The items whose line has every word of the filter (case ignored), with their place in `items`. */
+function matching(items: readonly PickerItem[], filter: string) {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => {
+      const text = `${item.label} ${item.detail ?? ''}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    });
 }
 
 /**
@@ -39,15 +53,14 @@ export function RequestPicker({
   const { focus } = useFocusManager();
   const [filter, setFilter] = useState('');
   const [typing, setTyping] = useState(false);
-  const [selected, setSelected] = useState(0);
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => {
-      const text = `${item.label} ${item.detail ?? ''}`.toLowerCase();
-      return words.every((word) => text.includes(word));
-    });
-  const at = Math.min(selected, Math.max(0, shown.length - 1));
+  // The selected request by id, not by row: narrowing or clearing the filter keeps it.
+  const [selection, setSelection] = useState<Selection>(FIRST_ROW);
+  const shown = matching(items, filter);
+  const ids = shown.map(({ item }) => item.id);
+  const at = selectedRow(ids, selection);
+  // The row shown as selected becomes the selected request before the rows change under it.
+  const pinned = (s: Selection): Selection =>
+    s.id === undefined && ids[at] !== undefined ? { id: ids[at], index: at } : s;
 
   useEffect(() => {
     if (isTop && typing) focus('raw.pickFilter');
@@ -58,6 +71,7 @@ export function RequestPicker({
       if (typing || filter) {
         setTyping(false);
         setFilter('');
+        setSelection(pinned);
       } else onClose();
     } else if (is('raw.pick.choose')) {
       const chosen = shown[at];
@@ -65,7 +79,7 @@ export function RequestPicker({
     } else if (is('raw.pick.filter') && !typing) setTyping(true);
     else if (is('raw.pick.move') && (!typing || key.upArrow || key.downArrow)) {
       const up = key.upArrow || input === 'k';
-      setSelected(Math.max(0, Math.min(shown.length - 1, at + (up ? -1 : 1))));
+      setSelection((s) => moveSelection(ids, s, up ? -1 : 1));
     }
   });
 
@@ -89,7 +103,12 @@ export function RequestPicker({
           value={filter}
           onChange={(value) => {
             setFilter(value);
-            setSelected(0);
+            // The selected request stays selected while it matches; else the first match.
+            setSelection((s) => {
+              const kept = pinned(s);
+              const index = matching(items, value).findIndex(({ item }) => item.id === kept.id);
+              return index >= 0 ? { id: kept.id, index } : FIRST_ROW;
+            });
           }}
           placeholder="words of the line"
         />
@@ -101,8 +120,8 @@ export function RequestPicker({
       {shown.length === 0 ? (
         <Text dimColor>{items.length === 0 ? empty : 'Nothing matches the filter.'}</Text>
       ) : (
-        shown.slice(top, top + rows).map(({ item, index }, i) => (
-          <Text key={index} wrap="truncate-end" color={tone(item.error ? 'error' : undefined)}>
+        shown.slice(top, top + rows).map(({ item }, i) => (
+          <Text key={item.id} wrap="truncate-end" color={tone(item.error ? 'error' : undefined)}>
             <Text color={tone('accent')} bold>
               {top + i === at ? '› ' : '  '}
             </Text>

@@ -25,7 +25,7 @@ import type { ProjectRef } from '../navigation.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { domainColumns } from './domain-columns.js';
-import { matchesText, summaryLine, watchText } from './domains-lines.js';
+import { matchesText, rowsTotal, summaryLine, watchText } from './domains-lines.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
@@ -252,7 +252,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [catalog.domains, failingDns, isTop, session],
   );
-  const summary = summaryLine(catalog.walk, sum);
+  const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
   const notes = [
     turnedNow.length > 0 ? `✓ ${visible(turnedNow.join(', '))} turned verified` : '',
@@ -260,15 +260,17 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     watchText(watch, watchIntervalMs, pendingOnScreen.length),
   ].filter(Boolean);
 
-  // Row numbers count every page before this one; "≥" while more pages follow.
+  // Row numbers count every page before this one.
   const first = (all ? 0 : list.start) + window.offset + 1;
   const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
-  const total = `${list.next === '' ? '' : '≥ '}${list.start + rows.length}`;
+  const counted = catalog.walk.status === 'done' ? catalog.domains.length : undefined;
+  const total = rowsTotal(list.start + rows.length, list.next !== '', counted);
   const table = (
     <Table
       columns={domainColumns({
         now,
-        sort: all ? view.sort : undefined,
+        // In the pages too: the API's order is a sort (created, newest first) the header names.
+        sort: view.sort,
         checks: checks.checks,
         justVerified: watch.justVerified,
       })}

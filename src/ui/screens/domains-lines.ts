@@ -10,11 +10,14 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 
 /**
  * The summary line: how far the background load has come (or why it stopped), then the
- * project's numbers over what is loaded.
+ * project's numbers over what is loaded. `escStops`: whether Esc stops the load now (under a
+ * filter or sort; in the pages Esc goes back, which ends the load too), so the hint is offered
+ * only where the key does that.
  */
 export function summaryLine(
   walk: DomainCatalog['walk'],
   sum: DomainSummary,
+  escStops: boolean,
 ): { lead: string; tone?: Tone | 'accent'; numbers: string } {
   const numbers = [
     `${count(sum.verified)} verified`,
@@ -25,7 +28,7 @@ export function summaryLine(
   switch (walk.status) {
     case 'loading':
       return {
-        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}… (Esc stops)`,
+        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}…${escStops ? ' (Esc stops)' : ''}`,
         tone: 'accent',
         numbers,
       };
@@ -50,6 +53,15 @@ export function summaryLine(
         numbers,
       };
   }
+}
+
+/**
+ * The "of N" of the pages' rows line: `upTo` rows up to the end of this page; "≥" while more
+ * pages follow, unless the background load has `counted` every domain.
+ */
+export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
+  if (!morePages) return `${upTo}`;
+  return counted === undefined ? `≥ ${upTo}` : `${Math.max(upTo, counted)}`;
 }
 
 /** What the status line says of the filtered, sorted list. */
