@@ -143,7 +143,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--verify-authoritative',
-      "the verifier asks each domain's zone nameservers (found through --dns-server) for the TXT record, not a resolver's cache",
+      "the verifier asks each domain's zone nameservers (found through --dns-server, else the system resolver) for the TXT record, not a resolver's cache",
     )
     .option(
       '--ask-limit <n>',
