@@ -147,7 +147,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--ask-limit <n>',
-      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) each client address may ask a minute',
+      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) that need the database each client address may ask a minute; past it, one a name every 10 s',
       wholeNumber(1, 1_000_000),
       600,
     )
