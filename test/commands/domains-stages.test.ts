@@ -36,8 +36,17 @@ beforeAll(async () => {
   authority = await startAuthoritative([
     { name: 'stage.test', records: [] },
     { name: EDGE, records: ['prj-demo-scale IN A 192.0.2.10'] },
+    // The zones of "why it may be stuck": a domain at a zone's apex, CAA for another CA, and
+    // DNSSEC that the resolver (given the wrong trust anchor) rejects.
+    { name: 'apex-stage.test', records: [] },
+    { name: 'caa-stage.test', records: ['@ IN CAA 0 issue "sectigo.com"'] },
+    { name: 'broken-stage.test', records: [], brokenDnssec: true },
   ]);
-  resolver = await startResolver(authority, ['stage.test', EDGE]);
+  resolver = await startResolver(
+    authority,
+    ['stage.test', EDGE, 'apex-stage.test', 'caa-stage.test', 'broken-stage.test'],
+    authority.wrongTrustAnchors,
+  );
   // The verifier runs only when a test says so (runOnce), so the stages come in a known order.
   server = await startTestServer({
     dnsServer: resolver.address,
@@ -72,14 +81,19 @@ async function addDomain(name: string): Promise<Domain> {
   return (await res.json()) as Domain;
 }
 
+/** The three records of `domain` as zone-file lines, but those left out. */
+function recordLines(domain: Domain, except: ('cname' | 'acme')[] = []): string[] {
+  const i = domain.dns_instructions;
+  return [
+    except.includes('cname') ? '' : `${i.cname_host}. IN CNAME ${i.cname_target}.`,
+    `${i.txt_host}. IN TXT "${i.txt_value}"`,
+    except.includes('acme') ? '' : `${i.acme_cname_host}. IN CNAME ${i.acme_cname_target}.`,
+  ].filter(Boolean);
+}
+
 /** Publishes the three records of `domain` in stage.test (as well as those published before). */
 async function publish(domain: Domain): Promise<void> {
-  const i = domain.dns_instructions;
-  live.push(
-    `${i.cname_host}. IN CNAME ${i.cname_target}.`,
-    `${i.txt_host}. IN TXT "${i.txt_value}"`,
-    `${i.acme_cname_host}. IN CNAME ${i.acme_cname_target}.`,
-  );
+  live.push(...recordLines(domain));
   await authority.update('stage.test', live);
 }
 
@@ -360,4 +374,126 @@ describe('domains add --wait, the wait of domains wait --until verified', () => 
       code: 11,
     });
   }, 40_000);
+});
+
+describe('why it may be stuck, as domains check and domains status print it', () => {
+  /** The lines of the "Why it may be stuck" block, or [] when there is none. */
+  const why = (stdout: string) => {
+    const at = stdout.indexOf('\nWhy it may be stuck:\n');
+    if (at === -1) return [];
+    return (
+      stdout
+        .slice(at + 1)
+        .split('\n\n')[0]
+        ?.split('\n') ?? []
+    );
+  };
+  const codes = (stdout: string) =>
+    (JSON.parse(stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+
+  /** `domains check` and `domains status` of `host`, as a table and as --json. */
+  const show = async (host: string) => {
+    const statusArgs = ['domains', 'status', host, '--connect-to', await deadPort()];
+    const options = { env: env(), timeoutMs: 20_000 };
+    const [check, checkJson, status, statusJson] = await Promise.all([
+      runCli(['domains', 'check', host], options),
+      runCli(['domains', 'check', host, '--json'], options),
+      runCli([...statusArgs, '--timeout', '2'], options),
+      runCli([...statusArgs, '--timeout', '2', '--json'], options),
+    ]);
+    for (const run of [check, checkJson, status, statusJson]) expect(run.stderr).toBe('');
+    return { check, checkJson, status, statusJson };
+  };
+
+  it('a CNAME asked for at the apex of a zone', async () => {
+    const domain = await addDomain('apex-stage.test');
+    await authority.update('apex-stage.test', recordLines(domain, ['cname']));
+    const { check, checkJson, status, statusJson } = await show(domain.domain);
+    const lines = [
+      'Why it may be stuck:',
+      "- apex-stage.test is the apex of its zone, where DNS allows no CNAME (the zone's SOA and NS records live there): most DNS providers refuse one, and those that accept it break the zone",
+      `  fix: create an ALIAS, ANAME or "CNAME flattening" record at apex-stage.test pointing at prj-demo-scale.${EDGE} (what your DNS provider offers), or use a subdomain such as www.apex-stage.test`,
+    ];
+    expect([check.code, why(check.stdout)]).toEqual([1, lines]);
+    expect([status.code, why(status.stdout)]).toEqual([0, lines]);
+    expect([checkJson.code, codes(checkJson.stdout)]).toEqual([1, ['apex_cname']]);
+    expect([statusJson.code, codes(statusJson.stdout)]).toEqual([0, ['apex_cname']]);
+  });
+
+  it('a TXT record left at _acme-challenge', async () => {
+    const domain = await addDomain('old.stage.test');
+    live.push(
+      ...recordLines(domain, ['acme']),
+      '_acme-challenge.old.stage.test. IN TXT "challenge-from-2023"',
+    );
+    await authority.update('stage.test', live);
+    const { check, checkJson, status, statusJson } = await show(domain.domain);
+    const target = domain.dns_instructions.acme_cname_target;
+    // domains check says it once, as a note under the table, not again as a finding.
+    expect(check.stdout.split('\n')).toContain(
+      `_acme-challenge.old.stage.test has a TXT record (left from an earlier certificate set-up?) and a CNAME cannot coexist with other records: delete the TXT record, then create the CNAME to ${target}`,
+    );
+    expect([check.code, why(check.stdout)]).toEqual([1, []]);
+    expect([status.code, why(status.stdout)]).toEqual([
+      0,
+      [
+        'Why it may be stuck:',
+        '- _acme-challenge.old.stage.test holds a TXT record (left from an earlier certificate set-up?), and a CNAME cannot coexist with other records there',
+        `  fix: delete the TXT record at _acme-challenge.old.stage.test, then create _acme-challenge.old.stage.test CNAME ${target}`,
+      ],
+    ]);
+    expect([checkJson.code, codes(checkJson.stdout)]).toEqual([1, ['acme_txt']]);
+    expect([statusJson.code, codes(statusJson.stdout)]).toEqual([0, ['acme_txt']]);
+  });
+
+  it('CAA that forbids the CA', async () => {
+    const domain = await addDomain('shop.caa-stage.test');
+    await authority.update('caa-stage.test', [
+      '@ IN CAA 0 issue "sectigo.com"',
+      ...recordLines(domain),
+    ]);
+    const { check, checkJson, status, statusJson } = await show(domain.domain);
+    // domains check says it once, as a warning: the records themselves are right (exit 0).
+    expect(check.stdout.split('\n')).toContain(
+      'warning: the CAA records at caa-stage.test allow only "sectigo.com" to issue certificates, so letsencrypt.org will refuse to issue one for this domain: add caa-stage.test. CAA 0 issue "letsencrypt.org"',
+    );
+    expect([check.code, why(check.stdout)]).toEqual([0, []]);
+    expect([status.code, why(status.stdout)]).toEqual([
+      0,
+      [
+        'Why it may be stuck:',
+        '- the CAA records at caa-stage.test allow only "sectigo.com" to issue certificates, so letsencrypt.org will refuse to issue one for this domain',
+        '  fix: add caa-stage.test. CAA 0 issue "letsencrypt.org"',
+      ],
+    ]);
+    expect([checkJson.code, codes(checkJson.stdout)]).toEqual([0, ['caa']]);
+    expect([statusJson.code, codes(statusJson.stdout)]).toEqual([0, ['caa']]);
+  });
+
+  it('SERVFAIL from a DNSSEC-validating resolver where the nameservers answer', async () => {
+    const domain = await addDomain('shop.broken-stage.test');
+    await authority.update('broken-stage.test', recordLines(domain));
+    const { check, checkJson, status, statusJson } = await show(domain.domain);
+    const host = domain.domain;
+    const dnssec = [
+      `- DNSSEC validation of broken-stage.test fails: the validating resolver ${resolver.address} answers SERVFAIL for ${host} (it says: DNSSEC Bogus (extended DNS error 6)), and answers it with checking disabled, as the authoritative servers do; every validating resolver (the CA's too) sees no records`,
+      "  fix: make the DS record of broken-stage.test at its registrar match the zone's DNSKEY (or remove the DS record to turn DNSSEC off), and check that the zone's signatures have not expired",
+    ];
+    // The CAA lookup fails the same way: a warning in domains check, a finding in status.
+    expect(check.stdout.split('\n')).toContain(
+      `warning: the CAA records of ${host} could not be checked (${resolver.address} answered SERVFAIL (server failure)); a CA will not issue while its own CAA lookup fails`,
+    );
+    expect([check.code, why(check.stdout)]).toEqual([0, ['Why it may be stuck:', ...dnssec]]);
+    expect([status.code, why(status.stdout)]).toEqual([
+      0,
+      [
+        'Why it may be stuck:',
+        `- the CAA records of ${host} could not be checked (${resolver.address} answered SERVFAIL (server failure)); a CA will not issue while its own CAA lookup fails`,
+        `  fix: make the DNS of ${host} answer CAA queries (an empty answer is fine)`,
+        ...dnssec,
+      ],
+    ]);
+    expect([checkJson.code, codes(checkJson.stdout)]).toEqual([0, ['caa', 'dnssec']]);
+    expect([statusJson.code, codes(statusJson.stdout)]).toEqual([0, ['caa', 'dnssec']]);
+  });
 });
