@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
+import type { DomainRow } from '../../src/server/store.js';
 import { removeTempDirs, runCli } from '../helpers/cli.js';
 import { deadPort, freePort } from '../helpers/dns-server.js';
 import {
@@ -250,6 +251,95 @@ describe('domains wait --until serving', () => {
       ),
     );
   }, 30_000);
+});
+
+describe('domains wait --until dns and --until certificate, exit code 12, --bell', () => {
+  const waitArgs = (host: string, ...more: string[]) => [
+    'domains',
+    'wait',
+    host,
+    '--interval',
+    '0.3',
+    ...more,
+  ];
+
+  it('--until dns exits 0 once the records are in DNS, before the API verifies, and rings the bell', async () => {
+    const domain = await addDomain('dns.stage.test');
+    await publish(domain);
+    const result = await runCli(
+      waitArgs(domain.domain, '--until', 'dns', '--bell', '--timeout', '20'),
+      {
+        env: env(),
+        timeoutMs: 30_000,
+      },
+    );
+    expect(result.stderr).toBe('\u0007');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^✓ records in DNS: all 3 records are right \\(as the authoritative servers answer\\) ${after}$`,
+      ),
+    );
+    expect(lines.slice(1)).toEqual(['dns.stage.test reached "records in DNS".', '']);
+  });
+
+  it('--until certificate exits 0 once the API reports the certificate, without asking HTTPS', async () => {
+    const domain = await addDomain('cert.stage.test');
+    await publish(domain);
+    expect((await server.verifier?.runOnce())?.verified).toContain(domain.id);
+    const result = await runCli(
+      waitArgs(domain.domain, '--until', 'certificate', '--timeout', '20'),
+      {
+        env: env(),
+        timeoutMs: 30_000,
+      },
+    );
+    const row = (await server.store.domainByName(domain.domain)) as DomainRow;
+    const at = row.verified_at as string;
+    const expiry = row.tls_cert_expiry as string;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = [
+      `✓ records in DNS: the API saw them when it verified the domain ${after}`,
+      `✓ ownership verified: verified at ${escape(at)} ${after}`,
+      `✓ certificate issued: expires at ${escape(expiry)} \\(89 days left\\) ${after}`,
+      `cert\\.stage\\.test reached "certificate issued"\\.`,
+      `It is verified \\(at ${escape(at)}\\)\\.`,
+      `Its TLS certificate expires at ${escape(expiry)} \\(89 days left\\)\\.`,
+      '',
+    ];
+    const out = result.stdout.split('\n');
+    expect(out).toHaveLength(lines.length);
+    for (const [i, line] of lines.entries()) expect(out[i]).toMatch(new RegExp(`^${line}$`));
+  });
+
+  it('exits 12 when the deadline comes with the domain verified but its certificate expired, after the bell', async () => {
+    const domain = await addDomain('expired.stage.test');
+    await publish(domain);
+    const expired = new Date(Date.now() - 86_400_000).toISOString();
+    await server.store.markVerified(domain.id, new Date().toISOString(), expired);
+    const result = await runCli(
+      waitArgs(domain.domain, '--until', 'certificate', '--bell', '--timeout', '2'),
+      {
+        env: env(),
+        timeoutMs: 30_000,
+      },
+    );
+    const at = ((await server.store.domainByName(domain.domain)) as DomainRow).verified_at;
+    expect(result.code).toBe(12);
+    expect(result.stdout.split('\n').map((l) => l.replace(/ \(after [0-9.]+ s\)$/, ''))).toEqual([
+      '✓ records in DNS: the API saw them when it verified the domain',
+      `✓ ownership verified: verified at ${at}`,
+      '',
+    ]);
+    // The bell first, then the closing line.
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^\\u0007domainctl: expired\\.stage\\.test did not reach "certificate issued" within 2 s \\(\\d+ checks\\); reached: ownership verified; certificate issued: failed, expired at ${escape(expired)}\\. Why: domainctl domains status expired\\.stage\\.test --project ${PROJECT}\\n$`,
+      ),
+    );
+  });
 });
 
 describe('domains status', () => {
