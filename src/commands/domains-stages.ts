@@ -78,7 +78,9 @@ async function waitForDomain(input: string, flags: WaitFlags, command: Command):
     jq: await jqFilter(flags),
     intervalMs: flags.interval === undefined ? undefined : flags.interval * 1000,
     timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
-    bell: flags.bell,
+    // The program has a --bell of its own (the UI's), and commander gives an option both define
+    // to the program wherever it is written: `domains wait … --bell` arrives there, not here.
+    bell: Boolean(flags.bell ?? command.optsWithGlobals<{ bell?: boolean }>().bell),
     notFound: () => noSuchDomain(hostname, project, context.flags),
   });
 }

@@ -143,11 +143,11 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--verify-authoritative',
-      "the verifier asks each domain's zone nameservers (found through --dns-server) for the TXT record, not a resolver's cache",
+      "the verifier asks each domain's zone nameservers (found through --dns-server, else the system resolver) for the TXT record, not a resolver's cache",
     )
     .option(
       '--ask-limit <n>',
-      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) each client address may ask a minute',
+      'questions to GET /v1/tls/ask (the edge asking before on-demand TLS) that need the database each client address may ask a minute; past it, one a name every 10 s',
       wholeNumber(1, 1_000_000),
       600,
     )

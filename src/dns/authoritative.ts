@@ -1,7 +1,7 @@
 import type { RecordCheck } from '../core/dns-check.js';
 import { checkTxtRecord } from './check-records.js';
 import { createDnsClient, DEFAULT_DNS_TIMEOUT_MS, type DnsClient } from './resolver.js';
-import { type DnsServerAddress, formatDnsServer, parseDnsServer } from './server-address.js';
+import { type DnsServerAddress, formatDnsServer, resolverAddress } from './server-address.js';
 import { recordsAt, wireQuery } from './wire.js';
 import { findZone, type ZoneInfo } from './zone.js';
 
@@ -150,8 +150,9 @@ async function cachedFor(
 
 /**
  * The verifier's question, asked of the authoritative nameservers of `domain`'s zone: is the TXT
- * record at `host` exactly `expected`? Falls back to `client` (the resolver) when the zone has no
- * nameservers to ask (no SOA above the name) or the resolver's address is not known; when the
+ * record at `host` exactly `expected`? The zone is found through `server`, else the system
+ * resolver (as `checkRecords` does). Falls back to `client` (the resolver) only when the zone has
+ * no nameservers to ask (no SOA above the name) or no resolver address is known at all; when the
  * zone or its servers cannot be reached, the answer is `error`, never `missing`.
  */
 export async function checkTxtAuthoritative(
@@ -166,8 +167,7 @@ export async function checkTxtAuthoritative(
   },
 ): Promise<RecordCheck> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
-  const resolver =
-    typeof options.server === 'string' ? parseDnsServer(options.server) : options.server;
+  const resolver = resolverAddress(options.server);
   if (!resolver) return checkTxtRecord(options.client, host, expected);
   const zone = await findZone(domain, { resolver, timeoutMs, port: options.port });
   if (zone.kind === 'none') return checkTxtRecord(options.client, host, expected);

@@ -1,4 +1,3 @@
-import { getServers } from 'node:dns';
 import type { DnsInstructions } from '../contract/schemas.js';
 import type {
   CheckSource,
@@ -18,7 +17,7 @@ import {
   type DnsClient,
   type DnsClientOptions,
 } from './resolver.js';
-import { type DnsServerAddress, parseDnsServer } from './server-address.js';
+import { resolverAddress } from './server-address.js';
 import { findZone, type ZoneLookup } from './zone.js';
 
 export type { DnsCheckResult, RecordCheck, RecordName, RecordStatus };
@@ -161,19 +160,6 @@ async function recordRows(
     checkTxtRecord(client, instructions.txt_host, instructions.txt_value),
     checkAcmeRecord(client, instructions.acme_cname_host, instructions.acme_cname_target),
   ]);
-}
-
-/** The resolver's address: the one given, else the system's first (node:dns knows them). */
-function resolverAddress(server: CheckOptions['server']): DnsServerAddress | undefined {
-  if (typeof server === 'object') return server;
-  for (const candidate of server === undefined ? getServers() : [server]) {
-    try {
-      return parseDnsServer(candidate);
-    } catch {
-      // Not an address node:dns can ask: try the next.
-    }
-  }
-  return undefined;
 }
 
 function whyNoZone(zone: ZoneLookup | undefined, host: string): string {

@@ -1,3 +1,4 @@
+import { getServers } from 'node:dns';
 import { isIP } from 'node:net';
 import { DnsServerAddressError } from '../core/errors.js';
 
@@ -56,4 +57,23 @@ export function formatDnsServer(address: DnsServerAddress): string {
   return isIP(address.host) === 6
     ? `[${address.host}]:${address.port}`
     : `${address.host}:${address.port}`;
+}
+
+/**
+ * The resolver's address: the one given, else the system's first that node:dns can ask. The
+ * zone walk of the authoritative checks needs an address, and "no --dns-server" means the
+ * system resolver there too, not "skip the walk".
+ */
+export function resolverAddress(
+  server: string | DnsServerAddress | undefined,
+): DnsServerAddress | undefined {
+  if (typeof server === 'object') return server;
+  for (const candidate of server === undefined ? getServers() : [server]) {
+    try {
+      return parseDnsServer(candidate);
+    } catch {
+      // Not an address node:dns can ask: try the next.
+    }
+  }
+  return undefined;
 }

@@ -3,12 +3,12 @@ import { isError } from '../core/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { rateLimiter } from 'hono-rate-limiter';
 import { MAX_BODY_BYTES } from '../contract/errors.js';
 import { matchRoute } from '../contract/match-route.js';
 import { type OperationSchemas, operations } from '../contract/operations.js';
-import { type HttpMethod, type Route, routeById, routes } from '../contract/routes.js';
+import { type HttpMethod, type Route, routes } from '../contract/routes.js';
 import { AskCache } from './ask-cache.js';
+import { AskLimit } from './ask-limit.js';
 import { type Caller, requestMark } from './auth.js';
 import { handlers } from './handlers/index.js';
 import type { AppDeps, Handler, Lifecycle } from './handlers/types.js';
@@ -25,7 +25,10 @@ import type * as z from 'zod';
 
 export type { AppDeps } from './handlers/types.js';
 
-/** Questions to /v1/tls/ask each client address may ask a minute, unless `askLimit` says. */
+/**
+ * Questions to /v1/tls/ask that need the store each client address may ask a minute, unless
+ * `askLimit` says (see AskLimit).
+ */
 export const ASK_LIMIT = 600;
 
 /** Not sent (no one is there to read it), only logged: nginx's status for a client that left. */
@@ -89,8 +92,13 @@ const BODY_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD');
  * feature flag and plan checked before input.
  */
 export function createApp(
-  options: Omit<AppDeps, 'pages' | 'versionedPages' | 'visible' | 'lifecycle' | 'asks'> & {
+  options: Omit<
+    AppDeps,
+    'pages' | 'versionedPages' | 'visible' | 'lifecycle' | 'asks' | 'askLimit'
+  > & {
     lifecycle?: Lifecycle;
+    /** Questions to /v1/tls/ask that need the store, each client address a minute. */
+    askLimit?: number;
   },
 ): OpenAPIHono {
   const deps: AppDeps = {
@@ -100,6 +108,7 @@ export function createApp(
     versionedPages: new VersionedPages(),
     visible: new MarkCache(),
     asks: new AskCache(options.store.markCoversEveryWrite),
+    askLimit: new AskLimit(options.askLimit ?? ASK_LIMIT),
   };
   const app = new OpenAPIHono({ strict: true });
   // Health checks come every second or two from each balancer: the log has a line only for
@@ -130,37 +139,6 @@ export function createApp(
   // adapter build a whole fetch Request (headers, abort signal) for every GET. A GET meets no
   // middleware at all, so Hono runs its handler without composing a chain.
   app.on(BODY_METHODS, '*', limitBody);
-  // The edge asks for every name a client sends it as SNI, and clients choose those: a flood of
-  // made-up names must not become a flood of database reads. Counted per client address.
-  app.use(
-    routeById('tlsAsk').path,
-    rateLimiter({
-      windowMs: 60_000,
-      limit: deps.askLimit ?? ASK_LIMIT,
-      standardHeaders: 'draft-6',
-      keyGenerator: (c) =>
-        (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ??
-        'local',
-      handler: (c) => {
-        // The limiter's own headers are on the context; this answer is made apart from it.
-        const reset = (c.get('rateLimit' as never) as { resetTime?: Date } | undefined)?.resetTime;
-        const retry = Math.max(
-          1,
-          Math.ceil(((reset?.getTime() ?? Date.now()) - Date.now()) / 1000),
-        );
-        return sendError(
-          c,
-          ids,
-          new HttpError(
-            'rate_limited',
-            `more than ${deps.askLimit ?? ASK_LIMIT} questions a minute from this address; try again after Retry-After seconds`,
-            { 'Retry-After': String(retry) },
-          ),
-        );
-      },
-    }),
-  );
-
   for (const route of routes) {
     registerRouteDoc(app, route);
     const handle =
@@ -207,6 +185,9 @@ export function createApp(
             caller,
             mark,
             params: params as never,
+            client: () =>
+              (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
+                .remoteAddress ?? 'local',
             url: () => c.req.url,
             query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
             body: body as never,

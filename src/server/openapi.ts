@@ -88,8 +88,8 @@ const operationDocs: Record<OperationId, { tag: Tag; description: string }> = {
       "The gatekeeper of an edge's on-demand TLS (Caddy's on_demand_tls ask): 200 when the host " +
       'name is a verified custom domain of any project, 404 for any other name (pending, unknown ' +
       'or not a host name an API would store), so certificates are obtained only for verified ' +
-      'domains. Needs no credentials; answers from a cache, and each client address may ask a ' +
-      'limited number of times a minute (429 past that).',
+      'domains. Needs no credentials; answers from a cache, and questions that need the database ' +
+      'are limited per client address a minute; past that, a name asked again within 10 s gets 429.',
   },
   getOpenApi: {
     tag: 'Meta',

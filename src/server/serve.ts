@@ -61,7 +61,7 @@ export interface ServerOptions {
   verifyAuthoritative?: boolean;
   /** The port nameservers are asked on (53; a test set-up on loopback uses another). */
   authoritativePort?: number;
-  /** Questions to /v1/tls/ask each client address may ask a minute (default 600). */
+  /** Questions to /v1/tls/ask that need the store, each client address a minute (default 600). */
   askLimit?: number;
   /**
    * The verifier asks the demo's own DNS (demo-dns.ts), which answers the records of every domain

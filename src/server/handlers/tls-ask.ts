@@ -1,4 +1,5 @@
 import { normalizeHostname } from '../../contract/hostname.js';
+import { ASK_NAME_WINDOW_MS } from '../ask-limit.js';
 import { HttpError } from '../http-error.js';
 import type { Handler } from './types.js';
 
@@ -7,9 +8,9 @@ import type { Handler } from './types.js';
  * certificate for a name a client sent as SNI (Caddy: `on_demand_tls { ask … }`): 200 for a
  * verified custom domain, 404 for anything else. Anyone can make an edge ask about any name, so
  * it needs no credentials, reveals no more than a TLS handshake would, answers from AskCache and
- * is rate-limited (app.ts).
+ * limits only the questions that need the store (AskLimit).
  */
-export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark }) => {
+export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark, client }) => {
   const { domain: input } = query();
   const host = normalizeHostname(input, deps.settings.edgeDomain);
   // A name the API would never store is no verified domain: the edge must not get a certificate.
@@ -17,6 +18,14 @@ export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark }) => {
   const current = await mark();
   let verified = deps.asks.get(host.hostname, current);
   if (verified === undefined) {
+    const retry = deps.askLimit.take(client(), host.hostname);
+    if (retry !== undefined) {
+      throw new HttpError(
+        'rate_limited',
+        `more than ${deps.askLimit.limit} questions a minute from this address needed the database, and ${host.hostname} was asked less than ${ASK_NAME_WINDOW_MS / 1000} s ago; try again after Retry-After seconds`,
+        { 'Retry-After': String(retry) },
+      );
+    }
     const row = await deps.store.domainByName(host.hostname);
     verified = Boolean(row?.verified);
     deps.asks.set(host.hostname, current, verified);

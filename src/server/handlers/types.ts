@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { operations } from '../../contract/operations.js';
 import type { OperationId } from '../../contract/routes.js';
 import type { AskCache } from '../ask-cache.js';
+import type { AskLimit } from '../ask-limit.js';
 import type { Authenticate, Caller, RequestMark } from '../auth.js';
 import type { DnsSettings } from '../domain-view.js';
 import type { MarkCache } from '../mark-cache.js';
@@ -41,8 +42,8 @@ export interface AppDeps {
   visible: MarkCache<ProjectRow>;
   /** The answers of /v1/tls/ask by host name; createApp makes it. */
   asks: AskCache;
-  /** Requests each client address may make to /v1/tls/ask in a minute (default ASK_LIMIT). */
-  askLimit?: number;
+  /** Which questions to /v1/tls/ask may read the store; createApp makes it from `askLimit`. */
+  askLimit: AskLimit;
 }
 
 type Ops = typeof operations;
@@ -63,6 +64,8 @@ export interface HandlerInput<Id extends OperationId> {
   caller: Caller;
   params: Out<Id, 'params'>;
   query: () => Out<Id, 'query'>;
+  /** The address of the peer that sent the request ('local' for app.request() in tests). */
+  client: () => string;
   /** The request's URL as the client addressed it (its Host header included). */
   url: () => string;
   body: () => Promise<Out<Id, 'body'>>;
