@@ -244,6 +244,25 @@ describe('a read-only profile', () => {
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
+  it('colours the profile name in the header when the profile has a colour and no label', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { color: 'red' });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+    const frame = await ui.waitForFrame('HOST NAME');
+    expect(frame).toMatch(/^domainctl profile prod · /m);
+    // Bold red (SGR 1 and 31) around the name, and only around it.
+    expect(ui.written()).toContain(
+      '\u001b[1m\u001b[31mprofile prod\u001b[39m\u001b[22m · 127.0.0.1:',
+    );
+    // With a label, the label carries the colour and the name is plain.
+    await ui.cleanup();
+    store.update('prod', { label: 'production' });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+    await ui.waitForFrame('HOST NAME');
+    expect(ui.written()).toContain('\u001b[31m [production]\u001b[39m\u001b[22m profile prod · ');
+  });
+
   // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
   // exactly the part a person has to type.
   it('prints the refusal whole on the raw screen, the command that lifts it included', async () => {
