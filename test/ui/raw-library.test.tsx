@@ -244,6 +244,39 @@ describe('a read-only profile', () => {
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
+  it('refuses PATCH and PUT on the raw screen, sending nothing', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    const before = server.requests.length;
+    // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
+    // there sends.
+    for (const [method, downs] of [
+      ['PATCH', 2],
+      ['PUT', 3],
+    ] as const) {
+      await ui?.cleanup();
+      ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+      await ui.waitForFrame('HOST NAME');
+      await ui.press('x');
+      await ui.waitForFrame('Raw request');
+      await ui.pressTogether(
+        'shift-tab',
+        ...Array<'down'>(downs).fill('down'),
+        'enter',
+        '/v1/projects/{project_id}',
+        'enter',
+        '{"name":"never"}',
+        'enter',
+      );
+      const frame = await ui.waitForFrame('✗ Not sent:');
+      expect(frame.split('\n').join(' ')).toContain(
+        `✗ Not sent: profile "prod" is read-only: ${method} requests are not sent`,
+      );
+    }
+    expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+
   it('colours the profile name in the header when the profile has a colour and no label', async () => {
     const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
     store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
