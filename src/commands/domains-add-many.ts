@@ -135,32 +135,54 @@ export async function addMany(
 
   await printResults(context, results, jq);
   const count = (outcome: Outcome) => results.filter((r) => r.result === outcome).length;
-  const failed = count('failed') + count('invalid') + (flags.strict ? count('exists') : 0);
+  const failures = failureReasons(
+    count('invalid'),
+    count('failed'),
+    flags.strict ? count('exists') : 0,
+  );
+  const failed = failures.count;
   const added = count('added') + count('verified') + count('pending');
   const stillPending =
     count('pending') > 0 ? `, ${count('pending')} still pending after ${duration(timeoutMs)}` : '';
   const waited = flags.wait ? ` (${count('verified')} verified${stillPending})` : '';
+  // Every host is counted once, so the counts add up to the hosts; "failed" holds every host
+  // that makes the exit code 1, and the line ends saying what they were.
   const summary =
-    `${added} added${waited}, ${count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
-    `${count('invalid')} invalid, ${count('failed')} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})`;
+    `${added} added${waited}, ${flags.strict ? 0 : count('exists')} already there, ${count('duplicate')} repeated in the file, ` +
+    `${failed} failed (${results.length} ${results.length === 1 ? 'host' : 'hosts'}, ${visible(project)})${failures.why}`;
   if (failed === 0 && count('pending') > 0) {
     // As `domains wait --until verified` ends: 10 + the stages reached, of the host furthest
     // behind (11: its records are in DNS, the API has not verified it; 10: not even those).
     const inDns = results.every((r) => r.result !== 'pending' || r.dns?.state === 'ok');
     throw new ExitStatus(reachedExitCode(inDns ? 1 : 0), `domainctl: ${summary}`);
   }
-  if (failed > 0) {
-    throw new ExitStatus(
-      ExitCode.apiError,
-      `domainctl: ${summary}${flags.strict ? '; --strict: an existing domain counts as failed' : ''}`,
-    );
-  }
+  if (failed > 0) throw new ExitStatus(ExitCode.apiError, `domainctl: ${summary}`);
   say(summary);
   if (added > count('verified') && !context.flags.json && !jq) {
     say(
       `The records to create for each: ${suggest.domainsRecords('HOST', project, context.flags)}`,
     );
   }
+}
+
+/**
+ * The hosts that fail the run, and what they were, for the end of the summary: `: 1 invalid host
+ * name, 2 already there (--strict counts them as failed)`; nothing when none did.
+ */
+function failureReasons(
+  invalid: number,
+  refused: number,
+  strictExists: number,
+): { count: number; why: string } {
+  const reasons = [
+    invalid > 0 && `${invalid} invalid host ${invalid === 1 ? 'name' : 'names'}`,
+    refused > 0 && `${refused} not added by the API (refused, or not reached)`,
+    strictExists > 0 && `${strictExists} already there (--strict counts them as failed)`,
+  ].filter((reason) => reason !== false);
+  return {
+    count: invalid + refused + strictExists,
+    why: reasons.length > 0 ? `: ${reasons.join(', ')}` : '',
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

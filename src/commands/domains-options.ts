@@ -68,7 +68,8 @@ export function addAddOptions(add: Command): Command {
 --from-file adds 4 at a time and prints a line a host (HOST, RESULT, DETAIL; NDJSON with
 --json) and a summary on stderr. RESULT is added, exists (a 409: already there; a failure only
 with --strict), duplicate (repeated in the file), invalid (not sent) or failed; with --wait,
-an added host ends verified or pending (with where its records stand in DNS).
+an added host ends verified or pending (with where its records stand in DNS). The summary's
+"failed" counts every host that fails the run (invalid, failed, and exists with --strict).
 
 --wait for one host is domains wait --until verified: each stage said as it is reached, then
 where the domain stands. The exit code is 1 when any host failed, else, when one is still

@@ -55,7 +55,12 @@ Examples:
     .option('--read-only', 'send no POST, PUT, PATCH or DELETE with this profile')
     .option('--no-read-only', 'send every method again')
     .option('--label <text>', 'a label every screen shows with the profile, e.g. production')
-    .addOption(new Option('--color <name>', "the label's colour in the UI").choices(PROFILE_COLORS))
+    .addOption(
+      new Option(
+        '--color <name>',
+        "the colour of the label in the UI (of the profile's name, with no label)",
+      ).choices(PROFILE_COLORS),
+    )
     .addOption(
       new Option('--unset <setting>', 'remove a setting (repeatable)')
         .choices(SETTINGS)

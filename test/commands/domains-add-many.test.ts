@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { evil, expectNothingObeyed, shown } from '../helpers/hostile.js';
 import { startRawServer } from '../helpers/raw-server.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -94,7 +95,7 @@ describe('domains add --from-file', () => {
         ['ONE.bulk.test', 'duplicate', 'one.bulk.test is in the file already'],
       ]),
       stderr:
-        'domainctl: 2 added, 1 already there, 1 repeated in the file, 1 invalid, 0 failed (5 hosts, prj_demo_scale)\n',
+        'domainctl: 2 added, 1 already there, 1 repeated in the file, 1 failed (5 hosts, prj_demo_scale): 1 invalid host name\n',
       code: 1,
     });
     const names = (await serverDomains()).map((d) => d.domain);
@@ -115,13 +116,13 @@ describe('domains add --from-file', () => {
         ],
       ]),
       stderr:
-        '1 added, 1 already there, 0 repeated in the file, 0 invalid, 0 failed (2 hosts, prj_demo_scale)\n' +
+        '1 added, 1 already there, 0 repeated in the file, 0 failed (2 hosts, prj_demo_scale)\n' +
         'The records to create for each: domainctl domains records HOST --project prj_demo_scale\n',
       code: 0,
     });
     const strict = await add(['--from-file', file, '--strict']);
     expect(strict.stderr).toBe(
-      'domainctl: 0 added, 2 already there, 0 repeated in the file, 0 invalid, 0 failed (2 hosts, prj_demo_scale); --strict: an existing domain counts as failed\n',
+      'domainctl: 0 added, 0 already there, 0 repeated in the file, 2 failed (2 hosts, prj_demo_scale): 2 already there (--strict counts them as failed)\n',
     );
     expect(strict.code).toBe(1);
   });
@@ -136,7 +137,7 @@ describe('domains add --from-file', () => {
         `${JSON.stringify({ host: 'four.bulk.test', result: 'added', domain: four })}\n` +
         `${JSON.stringify({ host: 'www.acme-shop.com', result: 'exists', error: 'HTTP 409 domain_already_exists: www.acme-shop.com is already registered' })}\n`,
       stderr:
-        '1 added, 1 already there, 0 repeated in the file, 0 invalid, 0 failed (2 hosts, prj_demo_scale)\n',
+        '1 added, 1 already there, 0 repeated in the file, 0 failed (2 hosts, prj_demo_scale)\n',
       code: 0,
     });
   });
@@ -159,6 +160,42 @@ describe('domains add --from-file', () => {
       expect(result.code).toBe(0);
       expect(raw.requests).toHaveLength(10);
       expect(most).toBe(4);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('shows a refusal whose message carries escape sequences escaped, in the table and as NDJSON', async () => {
+    const raw = await startRawServer((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'invalid_request', message: evil('no') } }));
+    });
+    try {
+      const summary =
+        'domainctl: 0 added, 0 already there, 0 repeated in the file, 1 failed (1 host, prj_demo_scale): 1 not added by the API (refused, or not reached)\n';
+      const result = await add(['--from-file', '-'], { input: 'x.bulk.test\n', baseUrl: raw.url });
+      expect(result).toEqual({
+        stdout: table([
+          ['HOST', 'RESULT', 'DETAIL'],
+          ['x.bulk.test', 'failed', `HTTP 400 invalid_request: ${shown('no')}`],
+        ]),
+        stderr: summary,
+        code: 1,
+      });
+      expectNothingObeyed(result.stdout);
+      const json = await add(['--from-file', '-', '--json'], {
+        input: 'x.bulk.test\n',
+        baseUrl: raw.url,
+      });
+      // Compact JSON holds the message as it came, every control character as a JSON escape.
+      const error = `HTTP 400 invalid_request: ${evil('no')}`;
+      const line = JSON.stringify({ host: 'x.bulk.test', result: 'failed', error }).replace(
+        /[\u007f-\u009f]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+      expect(json).toEqual({ stdout: `${line}\n`, stderr: summary, code: 1 });
+      expect(line).toContain('\\u001b]2;pwned\\u0007');
+      expectNothingObeyed(json.stdout);
     } finally {
       await raw.close();
     }
@@ -300,7 +337,7 @@ describe('domains add --from-file --wait', () => {
         ],
       ]),
       stderr:
-        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 invalid, 0 failed (3 hosts, prj_demo_scale)\n',
+        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 failed (3 hosts, prj_demo_scale)\n',
       code: 0,
     });
     const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
@@ -319,7 +356,7 @@ describe('domains add --from-file --wait', () => {
     expect(result).toEqual({
       stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: `not verified within 2 s; records in DNS: waiting, 3 of 3 records not in DNS yet: ${missing}`, domain })}\n`,
       stderr:
-        'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 invalid, 0 failed (1 host, prj_demo_scale)\n',
+        'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 failed (1 host, prj_demo_scale)\n',
       code: 10,
     });
   });

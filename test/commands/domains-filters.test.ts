@@ -134,6 +134,41 @@ describe('domains list filters', () => {
 });
 
 describe('domains list --format', () => {
+  it('json: the document --json prints, indented unless --json is given too', async () => {
+    const document = { domains: all.filter((d) => d.verified), next_page_token: '' };
+    const json = await list(['--status', 'verified', '--json']);
+    expect(json).toEqual({ stdout: `${JSON.stringify(document)}\n`, stderr: '', code: 0 });
+    expect(await list(['--status', 'verified', '--format', 'json', '--json'])).toEqual(json);
+    expect(await list(['--status', 'verified', '--format', 'json'])).toEqual({
+      stdout: `${JSON.stringify(document, null, 2)}\n`,
+      stderr: '',
+      code: 0,
+    });
+  });
+
+  it('table: a header, then one row a domain, columns padded to their widest cell', async () => {
+    const pending = all.filter((d) => !d.verified);
+    expect(pending.length).toBeGreaterThan(1);
+    // Pending domains have no verification time and no certificate: those cells show "-".
+    const rows = [
+      ['DOMAIN', 'STATUS', 'VERIFIED AT', 'TLS EXPIRY', 'CREATED'],
+      ...pending.map((d) => [d.domain, 'pending', '-', '-', d.created_at.slice(0, 10)]),
+    ];
+    const widths = rows.map((row) => row.map((cell) => cell.length));
+    const width = (i: number) => Math.max(...widths.map((w) => w[i] ?? 0));
+    const table = rows
+      .map((row) =>
+        row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(width(i)))).join('  '),
+      )
+      .map((line) => `${line}\n`)
+      .join('');
+    expect(await list(['--status', 'pending', '--format', 'table'])).toEqual({
+      stdout: table,
+      stderr: '',
+      code: 0,
+    });
+  });
+
   it('csv: a header, then one record a domain, times as the API sent them', async () => {
     const result = await list(['--format', 'csv', '--all']);
     const lines = result.stdout.split('\n');

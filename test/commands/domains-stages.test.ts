@@ -360,7 +360,7 @@ describe('before any verifier pass, while the domains stay pending', () => {
         stdout: expect.stringMatching(
           /^alone\.stage\.test +pending +not verified within 5 s; records in DNS: ok, /m,
         ),
-        stderr: `domainctl: 1 added (0 verified, 1 still pending after 5 s), 0 already there, 0 repeated in the file, 0 invalid, 0 failed (1 host, ${PROJECT})\n`,
+        stderr: `domainctl: 1 added (0 verified, 1 still pending after 5 s), 0 already there, 0 repeated in the file, 0 failed (1 host, ${PROJECT})\n`,
         code: 11,
       });
     }, 40_000);

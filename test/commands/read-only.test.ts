@@ -113,6 +113,29 @@ describe('a read-only profile', () => {
     expect((await run(['domains', 'list', '--json'])).code).toBe(0);
   });
 
+  it('refuses a saved POST run with --saved, as the same command line, sending nothing', async () => {
+    const { run } = await configHome();
+    const saved = await sendsNothing(() =>
+      run([
+        'api',
+        'request',
+        'POST',
+        '/v1/projects/{project_id}/databases',
+        '-d',
+        '{"name":"saved-never"}',
+        '--save',
+        'add-db',
+      ]),
+    );
+    expect(saved.code).toBe(0);
+    expect((await run(['profile', 'set', 'prod', '--read-only'])).code).toBe(0);
+    expect(await sendsNothing(() => run(['api', 'request', '--saved', 'add-db']))).toEqual({
+      stdout: '',
+      stderr: refusal('POST'),
+      code: 2,
+    });
+  });
+
   it('--no-read-only sends every method again', async () => {
     const { run, stored } = await configHome();
     expect((await run(['profile', 'set', 'prod', '--read-only'])).code).toBe(0);

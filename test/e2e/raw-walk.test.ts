@@ -9,9 +9,11 @@ import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode } from '../helpers/tmux.js';
 
-// Issue 23's walk through the raw-request screen, as its acceptance describes it: the real bin
-// in tmux (CI unset, tmux's defaults), its history and saved files in the session's config
-// folder, the copies through tmux's paste buffer, a paste as tmux pastes (bracketed).
+// One walk through the raw-request screen as a person takes it: send a request and quit, load it
+// from the next run's history and save it, search a 100-domain answer and fold it, copy it as
+// curl and run that curl, run the saved file headless with --saved, paste a curl with a JSON body.
+// The real bin in tmux (CI unset, tmux's defaults), its history and saved files in the session's
+// config folder, the copies through tmux's paste buffer, a paste as tmux pastes (bracketed).
 const PROJECT = 'prj_demo_scale';
 const LIST = '/v1/projects/{project_id}/domains?page_size=100';
 const session = terminalSessionForFile({ name: 'raw-walk', columns: 120, rows: 40 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
 import { App } from '../../src/ui/App.js';
@@ -93,6 +94,12 @@ export interface RenderAppOptions {
    * usual case in a real start, where Ink takes longer to load than the API to answer).
    */
   prefetched?: boolean;
+  /**
+   * Draw as on a terminal that shows colour, NO_COLOR unset. Ink colours through chalk, which
+   * finds no colour in a test worker (its stdout is no terminal): it gets level 1 (16 colours)
+   * while this UI lives, and written() holds the SGR sequences a terminal would get.
+   */
+  colorTerminal?: boolean;
 }
 
 export interface UiHandle {
@@ -133,13 +140,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandle> {
   const configDir = options.configDir ?? (await mkdtemp(join(tmpdir(), 'domainctl-ui-')));
   // As over SSH: copies go out as OSC 52 only and the machine's own clipboard is left alone.
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     SSH_CONNECTION: 'ui-test',
     ...options.env,
     DOMAINCTL_CONFIG_DIR: configDir,
   };
+  if (options.colorTerminal) delete env.NO_COLOR;
   const props = await bootUi(options.flags ?? {}, { demo: options.demo, env });
+  const chalkLevel = chalk.level;
+  if (options.colorTerminal) chalk.level = 1;
   const first = props.routes.at(-1);
   if (options.prefetched && props.session && first) {
     // ink-testing-library's terminal: 100 columns, no rows (the UI takes 24).
@@ -209,6 +219,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     },
     async cleanup() {
       instance.unmount();
+      chalk.level = chalkLevel;
       await props.services.shutdown();
       if (!options.configDir) await rm(configDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addManyDomains } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { renderApp, type RenderAppOptions, type UiHandle } from '../helpers/ui.js';
 
 // The raw screen's answer as a person reads a long one: search, folds, a jq filter, against the
 // real server with a project of 100 domains (the demo's 45 and 55 added).
@@ -29,8 +29,11 @@ afterEach(async () => {
 });
 
 /** The raw screen with the 100-domain list answered, the focus on the answer's first line. */
-async function listAnswered() {
-  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT } });
+async function listAnswered(options: Pick<RenderAppOptions, 'colorTerminal' | 'flags'> = {}) {
+  ui = await renderApp({
+    ...options,
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, ...options.flags },
+  });
   await ui.waitForFrame('HOST NAME');
   await ui.press('x');
   await ui.waitForFrame('Raw request');
@@ -132,6 +135,42 @@ describe('the answer of the raw screen', () => {
     frame = await app.waitForFrame(/^› \{$/m);
     expect(frame).toContain('"domains": [');
     expect(frame).not.toContain('jq .');
+  });
+
+  // A document with every kind of token: the jq filter makes one from the list.
+  const EVERY_KIND = '{n: (.domains | length), s: "x", t: true, f: false, z: null}';
+  /** What was written for the answer's lines in the last frame, escapes included. */
+  const answerWritten = (app: UiHandle) => {
+    const written = app.written();
+    const start = written.lastIndexOf('"n"');
+    return written.slice(written.lastIndexOf('\n', start), written.indexOf('}', start) + 1);
+  };
+
+  it('colours each kind of JSON token on a colour terminal: keys, strings, numbers, literals', async () => {
+    const app = await listAnswered({ colorTerminal: true });
+    await app.pressTogether('f', EVERY_KIND, 'enter');
+    await app.waitForFrame('"n": 100');
+    const lines = answerWritten(app);
+    const blue = (text: string) => `\u001b[34m${text}\u001b[39m`;
+    // Keys blue, strings green, numbers cyan, true and false yellow, null gray (SGR 90);
+    // the punctuation between them keeps the terminal's own colour.
+    expect(lines).toContain(`${blue('"n"')}: \u001b[36m100\u001b[39m,`);
+    expect(lines).toContain(`${blue('"s"')}: \u001b[32m"x"\u001b[39m,`);
+    expect(lines).toContain(`${blue('"t"')}: \u001b[33mtrue\u001b[39m,`);
+    expect(lines).toContain(`${blue('"f"')}: \u001b[33mfalse\u001b[39m,`);
+    expect(lines).toContain(`${blue('"z"')}: \u001b[90mnull\u001b[39m\n`);
+  });
+
+  it('colours no token with --no-color', async () => {
+    const app = await listAnswered({ colorTerminal: true, flags: { color: false } });
+    await app.pressTogether('f', EVERY_KIND, 'enter');
+    await app.waitForFrame('"n": 100');
+    const lines = answerWritten(app);
+    expect(lines).toContain('"n": 100,');
+    expect(lines).toContain('"z": null\n');
+    // No foreground colour at all (SGR 30–39, 90–97) in the answer's lines.
+    // eslint-disable-next-line no-control-regex -- an escape sequence is what is looked for
+    expect(lines).not.toMatch(/\u001b\[(3\d|9[0-7])m/);
   });
 
   it('moves the cursor with keys typed ahead, the view following it, and ↑ goes back up', async () => {

@@ -273,6 +273,58 @@ describe('a read-only profile', () => {
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
+  it('refuses PATCH and PUT on the raw screen, sending nothing', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { read_only: true });
+    const before = server.requests.length;
+    // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
+    // there sends.
+    for (const [method, downs] of [
+      ['PATCH', 2],
+      ['PUT', 3],
+    ] as const) {
+      await ui?.cleanup();
+      ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+      await ui.waitForFrame('HOST NAME');
+      await ui.press('x');
+      await ui.waitForFrame('Raw request');
+      await ui.pressTogether(
+        'shift-tab',
+        ...Array<'down'>(downs).fill('down'),
+        'enter',
+        '/v1/projects/{project_id}',
+        'enter',
+        '{"name":"never"}',
+        'enter',
+      );
+      const frame = await ui.waitForFrame('✗ Not sent:');
+      expect(frame.split('\n').join(' ')).toContain(
+        `✗ Not sent: profile "prod" is read-only: ${method} requests are not sent`,
+      );
+    }
+    expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+
+  it('colours the profile name in the header when the profile has a colour and no label', async () => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+    store.update('prod', { color: 'red' });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+    const frame = await ui.waitForFrame('HOST NAME');
+    expect(frame).toMatch(/^domainctl profile prod · /m);
+    // Bold red (SGR 1 and 31) around the name, and only around it.
+    expect(ui.written()).toContain(
+      '\u001b[1m\u001b[31mprofile prod\u001b[39m\u001b[22m · 127.0.0.1:',
+    );
+    // With a label, the label carries the colour and the name is plain.
+    await ui.cleanup();
+    store.update('prod', { label: 'production' });
+    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+    await ui.waitForFrame('HOST NAME');
+    expect(ui.written()).toContain('\u001b[31m [production]\u001b[39m\u001b[22m profile prod · ');
+  });
+
   // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
   // exactly the part a person has to type.
   it('prints the refusal whole on the raw screen, the command that lifts it included', async () => {

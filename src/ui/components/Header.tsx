@@ -27,7 +27,9 @@ export function Header({
   const tone = useTone();
   const { color } = useUi();
   // The profile's label ("production") and read-only mark come first and always show: they are
-  // there so that nobody takes one API for another. The label in the profile's colour.
+  // there so that nobody takes one API for another. The label in the profile's colour; with no
+  // label, the profile's name takes the colour, as k9s colours the context a skin is set for: a
+  // colour given on its own is still seen.
   const label = session?.label ? `[${visible(session.label)}]` : '';
   const readOnly = session?.readOnly ? 'read-only' : '';
   const marks = [label, readOnly].filter(Boolean).join(' ');
@@ -48,6 +50,7 @@ export function Header({
   } else {
     variants.push(['no profile']);
   }
+  const nameColor = color && !label && session?.profileName ? session.color : undefined;
   const room = columns - 'domainctl  '.length - (marks ? marks.length + 1 : 0);
   const parts =
     variants.find((v) => displayWidth(v.join(' · ')) <= room) ??
@@ -66,7 +69,17 @@ export function Header({
           </Text>
         ) : null}
         {readOnly ? <Text color={tone('warn')}> {readOnly}</Text> : null}
-        <Text> {parts.join(' · ')}</Text>
+        {nameColor && parts.length > 1 ? (
+          <>
+            <Text> </Text>
+            <Text bold color={nameColor}>
+              {parts[0]}
+            </Text>
+            <Text> · {parts.slice(1).join(' · ')}</Text>
+          </>
+        ) : (
+          <Text> {parts.join(' · ')}</Text>
+        )}
       </Text>
       <Text dimColor>{'─'.repeat(Math.max(0, columns))}</Text>
     </Box>
