@@ -21,11 +21,6 @@ export interface GentleServer extends Server {
   endKeepAlive(): void;
   /** Resolves once no request is running: every answer begun has been sent or abandoned. */
   idle(): Promise<void>;
-  /**
-   * Destroys every connection but those lingering after their answer (they end by themselves
-   * within LINGER_MS, and destroying one could reset the answer before its client read it).
-   */
-  closeQuietConnections(): void;
 }
 
 /**
@@ -99,9 +94,6 @@ export function createGentleServer(listener: RequestListener): GentleServer {
       return running === 0
         ? Promise.resolve()
         : new Promise<void>((resolve) => onIdle.push(resolve));
-    },
-    closeQuietConnections() {
-      for (const socket of sockets) if (!lingering.has(socket)) socket.destroy();
     },
   });
 }

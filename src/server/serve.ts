@@ -213,24 +213,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close()),
           metricsServer?.close(),
         ]);
+        // A running request may wait on the database for up to the db timeout (a pool slot,
+        // then its query): connections are cut only after that and a margin.
+        const force = setTimeout(() => server.closeAllConnections(), dbTimeoutMs + FORCE_MARGIN_MS);
+        force.unref();
         server.close(() => {
+          clearTimeout(force);
           void stopped.then(() => store.close()).then(resolve, reject);
         });
         // Responses not yet sent when close() begins end their connection rather than keep it
         // alive: otherwise a request that was running holds close() open until the force timer.
         server.endKeepAlive();
-        // Keep-alive sockets would hold close() open; idle ones can go at once.
+        // Keep-alive sockets would hold close() open; idle ones can go at once, and so can those
+        // that fall idle by the time the last running request has its answer (one whose answer
+        // had begun before close() kept its connection alive). A request still arriving is not
+        // idle: it is answered, within the force timer.
         server.closeIdleConnections();
-        // A running request may wait on the database for up to the db timeout (a pool slot,
-        // then its query), so connections are cut only after that and a margin, or as soon as
-        // the last running request has its answer: what is left then is a client that keeps
-        // a connection open without a request on it, or one that never finishes its request.
-        const force = setTimeout(() => server.closeAllConnections(), dbTimeoutMs + FORCE_MARGIN_MS);
-        force.unref();
-        void server.idle().then(() => {
-          clearTimeout(force);
-          server.closeQuietConnections();
-        });
+        void server.idle().then(() => server.closeIdleConnections());
       });
       return closing;
     };
