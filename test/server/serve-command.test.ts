@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
@@ -146,6 +147,31 @@ describe('domainctl serve, as a process', () => {
     expect(await serve.exited).toEqual({ code: 0, signal: null });
     expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
     expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+  });
+
+  it('on SIGTERM a request whose headers are still arriving is answered, not cut', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
+    const url = new URL(serve.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      socket.once('end', resolve);
+      socket.once('error', reject);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('GET /v1/regions HTTP/1.1\r\nHost: x\r\n');
+    // An answer on another connection, asked after these bytes were sent, comes from a turn of
+    // the server's event loop that has read them too: the request is in progress.
+    expect((await api(serve, 'GET', '/healthz')).status).toBe(200);
+    serve.child.kill('SIGTERM');
+    await serve.waitForStderr(/^SIGTERM: shutting down$/);
+    socket.write('Accept: application/json\r\n\r\n');
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
   });
 
   it('a request that never ends holds the shutdown for --db-timeout and 2 s, then is cut', async () => {
