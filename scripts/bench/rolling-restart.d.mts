@@ -15,6 +15,13 @@ export interface RollingRestartResult {
   unread: number;
   /** Acknowledged adds not in the database afterwards. */
   missing: string[];
+  /** Each instance SIGTERM stopped, in order, as it exited, with the end of its stderr. */
+  stopped: {
+    instance: 'a' | 'b';
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stderr: string;
+  }[];
 }
 
 export const HAPROXY_CONFIG: string;

@@ -211,11 +211,14 @@ export async function rollingRestart({
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
+    // How each instance stopped: a drain that ends in a crash or a signal is no clean restart.
+    const stopped = [];
     for (const name of ['a', 'b']) {
       note(`rolling restart: SIGTERM to instance ${name}`);
       const old = servers[name];
       old.kill('SIGTERM');
-      await old.exited;
+      const { code, signal } = await old.exited;
+      stopped.push({ instance: name, code, signal, stderr: old.stderrTail() });
       processes.delete(old);
       servers[name] = await serve(name);
       await until(`HAProxy to see instance ${name} up again`, 15_000, () => upAre(name));
@@ -253,6 +256,7 @@ export async function rollingRestart({
       // answers the check below never saw.
       unread: (statuses[201] ?? 0) - acknowledged.length,
       missing: acknowledged.filter((domain) => !stored.has(domain)),
+      stopped,
     };
   } finally {
     load?.stop();

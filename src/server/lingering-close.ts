@@ -19,6 +19,8 @@ export interface GentleServer extends Server {
    * server.close() open until its client goes away.
    */
   endKeepAlive(): void;
+  /** Resolves once no request is running: every answer begun has been sent or abandoned. */
+  idle(): Promise<void>;
 }
 
 /**
@@ -44,12 +46,23 @@ export function createGentleServer(listener: RequestListener): GentleServer {
   // answers still to be sent.
   const sockets = new Set<Socket>();
   let ending = false;
+  // Requests handed to the listener whose answer has not closed yet, and who waits for none.
+  let running = 0;
+  let onIdle: (() => void)[] = [];
+  const done = () => {
+    if (--running > 0) return;
+    const waiting = onIdle;
+    onIdle = [];
+    for (const resolve of waiting) resolve();
+  };
   const server = createServer((req, res) => {
     const socket = req.socket;
     const run = () => {
       if (lingering.has(socket) || socket.writableEnded) return;
       if (ending) res.shouldKeepAlive = false;
       latest.set(socket, { req, res });
+      running++;
+      res.once('close', done);
       listener(req, res);
     };
     // A request pipelined behind another waits for its answer: if that one closes the
@@ -76,6 +89,11 @@ export function createGentleServer(listener: RequestListener): GentleServer {
         const res = latest.get(socket)?.res;
         if (res && !res.headersSent) res.shouldKeepAlive = false;
       }
+    },
+    idle() {
+      return running === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => onIdle.push(resolve));
     },
   });
 }

@@ -13,7 +13,7 @@ import { openStore } from './open-store.js';
 import { redactCredentials } from './redact.js';
 import { seedDemo } from './seed.js';
 import type { SqliteDriverName } from './sqlite/driver.js';
-import type { Store } from './store.js';
+import { DEFAULT_DB_TIMEOUT_MS, type Store } from './store.js';
 import { startVerifier, type Verifier } from './verifier.js';
 
 export interface ServerOptions {
@@ -90,9 +90,15 @@ export interface RunningServer {
   verifyIntervalSeconds: number;
   /** `127.0.0.1:PORT` of the demo's DNS, when the verifier asks it. */
   demoDnsAddress?: string;
-  /** Stops accepting connections, lets running requests finish, then closes the database. */
+  /**
+   * Stops accepting connections, lets running requests finish (for the db timeout and
+   * FORCE_MARGIN_MS at most, then cuts their connections), then closes the database.
+   */
   close(): Promise<void>;
 }
+
+/** How much longer than the db timeout shutting down waits for running requests. */
+export const FORCE_MARGIN_MS = 2000;
 
 const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -107,10 +113,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const warn = (line: string) => sink(visibleText(redactCredentials(line)));
   // A bad address is refused now, not found by the first verifier pass.
   const dnsServer = options.dnsServer === undefined ? undefined : parseDnsServer(options.dnsServer);
+  const dbTimeoutMs =
+    options.dbTimeoutSeconds === undefined
+      ? DEFAULT_DB_TIMEOUT_MS
+      : options.dbTimeoutSeconds * 1000;
   const store = await openStore(options.db, {
     sqliteDriver: options.sqliteDriver,
     poolSize: options.dbPoolSize,
-    timeoutMs: options.dbTimeoutSeconds === undefined ? undefined : options.dbTimeoutSeconds * 1000,
+    timeoutMs: dbTimeoutMs,
     warn,
   });
   try {
@@ -203,18 +213,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           (verifier?.close() ?? Promise.resolve()).then(() => demoDns?.close()),
           metricsServer?.close(),
         ]);
+        // A running request may wait on the database for up to the db timeout (a pool slot,
+        // then its query): connections are cut only after that and a margin.
+        const force = setTimeout(() => server.closeAllConnections(), dbTimeoutMs + FORCE_MARGIN_MS);
+        force.unref();
         server.close(() => {
+          clearTimeout(force);
           void stopped.then(() => store.close()).then(resolve, reject);
         });
         // Responses not yet sent when close() begins end their connection rather than keep it
         // alive: otherwise a request that was running holds close() open until the force timer.
         server.endKeepAlive();
-        // Keep-alive sockets would hold close() open; idle ones can go at once.
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-        const force = setTimeout(() => {
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        }, 2000);
-        force.unref();
+        // Keep-alive sockets would hold close() open; idle ones can go at once, and so can those
+        // that fall idle by the time the last running request has its answer (one whose answer
+        // had begun before close() kept its connection alive). A request still arriving is not
+        // idle: it is answered, within the force timer.
+        server.closeIdleConnections();
+        void server.idle().then(() => server.closeIdleConnections());
       });
       return closing;
     };

@@ -46,6 +46,12 @@ export interface DomainRow {
   updated_at: string;
 }
 
+/**
+ * The longest wait, in milliseconds, for the database to connect or answer one query (PostgreSQL;
+ * `--db-timeout`). Shutting down waits at least this long for running requests (serve.ts).
+ */
+export const DEFAULT_DB_TIMEOUT_MS = 5000;
+
 /** The domains table's columns in DomainRow's order: both stores select and insert by this list. */
 export const DOMAIN_COLUMNS = [
   'id',

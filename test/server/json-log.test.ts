@@ -104,6 +104,31 @@ describe(`X-Request-Id on ${STORE_NAME}`, () => {
     expect(seen.size).toBe(6);
   });
 
+  it('is unique across instances too: each has a prefix of its own, and counts within it', async () => {
+    const other = await startTestServer();
+    try {
+      const ids = async (on: TestServer) => {
+        const got: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          got.push((await api(on, 'GET', '/v1/regions')).headers.get('x-request-id') as string);
+        }
+        return got;
+      };
+      const [mine, theirs] = [await ids(server), await ids(other)];
+      const prefix = (id: string) => id.slice(0, id.indexOf('-'));
+      for (const list of [mine, theirs]) {
+        expect(new Set(list.map(prefix)).size).toBe(1);
+        // One counter an instance: each new id is the next number (base 36) after the last.
+        const counts = list.map((id) => parseInt(id.slice(id.indexOf('-') + 1), 36));
+        expect(counts.slice(1)).toEqual(counts.slice(0, -1).map((n) => n + 1));
+      }
+      expect(prefix(mine[0] as string)).not.toBe(prefix(theirs[0] as string));
+      expect(new Set([...mine, ...theirs]).size).toBe(10);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is on errors too, 400 to 503, and the plain log stays as it was', async () => {
     const from = server.logLines.length;
     const answers = [

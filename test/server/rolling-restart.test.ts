@@ -25,6 +25,14 @@ describe.skipIf(!onPostgres)(rollingTitle, () => {
       expect(result.acknowledged).toBeGreaterThan(100);
       expect(result.unread).toBe(0);
       expect(result.missing).toEqual([]);
+      // Each instance stopped by SIGTERM exited by itself, with 0: its drain ran to its end.
+      expect(
+        result.stopped.map(({ instance, code, signal }) => ({ instance, code, signal })),
+        result.stopped.map((s) => s.stderr).join('\n'),
+      ).toEqual([
+        { instance: 'a', code: 0, signal: null },
+        { instance: 'b', code: 0, signal: null },
+      ]);
     } finally {
       await dropDatabase(db);
     }

@@ -1,7 +1,9 @@
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Domain, RegionList } from '../../src/contract/schemas.js';
@@ -14,6 +16,43 @@ import { sqliteDriverCases } from '../helpers/sqlite.js';
 import { onPostgres } from '../helpers/store.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A POST of a domain whose body is still to be written: "Expect: 100-continue" makes the server
+ * say when it has the request in hand, so no sleep guesses at it. Resolves then.
+ */
+async function startAdd(base: string) {
+  const url = new URL(base);
+  const req = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    method: 'POST',
+    path: '/v1/projects/prj_demo_scale/domains',
+    headers: {
+      authorization: `Bearer ${TESTER_KEY}`,
+      'content-type': 'application/json',
+      expect: '100-continue',
+    },
+  });
+  const response = new Promise<{ status: number; body: string; connection?: string }>(
+    (resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
+        );
+      });
+      req.on('error', reject);
+    },
+  );
+  req.flushHeaders();
+  await new Promise<void>((resolve) => req.once('continue', resolve));
+  return { req, response };
+}
 
 describe('domainctl serve, as a process', () => {
   it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async () => {
@@ -61,41 +100,7 @@ describe('domainctl serve, as a process', () => {
     const db = join(dir, 'api.db');
     try {
       const serve = await spawnServe(['--port', '0', '--db', db, '--seed', 'demo']);
-      // A request whose body is still on its way when the signal arrives. "Expect: 100-continue"
-      // makes the server say when it has the request in hand, so no sleep guesses at it.
-      const url = new URL(serve.url);
-      const req = httpRequest({
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: '/v1/projects/prj_demo_scale/domains',
-        headers: {
-          authorization: `Bearer ${TESTER_KEY}`,
-          'content-type': 'application/json',
-          expect: '100-continue',
-        },
-      });
-      const response = new Promise<{ status: number; body: string; connection?: string }>(
-        (resolve, reject) => {
-          req.on('response', (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              text += chunk;
-            });
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body: text,
-                connection: res.headers.connection,
-              }),
-            );
-          });
-          req.on('error', reject);
-        },
-      );
-      req.flushHeaders();
-      await new Promise<void>((resolve) => req.once('continue', resolve));
+      const { req, response } = await startAdd(serve.url);
       req.write('{"domain":');
       serve.child.kill('SIGTERM');
       await serve.waitForStderr(/^SIGTERM: shutting down$/);
@@ -123,6 +128,72 @@ describe('domainctl serve, as a process', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('on SIGTERM a slow upload still running after 3 s gets its answer, and the add is stored', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
+    const { req, response } = await startAdd(serve.url);
+    req.write('{"domain":');
+    serve.child.kill('SIGTERM');
+    await serve.waitForStderr(/^SIGTERM: shutting down$/);
+    // A slow client, not a wait for something: the rest of the body comes after connections
+    // used to be cut (2 s), well within the db timeout (5 s) that running requests now get.
+    await delay(3000);
+    req.end('"slow-upload.example.com"}');
+
+    const res = await response;
+    expect(res.status).toBe(201);
+    expect(Domain.parse(JSON.parse(res.body)).domain).toBe('slow-upload.example.com');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
+    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+  });
+
+  it('on SIGTERM a request whose headers are still arriving is answered, not cut', async () => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
+    const url = new URL(serve.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      socket.once('end', resolve);
+      socket.once('error', reject);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('GET /v1/regions HTTP/1.1\r\nHost: x\r\n');
+    // An answer on another connection, asked after these bytes were sent, comes from a turn of
+    // the server's event loop that has read them too: the request is in progress.
+    expect((await api(serve, 'GET', '/healthz')).status).toBe(200);
+    serve.child.kill('SIGTERM');
+    await serve.waitForStderr(/^SIGTERM: shutting down$/);
+    socket.write('Accept: application/json\r\n\r\n');
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('a request that never ends holds the shutdown for --db-timeout and 2 s, then is cut', async () => {
+    const serve = await spawnServe([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--seed',
+      'demo',
+      '--db-timeout',
+      '1',
+    ]);
+    const { req, response } = await startAdd(serve.url);
+    req.write('{"domain":');
+    const signalled = performance.now();
+    serve.child.kill('SIGTERM');
+    await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    // Timers never fire early: the cut came no sooner than the db timeout and the margin.
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(3000);
+    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
   });
 
   it('warns on stderr when it seeds the well-known keys on an address that is not loopback', async () => {

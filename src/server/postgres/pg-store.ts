@@ -3,6 +3,7 @@ import type { Cursor } from '../cursor.js';
 import {
   type CallerRow,
   type DatabaseRow,
+  DEFAULT_DB_TIMEOUT_MS,
   DOMAIN_COLUMNS,
   type DomainRow,
   type PoolStats,
@@ -28,7 +29,6 @@ export interface PostgresOptions {
 }
 
 export const DEFAULT_POOL_SIZE = 10;
-export const DEFAULT_TIMEOUT_MS = 5000;
 
 /** pg_advisory_xact_lock(domainctl, migrations): one instance migrates, the others wait. */
 const MIGRATION_LOCK = [0x646d6374, 1] as const;
@@ -71,7 +71,7 @@ export class PostgresStore implements Store {
 
   /** Connects, and migrates under a lock so that instances starting together migrate once. */
   static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
     const sql = postgres(url, {
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
