@@ -111,6 +111,24 @@ describe('the background load of every domain', () => {
     await ui.waitForFrame('350 domains · 175 verified · 175 pending');
   });
 
+  it('r in the pages, after the load was stopped under a sort, loads every page again as the summary says', async () => {
+    const fake = await start(350);
+    const held = fake.hold((request) => walkPage(request, 'page2'));
+    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    await held.arrived;
+    await ui.press('s');
+    await ui.press('esc');
+    await ui.waitForFrame('stopped at 100 loaded, more on the server (r loads all)');
+    held.release();
+    // The second Esc leaves the sort: back in the pages, the summary still offers r.
+    await ui.press('esc');
+    const pages = await ui.waitForFrame(/page 1 · rows 1–/);
+    expect(pages).toContain('stopped at 100 loaded, more on the server (r loads all)');
+    await ui.press('r');
+    const loaded = await ui.waitForFrame('350 domains · 175 verified · 175 pending');
+    expect(loaded).toMatch(/page 1 · rows 1–\d+ of 350 · /);
+  });
+
   it('q while it loads: the app exits, the request in flight is abandoned, nothing more is asked', async () => {
     const fake = await start(350);
     const held = fake.hold((request) => walkPage(request, 'page3'));

@@ -233,8 +233,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
     else if (is('domains.previousPage') && can['domains.previousPage']) list.goPrevious();
     else if (is('domains.refresh')) {
-      if (all) catalog.restart();
-      else list.refresh();
+      if (all || ['stopped', 'error'].includes(catalog.walk.status)) catalog.restart();
+      if (!all) list.refresh();
     } else if (is('domains.add') && can['domains.add'])
       navigate({ type: 'push', route: { name: 'addDomain', project } });
     else if (is('domains.raw')) navigate({ type: 'push', route: { name: 'raw', project } });

@@ -12,7 +12,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
  * The summary line: how far the background load has come (or why it stopped), then the
  * project's numbers over what is loaded. `escStops`: whether Esc stops the load now (under a
  * filter or sort; in the pages Esc goes back, which ends the load too), so the hint is offered
- * only where the key does that.
+ * only where the key does that. "r loads all" and "r tries again" hold in the pages too: there r
+ * reloads the page and, once the load stopped or failed, starts it again (DomainsScreen).
  */
 export function summaryLine(
   walk: DomainCatalog['walk'],
