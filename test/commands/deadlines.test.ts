@@ -1,4 +1,4 @@
-import { beforeAll, describe, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, it, type TestContext } from 'vitest';
 import { type CliResult, runCli } from '../helpers/cli.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { type RawServer, startRawServer } from '../helpers/raw-server.js';
@@ -20,10 +20,19 @@ const BOUND_MS = 5_000;
 // started together do not all count the same import against their bound.
 beforeAll(() => import('../../src/main.js'));
 
+/**
+ * The test's own `onTestFinished`, from its context: vitest's global one registers with whichever
+ * test ran last, which among tests running together is not always the caller.
+ */
+type Finished = TestContext['onTestFinished'];
+
 /** A server closed when the test that started it ends, not when a neighbour does. */
-async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
+async function serve<T extends { close(): Promise<void> }>(
+  finished: Finished,
+  server: Promise<T>,
+): Promise<T> {
   const started = await server;
-  onTestFinished(() => started.close());
+  finished(() => started.close());
   return started;
 }
 
@@ -40,8 +49,9 @@ async function timed(args: string[], env: Record<string, string> = {}) {
 const unavailable = { error: { code: 'unavailable', message: 'try again' } };
 
 /** Always 503, asking to come back in `seconds`. */
-function retryAfter(seconds: string): Promise<RawServer> {
+function retryAfter(finished: Finished, seconds: string): Promise<RawServer> {
   return serve(
+    finished,
     startRawServer((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': seconds });
       res.end(JSON.stringify(unavailable));
@@ -50,8 +60,9 @@ function retryAfter(seconds: string): Promise<RawServer> {
 }
 
 /** Sends the headers at once, then the body one byte a second, never ending. */
-function trickling(): Promise<RawServer> {
+function trickling(finished: Finished): Promise<RawServer> {
   return serve(
+    finished,
     startRawServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{');
@@ -64,8 +75,9 @@ function trickling(): Promise<RawServer> {
 const domain = (n: number) => fakeDomain(n, PROJECT);
 
 /** A list that never ends: every page one new domain and a new token, none of them repeated. */
-function endlessList(): Promise<FakeApi> {
+function endlessList(finished: Finished): Promise<FakeApi> {
   return serve(
+    finished,
     startFakeApi({
       domainPage: (_project, token) => {
         const n = token === undefined ? 1 : Number(token.slice(1));
@@ -81,8 +93,9 @@ describe.concurrent('waiting on a server that is slow to answer', () => {
   describe('api request --timeout', () => {
     it("ends with the server's answer when its Retry-After is longer than what is left (1)", async ({
       expect,
+      onTestFinished,
     }) => {
-      const raw = await retryAfter('100000');
+      const raw = await retryAfter(onTestFinished, '100000');
       const { result, ms } = await timed([
         'api',
         'request',
@@ -104,8 +117,10 @@ describe.concurrent('waiting on a server that is slow to answer', () => {
 
     it('still waits for a Retry-After that fits in what is left, and asks again', async ({
       expect,
+      onTestFinished,
     }) => {
       const raw = await serve(
+        onTestFinished,
         startRawServer((_req, res, index) => {
           if (index === 0) {
             res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
@@ -131,8 +146,11 @@ describe.concurrent('waiting on a server that is slow to answer', () => {
       expect(raw.requests).toHaveLength(2);
     });
 
-    it('ends a body trickled one byte a second at the deadline (3)', async ({ expect }) => {
-      const raw = await trickling();
+    it('ends a body trickled one byte a second at the deadline (3)', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const raw = await trickling(onTestFinished);
       const { result, ms } = await timed([
         'api',
         'request',
@@ -154,8 +172,11 @@ describe.concurrent('waiting on a server that is slow to answer', () => {
   });
 
   describe('domains wait --timeout', () => {
-    it('holds against a body trickled one byte a second (3)', async ({ expect }) => {
-      const raw = await trickling();
+    it('holds against a body trickled one byte a second (3)', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const raw = await trickling(onTestFinished);
       const { result, ms } = await timed(
         ['domains', 'wait', 'shop.example.com', '--timeout', '3'],
         {
@@ -176,8 +197,9 @@ describe('walking a list that never ends, one walk at a time', () => {
   describe('api request --timeout', () => {
     it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async ({
       expect,
+      onTestFinished,
     }) => {
-      const api = await endlessList();
+      const api = await endlessList(onTestFinished);
       const { result, ms } = await timed([
         'api',
         'request',
@@ -206,8 +228,9 @@ describe('walking a list that never ends, one walk at a time', () => {
   describe('domains wait --timeout', () => {
     it('holds against a list that never ends while it looks for the domain (3)', async ({
       expect,
+      onTestFinished,
     }) => {
-      const api = await endlessList();
+      const api = await endlessList(onTestFinished);
       const { result, ms } = await timed(
         ['domains', 'wait', 'shop.example.com', '--timeout', '3'],
         {
