@@ -1,4 +1,4 @@
-import { beforeAll, describe, it, type TestContext } from 'vitest';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { type CliResult, runCli } from '../helpers/cli.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { type RawServer, startRawServer } from '../helpers/raw-server.js';
@@ -7,18 +7,42 @@ import { type RawServer, startRawServer } from '../helpers/raw-server.js';
 // retry and every Retry-After wait, every page of a list. Each run below ends within its 3 s and
 // a margin for starting a process (the bound, not a benchmark); before, each of them hung for
 // minutes or for ever.
-// The runs are in this process. Those against a slow server only wait, on a timer or a socket,
-// so they run together (`describe.concurrent`, each test with its own `expect`). A walk through an
-// endless list is the other kind: it asks for pages as fast as the thread allows, and beside the
-// others it made their runs end a second late, into the margin of the bound. So the walks run
-// after them, one at a time.
+// The runs are in this process and spend their time waiting on a timer, a socket or the walk of
+// a list: the tests run together (`describe.concurrent`, each with its test's own `expect`).
 
 const PROJECT = 'prj_loop';
 const BOUND_MS = 5_000;
 
-// runCli loads the program on its first run: loaded here, before any clock starts, so that runs
-// started together do not all count the same import against their bound.
-beforeAll(() => import('../../src/main.js'));
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+// The first runs of a process load and compile the program's code (a second or more on a busy
+// machine): the tests that run together would all count it against their bound, where one after
+// another only the first did. So each command runs once, to an answer, before any clock starts.
+beforeAll(async () => {
+  const regions = await startRawServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"regions":[]}');
+  });
+  const empty = await startFakeApi({ domainPage: () => ({ items: [], next: '' }) });
+  try {
+    const asked = await timed(['api', 'request', 'GET', '/v1/regions', '--base-url', regions.url]);
+    expect(asked.result).toEqual<CliResult>({
+      stdout: pretty({ regions: [] }),
+      stderr: '',
+      code: 0,
+    });
+    const waited = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: empty.url,
+    });
+    expect(waited.result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no domain shop.example.com in ${PROJECT} (see domainctl domains list --project ${PROJECT})\n`,
+      code: 1,
+    });
+  } finally {
+    await Promise.all([regions.close(), empty.close()]);
+  }
+});
 
 /**
  * The test's own `onTestFinished`, from its context: vitest's global one registers with whichever
@@ -87,163 +111,144 @@ function endlessList(finished: Finished): Promise<FakeApi> {
   );
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-describe.concurrent('waiting on a server that is slow to answer', () => {
-  describe('api request --timeout', () => {
-    it("ends with the server's answer when its Retry-After is longer than what is left (1)", async ({
-      expect,
-      onTestFinished,
-    }) => {
-      const raw = await retryAfter(onTestFinished, '100000');
-      const { result, ms } = await timed([
-        'api',
-        'request',
-        'GET',
-        '/v1/regions',
-        '--timeout',
-        '3',
-        '--base-url',
-        raw.url,
-      ]);
-      expect(result).toEqual<CliResult>({
-        stdout: pretty(unavailable),
-        stderr: 'HTTP 503 unavailable: try again\n',
-        code: 1,
-      });
-      expect(ms).toBeLessThan(BOUND_MS);
-      expect(raw.requests).toHaveLength(1);
+describe.concurrent('api request --timeout', () => {
+  it("ends with the server's answer when its Retry-After is longer than what is left (1)", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await retryAfter(onTestFinished, '100000');
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({
+      stdout: pretty(unavailable),
+      stderr: 'HTTP 503 unavailable: try again\n',
+      code: 1,
     });
-
-    it('still waits for a Retry-After that fits in what is left, and asks again', async ({
-      expect,
-      onTestFinished,
-    }) => {
-      const raw = await serve(
-        onTestFinished,
-        startRawServer((_req, res, index) => {
-          if (index === 0) {
-            res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-            res.end(JSON.stringify(unavailable));
-          } else {
-            res.writeHead(200, { 'content-type': 'application/json' });
-            res.end('{"ok":true}');
-          }
-        }),
-      );
-      const { result, ms } = await timed([
-        'api',
-        'request',
-        'GET',
-        '/v1/regions',
-        '--timeout',
-        '3',
-        '--base-url',
-        raw.url,
-      ]);
-      expect(result).toEqual<CliResult>({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
-      expect(ms).toBeGreaterThan(1000);
-      expect(raw.requests).toHaveLength(2);
-    });
-
-    it('ends a body trickled one byte a second at the deadline (3)', async ({
-      expect,
-      onTestFinished,
-    }) => {
-      const raw = await trickling(onTestFinished);
-      const { result, ms } = await timed([
-        'api',
-        'request',
-        'GET',
-        '/v1/regions',
-        '--timeout',
-        '3',
-        '--base-url',
-        raw.url,
-      ]);
-      expect(result).toEqual<CliResult>({
-        stdout: '',
-        stderr: `domainctl: no complete answer from ${raw.url}/v1/regions within 3 s\n`,
-        code: 3,
-      });
-      expect(ms).toBeLessThan(BOUND_MS);
-      expect(ms).toBeGreaterThan(2_900);
-    });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(raw.requests).toHaveLength(1);
   });
 
-  describe('domains wait --timeout', () => {
-    it('holds against a body trickled one byte a second (3)', async ({
-      expect,
+  it('still waits for a Retry-After that fits in what is left, and asks again', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await serve(
       onTestFinished,
-    }) => {
-      const raw = await trickling(onTestFinished);
-      const { result, ms } = await timed(
-        ['domains', 'wait', 'shop.example.com', '--timeout', '3'],
-        {
-          DOMAINCTL_BASE_URL: raw.url,
-        },
-      );
-      expect(result).toEqual<CliResult>({
-        stdout: '',
-        stderr: `domainctl: no complete answer from ${raw.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
-        code: 3,
-      });
-      expect(ms).toBeLessThan(BOUND_MS);
+      startRawServer((_req, res, index) => {
+        if (index === 0) {
+          res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+          res.end(JSON.stringify(unavailable));
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"ok":true}');
+        }
+      }),
+    );
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({ stdout: pretty({ ok: true }), stderr: '', code: 0 });
+    expect(ms).toBeGreaterThan(1000);
+    expect(raw.requests).toHaveLength(2);
+  });
+
+  it('ends a body trickled one byte a second at the deadline (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await trickling(onTestFinished);
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/regions',
+      '--timeout',
+      '3',
+      '--base-url',
+      raw.url,
+    ]);
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${raw.url}/v1/regions within 3 s\n`,
+      code: 3,
     });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(ms).toBeGreaterThan(2_900);
+  });
+
+  it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const api = await endlessList(onTestFinished);
+    const { result, ms } = await timed([
+      'api',
+      'request',
+      'GET',
+      '/v1/projects/{project_id}/domains',
+      '--paginate',
+      '--json',
+      '--timeout',
+      '3',
+      '--base-url',
+      api.url,
+    ]);
+    expect(ms).toBeLessThan(BOUND_MS);
+    // One domain a page: the pages written are the domains in the unfinished document.
+    const pages = result.stdout.split('"id":"dom_').length - 1;
+    expect(pages).toBeGreaterThan(2);
+    expect({ ...result, stdout: result.stdout.slice(0, 12) }).toEqual<CliResult>({
+      stdout: '{"domains":[',
+      stderr: `domainctl: stopped at page ${pages} of the list; the JSON above is incomplete\ndomainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(() => JSON.parse(result.stdout)).toThrow(SyntaxError);
   });
 });
 
-describe('walking a list that never ends, one walk at a time', () => {
-  describe('api request --timeout', () => {
-    it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async ({
-      expect,
-      onTestFinished,
-    }) => {
-      const api = await endlessList(onTestFinished);
-      const { result, ms } = await timed([
-        'api',
-        'request',
-        'GET',
-        '/v1/projects/{project_id}/domains',
-        '--paginate',
-        '--json',
-        '--timeout',
-        '3',
-        '--base-url',
-        api.url,
-      ]);
-      expect(ms).toBeLessThan(BOUND_MS);
-      // One domain a page: the pages written are the domains in the unfinished document.
-      const pages = result.stdout.split('"id":"dom_').length - 1;
-      expect(pages).toBeGreaterThan(2);
-      expect({ ...result, stdout: result.stdout.slice(0, 12) }).toEqual<CliResult>({
-        stdout: '{"domains":[',
-        stderr: `domainctl: stopped at page ${pages} of the list; the JSON above is incomplete\ndomainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
-        code: 3,
-      });
-      expect(() => JSON.parse(result.stdout)).toThrow(SyntaxError);
+describe.concurrent('domains wait --timeout', () => {
+  it('holds against a list that never ends while it looks for the domain (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const api = await endlessList(onTestFinished);
+    const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: api.url,
     });
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(api.asked().length).toBeGreaterThan(2);
   });
 
-  describe('domains wait --timeout', () => {
-    it('holds against a list that never ends while it looks for the domain (3)', async ({
-      expect,
-      onTestFinished,
-    }) => {
-      const api = await endlessList(onTestFinished);
-      const { result, ms } = await timed(
-        ['domains', 'wait', 'shop.example.com', '--timeout', '3'],
-        {
-          DOMAINCTL_BASE_URL: api.url,
-        },
-      );
-      expect(result).toEqual<CliResult>({
-        stdout: '',
-        stderr: `domainctl: no complete answer from ${api.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
-        code: 3,
-      });
-      expect(ms).toBeLessThan(BOUND_MS);
-      expect(api.asked().length).toBeGreaterThan(2);
+  it('holds against a body trickled one byte a second (3)', async ({ expect, onTestFinished }) => {
+    const raw = await trickling(onTestFinished);
+    const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: raw.url,
     });
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no complete answer from ${raw.url}/v1/projects/${PROJECT}/domains within 3 s\n`,
+      code: 3,
+    });
+    expect(ms).toBeLessThan(BOUND_MS);
   });
 });
