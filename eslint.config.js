@@ -139,20 +139,34 @@ export default tseslint.config(
       'vitest/valid-title': ['error', { allowArguments: true }],
       'vitest/no-focused-tests': 'error',
       'vitest/no-identical-title': 'error',
+      // `vitest` is the same object as `vi` under its other name: both are refused alike.
       'no-restricted-properties': [
         'error',
-        ...['mock', 'doMock', 'fn', 'spyOn', 'useFakeTimers', 'stubGlobal'].map((property) => ({
-          object: 'vi',
-          property,
-          message:
-            'No mocks, spies or fake timers: tests run against the real server, the real bin and real time.',
-        })),
+        ...['vi', 'vitest'].flatMap((object) =>
+          [
+            'mock',
+            'doMock',
+            'fn',
+            'spyOn',
+            'useFakeTimers',
+            'setSystemTime',
+            'stubGlobal',
+            // What only a mock needs: code run before the mocks are hoisted, a mock's typing.
+            'hoisted',
+            'mocked',
+          ].map((property) => ({
+            object,
+            property,
+            message:
+              'No mocks, spies or fake timers: tests run against the real server, the real bin and real time.',
+          })),
+        ),
       ],
     },
   },
   {
     // A file a reader can hold in one sitting.
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs}', 'bin/**/*.js'],
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,mts}', 'bin/**/*.js'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
 );

@@ -624,7 +624,9 @@ describe('api request: exit codes', () => {
     });
   });
 
-  it('fails with 3 when the connection is refused', async () => {
+  // The two that wait (retries after a refused connection, a server that never answers) on
+  // servers of their own: together.
+  it.concurrent('fails with 3 when the connection is refused', async ({ expect }) => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const result = await runCli(['api', 'request', 'GET', '/v1/regions', '--base-url', url]);
     expect(result).toEqual({
@@ -634,24 +636,27 @@ describe('api request: exit codes', () => {
     });
   });
 
-  it('fails with 3 when the server never answers within --timeout', async () => {
-    const silent = await startSilentServer();
-    try {
-      const started = Date.now();
-      const result = await runCli(
-        ['api', 'request', 'GET', '/v1/regions', '--timeout', '1', '--base-url', silent.url],
-        { timeoutMs: 10_000 },
-      );
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(result).toEqual({
-        stdout: '',
-        stderr: `domainctl: no complete answer from ${silent.url}/v1/regions within 1 s\n`,
-        code: 3,
-      });
-    } finally {
-      await silent.close();
-    }
-  });
+  it.concurrent(
+    'fails with 3 when the server never answers within --timeout',
+    async ({ expect }) => {
+      const silent = await startSilentServer();
+      try {
+        const started = Date.now();
+        const result = await runCli(
+          ['api', 'request', 'GET', '/v1/regions', '--timeout', '1', '--base-url', silent.url],
+          { timeoutMs: 10_000 },
+        );
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(result).toEqual({
+          stdout: '',
+          stderr: `domainctl: no complete answer from ${silent.url}/v1/regions within 1 s\n`,
+          code: 3,
+        });
+      } finally {
+        await silent.close();
+      }
+    },
+  );
 });
 
 describe('api request: against a scripted server', () => {
@@ -801,7 +806,8 @@ describe('api request: the connection', () => {
   });
 });
 
-describe('api request: HTTPS', () => {
+// Each test spawns a bin of its own and only reads: they run together.
+describe.concurrent('api request: HTTPS', () => {
   let regions: string;
   let caBundle: string;
   let loopback: Listening;
@@ -832,7 +838,7 @@ describe('api request: HTTPS', () => {
   const request = (url: string, env: Record<string, string> = {}) =>
     runBin(['api', 'request', 'GET', '/v1/regions', '--base-url', url], { env });
 
-  it('trusts a certificate that NODE_EXTRA_CA_CERTS names', async () => {
+  it('trusts a certificate that NODE_EXTRA_CA_CERTS names', async ({ expect }) => {
     expect(await request(loopback.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({
       stdout: pretty(JSON.parse(regions)),
       stderr: '',
@@ -840,7 +846,7 @@ describe('api request: HTTPS', () => {
     });
   });
 
-  it('refuses it when nothing trusts it (3)', async () => {
+  it('refuses it when nothing trusts it (3)', async ({ expect }) => {
     expect(await request(loopback.url)).toEqual({
       stdout: '',
       stderr: `domainctl: cannot reach ${loopback.url}: the TLS certificate is self-signed\n`,
@@ -848,7 +854,7 @@ describe('api request: HTTPS', () => {
     });
   });
 
-  it('refuses a trusted certificate made out to another host (3)', async () => {
+  it('refuses a trusted certificate made out to another host (3)', async ({ expect }) => {
     expect(await request(otherHost.url, { NODE_EXTRA_CA_CERTS: caBundle })).toEqual({
       stdout: '',
       stderr: `domainctl: cannot reach ${otherHost.url}: the TLS certificate is for another host\n`,

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { type CliResult, runCli } from '../helpers/cli.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { type RawServer, startRawServer } from '../helpers/raw-server.js';
 
@@ -7,20 +7,56 @@ import { type RawServer, startRawServer } from '../helpers/raw-server.js';
 // retry and every Retry-After wait, every page of a list. Each run below ends within its 3 s and
 // a margin for starting a process (the bound, not a benchmark); before, each of them hung for
 // minutes or for ever.
+// The runs are in this process and spend their time waiting on a timer, a socket or the walk of
+// a list: the tests run together (`describe.concurrent`, each with its test's own `expect`).
 
 const PROJECT = 'prj_loop';
 const BOUND_MS = 5_000;
 
-let servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-  removeTempDirs();
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+// The first runs of a process load and compile the program's code (a second or more on a busy
+// machine): the tests that run together would all count it against their bound, where one after
+// another only the first did. So each command runs once, to an answer, before any clock starts.
+beforeAll(async () => {
+  const regions = await startRawServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"regions":[]}');
+  });
+  const empty = await startFakeApi({ domainPage: () => ({ items: [], next: '' }) });
+  try {
+    const asked = await timed(['api', 'request', 'GET', '/v1/regions', '--base-url', regions.url]);
+    expect(asked.result).toEqual<CliResult>({
+      stdout: pretty({ regions: [] }),
+      stderr: '',
+      code: 0,
+    });
+    const waited = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
+      DOMAINCTL_BASE_URL: empty.url,
+    });
+    expect(waited.result).toEqual<CliResult>({
+      stdout: '',
+      stderr: `domainctl: no domain shop.example.com in ${PROJECT} (see domainctl domains list --project ${PROJECT})\n`,
+      code: 1,
+    });
+  } finally {
+    await Promise.all([regions.close(), empty.close()]);
+  }
 });
 
-async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
+/**
+ * The test's own `onTestFinished`, from its context: vitest's global one registers with whichever
+ * test ran last, which among tests running together is not always the caller.
+ */
+type Finished = TestContext['onTestFinished'];
+
+/** A server closed when the test that started it ends, not when a neighbour does. */
+async function serve<T extends { close(): Promise<void> }>(
+  finished: Finished,
+  server: Promise<T>,
+): Promise<T> {
   const started = await server;
-  servers.push(started);
+  finished(() => started.close());
   return started;
 }
 
@@ -37,8 +73,9 @@ async function timed(args: string[], env: Record<string, string> = {}) {
 const unavailable = { error: { code: 'unavailable', message: 'try again' } };
 
 /** Always 503, asking to come back in `seconds`. */
-function retryAfter(seconds: string): Promise<RawServer> {
+function retryAfter(finished: Finished, seconds: string): Promise<RawServer> {
   return serve(
+    finished,
     startRawServer((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': seconds });
       res.end(JSON.stringify(unavailable));
@@ -47,8 +84,9 @@ function retryAfter(seconds: string): Promise<RawServer> {
 }
 
 /** Sends the headers at once, then the body one byte a second, never ending. */
-function trickling(): Promise<RawServer> {
+function trickling(finished: Finished): Promise<RawServer> {
   return serve(
+    finished,
     startRawServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{');
@@ -61,8 +99,9 @@ function trickling(): Promise<RawServer> {
 const domain = (n: number) => fakeDomain(n, PROJECT);
 
 /** A list that never ends: every page one new domain and a new token, none of them repeated. */
-function endlessList(): Promise<FakeApi> {
+function endlessList(finished: Finished): Promise<FakeApi> {
   return serve(
+    finished,
     startFakeApi({
       domainPage: (_project, token) => {
         const n = token === undefined ? 1 : Number(token.slice(1));
@@ -72,11 +111,12 @@ function endlessList(): Promise<FakeApi> {
   );
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-describe('api request --timeout', () => {
-  it("ends with the server's answer when its Retry-After is longer than what is left (1)", async () => {
-    const raw = await retryAfter('100000');
+describe.concurrent('api request --timeout', () => {
+  it("ends with the server's answer when its Retry-After is longer than what is left (1)", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await retryAfter(onTestFinished, '100000');
     const { result, ms } = await timed([
       'api',
       'request',
@@ -96,8 +136,12 @@ describe('api request --timeout', () => {
     expect(raw.requests).toHaveLength(1);
   });
 
-  it('still waits for a Retry-After that fits in what is left, and asks again', async () => {
+  it('still waits for a Retry-After that fits in what is left, and asks again', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const raw = await serve(
+      onTestFinished,
       startRawServer((_req, res, index) => {
         if (index === 0) {
           res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
@@ -123,8 +167,11 @@ describe('api request --timeout', () => {
     expect(raw.requests).toHaveLength(2);
   });
 
-  it('ends a body trickled one byte a second at the deadline (3)', async () => {
-    const raw = await trickling();
+  it('ends a body trickled one byte a second at the deadline (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await trickling(onTestFinished);
     const { result, ms } = await timed([
       'api',
       'request',
@@ -144,8 +191,11 @@ describe('api request --timeout', () => {
     expect(ms).toBeGreaterThan(2_900);
   });
 
-  it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async () => {
-    const api = await endlessList();
+  it('ends --paginate through an endless list at the deadline, the document unfinished (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const api = await endlessList(onTestFinished);
     const { result, ms } = await timed([
       'api',
       'request',
@@ -171,9 +221,12 @@ describe('api request --timeout', () => {
   });
 });
 
-describe('domains wait --timeout', () => {
-  it('holds against a list that never ends while it looks for the domain (3)', async () => {
-    const api = await endlessList();
+describe.concurrent('domains wait --timeout', () => {
+  it('holds against a list that never ends while it looks for the domain (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const api = await endlessList(onTestFinished);
     const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
       DOMAINCTL_BASE_URL: api.url,
     });
@@ -186,8 +239,8 @@ describe('domains wait --timeout', () => {
     expect(api.asked().length).toBeGreaterThan(2);
   });
 
-  it('holds against a body trickled one byte a second (3)', async () => {
-    const raw = await trickling();
+  it('holds against a body trickled one byte a second (3)', async ({ expect, onTestFinished }) => {
+    const raw = await trickling(onTestFinished);
     const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
       DOMAINCTL_BASE_URL: raw.url,
     });

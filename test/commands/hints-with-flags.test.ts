@@ -81,8 +81,10 @@ async function zoneOf(url: string, name: string): Promise<DnsZone> {
   return zone;
 }
 
-describe('a hint repeats the settings given as flags, and runs as written', () => {
-  it('add → check and records; check → wait; wait → status', async () => {
+// Each test has a config folder and domains of its own, and most of its time is spent in the
+// shells it starts and the waits it runs, so they run together, each with its own `expect`.
+describe.concurrent('a hint repeats the settings given as flags, and runs as written', () => {
+  it('add → check and records; check → wait; wait → status', async ({ expect }) => {
     const { run, follow } = shell();
     const flags = ['--base-url', verifying.url, '--token', TESTER_KEY, '--project', PROJECT];
     const name = 'flags.hint.test';
@@ -120,7 +122,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     expect(verified.stdout).toContain(`${name} reached "ownership verified"`);
   });
 
-  it('records, check and wait of a domain the project lacks → list', async () => {
+  it('records, check and wait of a domain the project lacks → list', async ({ expect }) => {
     const { run, follow } = shell();
     const flags = ['--base-url', server.url, '--token', TESTER_KEY, '--project', PROJECT];
     for (const command of ['records', 'check', 'wait']) {
@@ -134,7 +136,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     }
   });
 
-  it('list → its next page, and an empty project → add', async () => {
+  it('list → its next page, and an empty project → add', async ({ expect }) => {
     const { run, follow } = shell();
     const flags = ['--base-url', server.url, '--token', TESTER_KEY];
     const first = await run([
@@ -166,7 +168,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     expect(await follow(add.replace('DOMAIN', 'empty.hint.test'))).toMatchObject({ code: 0 });
   });
 
-  it('add --from-file → records of each host', async () => {
+  it('add --from-file → records of each host', async ({ expect }) => {
     const { run, follow, env } = shell();
     const file = join(env.DOMAINCTL_CONFIG_DIR, 'hosts.txt');
     writeFileSync(file, 'one.many.hint.test\ntwo.many.hint.test\n');
@@ -180,7 +182,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     expect(await follow(records.replace('HOST', 'two.many.hint.test'))).toMatchObject({ code: 0 });
   });
 
-  it('--profile: the hint names the profile, not the active one', async () => {
+  it('--profile: the hint names the profile, not the active one', async ({ expect }) => {
     const { run, follow, env } = shell();
     // The active profile has no token: a hint that dropped --profile would use it, and fail.
     writeFileSync(
@@ -202,7 +204,7 @@ describe('a hint repeats the settings given as flags, and runs as written', () =
     expect(await follow(records)).toMatchObject({ code: 0 });
   });
 
-  it('a base URL with credentials in it is not printed: URL to fill in', async () => {
+  it('a base URL with credentials in it is not printed: URL to fill in', async ({ expect }) => {
     const { run } = shell();
     const url = server.url.replace('http://', 'http://user:secret@');
     const failed = await run([

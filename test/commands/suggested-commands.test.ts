@@ -89,12 +89,14 @@ const COVERED = {
   serveDemo: true,
 } satisfies Record<SuggestedCommand, true>;
 
-describe('every suggested command runs as written', () => {
+// Each test has a config folder and domains of its own and spends its time on in-process runs
+// and their waits: they run together, each with its own `expect`.
+describe.concurrent('every suggested command runs as written', () => {
   it('has a test for every command of the table', () => {
     expect(Object.keys(COVERED).toSorted()).toEqual(Object.keys(suggest).toSorted());
   });
 
-  it('profileAdd', async () => {
+  it('profileAdd', async ({ expect }) => {
     const run = configFolder();
     const list = ['domains', 'list', '--project', PROJECT];
     const failed = await run(list);
@@ -109,7 +111,7 @@ describe('every suggested command runs as written', () => {
     expect((await run(list)).code).toBe(0);
   });
 
-  it('profileList', async () => {
+  it('profileList', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const failed = await run(['domains', 'list', '--profile', 'nope']);
     expect(failed.code).toBe(2);
@@ -117,14 +119,14 @@ describe('every suggested command runs as written', () => {
     expect(listed.stdout).toContain('work');
   });
 
-  it('profileUse', async () => {
+  it('profileUse', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url } });
     const added = await run(['profile', 'add', 'second', '--base-url', server.url]);
     await runSuggested(run, added, suggest.profileUse('second'));
     expect((await run(['profile', 'show'])).stdout).toMatch(/^name: +second\n/);
   });
 
-  it('profileShow', async () => {
+  it('profileShow', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: 'dk_wrong' } });
     const failed = await run(['domains', 'list', '--project', PROJECT]);
     expect(failed.code).toBe(1);
@@ -132,7 +134,7 @@ describe('every suggested command runs as written', () => {
     expect(shown.stdout).toMatch(/\ntoken: +\*\*\*\*rong\n/);
   });
 
-  it('profileSetToken', async () => {
+  it('profileSetToken', async ({ expect }) => {
     const list = ['domains', 'list', '--project', PROJECT];
     // After a 401 with the profile's token, and when the profile has none.
     for (const token of [{ token: 'dk_wrong' }, {}] as { token?: string }[]) {
@@ -144,7 +146,7 @@ describe('every suggested command runs as written', () => {
     }
   });
 
-  it('profileSetProject', async () => {
+  it('profileSetProject', async ({ expect }) => {
     const run = configFolder({
       work: { base_url: server.url, token: TESTER_KEY, org: 'org_demo' },
     });
@@ -156,7 +158,7 @@ describe('every suggested command runs as written', () => {
     expect((await run(['profile', 'show', '--json'])).stdout).toContain('"org":"org_demo"');
   });
 
-  it('profileSetWritable', async () => {
+  it('profileSetWritable', async ({ expect }) => {
     const run = configFolder({
       work: { base_url: server.url, token: TESTER_KEY, project: PROJECT },
     });
@@ -175,7 +177,7 @@ describe('every suggested command runs as written', () => {
     expect((await run(create)).code).toBe(0);
   });
 
-  it('apiRequestSaved', async () => {
+  it('apiRequestSaved', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const regions = ['api', 'request', 'GET', '/v1/regions', '--jq', '.regions[0].id'];
     const saved = await run([...regions, '--save', 'first-region']);
@@ -191,7 +193,7 @@ describe('every suggested command runs as written', () => {
     ).toBe(sent.stdout);
   });
 
-  it('apiHistory', async () => {
+  it('apiHistory', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const help = await run(['api', 'request', '--help']);
     expect((await run(['api', 'request', 'GET', '/v1/regions'])).code).toBe(0);
@@ -199,14 +201,14 @@ describe('every suggested command runs as written', () => {
     expect(listed.stdout).toContain('/v1/regions');
   });
 
-  it('domainsList', async () => {
+  it('domainsList', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const failed = await run(['domains', 'records', 'nope.example.com', '--project', PROJECT]);
     expect(failed.code).toBe(1);
     await runSuggested(run, failed, suggest.domainsList(PROJECT));
   });
 
-  it('domainsNextPage', async () => {
+  it('domainsNextPage', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const first = await run([
       'domains',
@@ -223,7 +225,7 @@ describe('every suggested command runs as written', () => {
     expect(second.stdout).not.toBe('');
   });
 
-  it('domainsAdd', async () => {
+  it('domainsAdd', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const empty = await run(['domains', 'list', '--project', 'prj_demo_enterprise']);
     const added = await runSuggested(run, empty, suggest.domainsAdd('prj_demo_enterprise'), {
@@ -232,7 +234,7 @@ describe('every suggested command runs as written', () => {
     expect(added.stdout).toMatch(/^Added suggested\.example\.com to prj_demo_enterprise;/);
   });
 
-  it('domainsRecords', async () => {
+  it('domainsRecords', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
     const added = await run(['domains', 'add', 'records.hint.test', '--project', PROJECT]);
     const records = await runSuggested(
@@ -243,25 +245,8 @@ describe('every suggested command runs as written', () => {
     expect(records.stdout).toContain('_domainctl-verify.records.hint.test');
   });
 
-  // `domains add` says to check the records once they are live. Run against a server that verifies.
-  it('domainsCheck', async () => {
-    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
-    const name = 'check.hint.test';
-    const added = await run(['domains', 'add', name, '--project', PROJECT]);
-    await dns.restart(await zoneOf(run, name));
-    const env = { DOMAINCTL_DNS_SERVER: dns.address };
-    const checked = await runSuggested(
-      run,
-      added,
-      suggest.domainsCheck(name, PROJECT),
-      {},
-      { env },
-    );
-    expect(checked.stdout).toContain('All 3 records are right.');
-  });
-
   // `domains wait` says where to see why when it gives up.
-  it('domainsStatus', async () => {
+  it('domainsStatus', async ({ expect }) => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'status.hint.test';
     await run(['domains', 'add', name, '--project', PROJECT]);
@@ -280,7 +265,62 @@ describe('every suggested command runs as written', () => {
     expect(status.stdout).toContain('Reached: none of the stages yet.');
   });
 
-  it('domainsWait', async () => {
+  it('domainsList with the --base-url given and --token TOKEN to fill in, when those were flags', async ({
+    expect,
+  }) => {
+    const run = configFolder();
+    const given = { baseUrl: server.url, token: TESTER_KEY };
+    const missing = await run([
+      'domains',
+      'records',
+      'nope.hint.test',
+      '--project',
+      PROJECT,
+      '--base-url',
+      server.url,
+      '--token',
+      TESTER_KEY,
+    ]);
+    expect(missing.code).toBe(1);
+    // The token is never printed; the base URL is, as given (it holds no password).
+    expect(missing.stderr).not.toContain(TESTER_KEY);
+    expect(suggest.domainsList(PROJECT, given)).toContain(`--base-url ${server.url} --token TOKEN`);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, given), { TOKEN: TESTER_KEY });
+  });
+
+  it('serveDemo', async ({ expect }) => {
+    const run = configFolder();
+    const refused = await run(['demo']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(suggest.serveDemo());
+    // As written, on a free port rather than 7878, which may be taken on this machine.
+    const served = spawnCli([...suggest.serveDemo().split(' ').slice(1), '--port', '0']);
+    await served.waitForStdout(/^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ /);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+  });
+
+  // These three change the records dnsmasq serves, which the others' checks read: they run
+  // after the others, one at a time.
+
+  // `domains add` says to check the records once they are live. Run against a server that verifies.
+  it.sequential('domainsCheck', async ({ expect }) => {
+    const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
+    const name = 'check.hint.test';
+    const added = await run(['domains', 'add', name, '--project', PROJECT]);
+    await dns.restart(await zoneOf(run, name));
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const checked = await runSuggested(
+      run,
+      added,
+      suggest.domainsCheck(name, PROJECT),
+      {},
+      { env },
+    );
+    expect(checked.stdout).toContain('All 3 records are right.');
+  });
+
+  it.sequential('domainsWait', async ({ expect }) => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'wait.hint.test';
     await run(['domains', 'add', name, '--project', PROJECT]);
@@ -302,60 +342,30 @@ describe('every suggested command runs as written', () => {
 
   // The active profile points at an API that cannot be reached: a suggested command that did not
   // repeat `--profile work` would fail there (exit code 3).
-  it('domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag', async () => {
-    const run = configFolder({
-      gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
-      work: { base_url: verifying.url, token: TESTER_KEY },
-    });
-    const work = { profile: 'work' };
-    const name = 'profile.hint.test';
-    const scope = ['--project', PROJECT, '--profile', 'work'];
-    const added = await run(['domains', 'add', name, ...scope]);
-    expect(added.code).toBe(0);
-    await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
-    const env = { DOMAINCTL_DNS_SERVER: dns.address };
-    const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
-    expect(waited.code).toBe(10);
-    await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
-    await dns.restart(await zoneOf(run, name, ['--profile', 'work']));
-    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env });
-    const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
-    expect(missing.code).toBe(1);
-    await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
-  });
-
-  it('domainsList with the --base-url given and --token TOKEN to fill in, when those were flags', async () => {
-    const run = configFolder();
-    const given = { baseUrl: server.url, token: TESTER_KEY };
-    const missing = await run([
-      'domains',
-      'records',
-      'nope.hint.test',
-      '--project',
-      PROJECT,
-      '--base-url',
-      server.url,
-      '--token',
-      TESTER_KEY,
-    ]);
-    expect(missing.code).toBe(1);
-    // The token is never printed; the base URL is, as given (it holds no password).
-    expect(missing.stderr).not.toContain(TESTER_KEY);
-    expect(suggest.domainsList(PROJECT, given)).toContain(`--base-url ${server.url} --token TOKEN`);
-    await runSuggested(run, missing, suggest.domainsList(PROJECT, given), { TOKEN: TESTER_KEY });
-  });
-
-  it('serveDemo', async () => {
-    const run = configFolder();
-    const refused = await run(['demo']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(suggest.serveDemo());
-    // As written, on a free port rather than 7878, which may be taken on this machine.
-    const served = spawnCli([...suggest.serveDemo().split(' ').slice(1), '--port', '0']);
-    await served.waitForStdout(/^domainctl serve listening on http:\/\/127\.0\.0\.1:\d+ /);
-    served.child.kill('SIGTERM');
-    expect(await served.exited).toEqual({ code: 0, signal: null });
-  });
+  it.sequential(
+    'domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag',
+    async ({ expect }) => {
+      const run = configFolder({
+        gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
+        work: { base_url: verifying.url, token: TESTER_KEY },
+      });
+      const work = { profile: 'work' };
+      const name = 'profile.hint.test';
+      const scope = ['--project', PROJECT, '--profile', 'work'];
+      const added = await run(['domains', 'add', name, ...scope]);
+      expect(added.code).toBe(0);
+      await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
+      const env = { DOMAINCTL_DNS_SERVER: dns.address };
+      const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
+      expect(waited.code).toBe(10);
+      await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
+      await dns.restart(await zoneOf(run, name, ['--profile', 'work']));
+      await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env });
+      const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
+      expect(missing.code).toBe(1);
+      await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
+    },
+  );
 });
 
 /** The zone that holds a domain's three records, as the API asks for them. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, type TestContext } from 'vitest';
 import { startTestServer, type TestServer } from './server.js';
 import { startTerminal, type Terminal } from './tmux.js';
 
@@ -37,4 +37,23 @@ export function terminalSessionForFile(options: {
     if (session.configDir) rmSync(session.configDir, { recursive: true, force: true });
   });
   return session;
+}
+
+/**
+ * A terminal of its own for one test, on the file's server and config folder, in the repository's
+ * root, ended when the test ends: for tests that run together (`describe.concurrent`), which
+ * cannot share one screen. `onTestFinished` is the test's own, from its context.
+ */
+export function terminalForTest(
+  session: TerminalSession,
+  onTestFinished: TestContext['onTestFinished'],
+  options: { name: string; columns: number; rows: number },
+): Terminal {
+  const term = startTerminal({
+    ...options,
+    cwd: repoRoot,
+    env: { DOMAINCTL_CONFIG_DIR: session.configDir },
+  });
+  onTestFinished(() => term.kill());
+  return term;
 }

@@ -34,6 +34,8 @@ export function startTerminal(options: {
   columns: number;
   rows: number;
   env: Record<string, string>;
+  /** The shell's working folder; the test process's own without it. */
+  cwd?: string;
 }): Terminal {
   if (spawnSync('tmux', ['-V']).status !== 0) {
     throw new Error(
@@ -56,6 +58,7 @@ export function startTerminal(options: {
     String(options.columns),
     '-y',
     String(options.rows),
+    ...(options.cwd === undefined ? [] : ['-c', options.cwd]),
     `env -u CI -u NO_COLOR ${env} PS1='$ ' bash --norc --noprofile`,
   );
   const screen = () => tmux('capture-pane', '-p', '-t', session);

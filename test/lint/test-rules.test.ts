@@ -11,7 +11,7 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-const header = "import { expect, it, vi } from 'vitest';\n";
+const header = "import { expect, it, vi, vitest } from 'vitest';\n";
 
 /**
  * "rule: message" for each problem the test rules (vitest/*, no-restricted-properties) find in
@@ -68,6 +68,13 @@ describe('the lint rules for tests', () => {
     ['vi.fn', 'const f = vi.fn();\nf();'],
     ['vi.spyOn', 'vi.spyOn(console, "log");'],
     ['vi.useFakeTimers', 'vi.useFakeTimers();'],
+    ['vi.setSystemTime', 'vi.setSystemTime(new Date(0));'],
+    ['vi.hoisted', 'const h = vi.hoisted(() => 1);\nh.toFixed();'],
+    ['vi.mocked', 'vi.mocked(Date.now);'],
+    // vitest's other name for vi.
+    ['vitest.fn', 'const f = vitest.fn();\nf();'],
+    ['vitest.mock', "vitest.mock('../../src/client/send.js');"],
+    ['vitest.setSystemTime', 'vitest.setSystemTime(new Date(0));'],
   ])('refuses %s', async (name, code) => {
     const found = await problems(`${code}\nit('x', () => {\n  expect(1).toBe(1);\n});\n`);
     expect(found).toEqual([
@@ -80,4 +87,23 @@ describe('the lint rules for tests', () => {
       'vitest/no-focused-tests: Focused tests are not allowed',
     ]);
   });
+});
+
+describe('the size limit', () => {
+  /** The max-lines problems of a file of `count` lines at `path`. */
+  async function sizeProblems(path: string, count: number): Promise<string[]> {
+    const text = Array.from({ length: count }, (_, i) => `export const n${i} = ${i};`).join('\n');
+    const [result] = await eslint.lintText(`${text}\n`, { filePath: join(root, path) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'max-lines').map((m) => m.message);
+  }
+
+  it.each(['src/core/example.ts', 'scripts/example.mjs', 'scripts/bench/example.d.mts'])(
+    'refuses %s over 400 lines, and takes it at 400',
+    async (path) => {
+      expect(await sizeProblems(path, 401)).toEqual([
+        'File has too many lines (401). Maximum allowed is 400.',
+      ]);
+      expect(await sizeProblems(path, 400)).toEqual([]);
+    },
+  );
 });
