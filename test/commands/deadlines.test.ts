@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { type CliResult, runCli } from '../helpers/cli.js';
-import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
-import { type RawServer, startRawServer } from '../helpers/raw-server.js';
+import {
+  endlessDomainList,
+  retryAfterServer,
+  tricklingServer,
+  UNAVAILABLE,
+} from '../helpers/deadline-servers.js';
+import { startFakeApi } from '../helpers/fake-api.js';
+import { startRawServer } from '../helpers/raw-server.js';
 
 // --timeout is the deadline of the whole command: the connection, the headers, the body, every
 // retry and every Retry-After wait, every page of a list. Each run below ends within its 3 s and
@@ -70,46 +76,15 @@ async function timed(args: string[], env: Record<string, string> = {}) {
   return { result, ms: performance.now() - started };
 }
 
-const unavailable = { error: { code: 'unavailable', message: 'try again' } };
-
-/** Always 503, asking to come back in `seconds`. */
-function retryAfter(finished: Finished, seconds: string): Promise<RawServer> {
-  return serve(
-    finished,
-    startRawServer((_req, res) => {
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': seconds });
-      res.end(JSON.stringify(unavailable));
-    }),
-  );
-}
+/** Always 503, asking to come back in `seconds`; closed when the test ends. */
+const retryAfter = (finished: Finished, seconds: string) =>
+  serve(finished, retryAfterServer(seconds));
 
 /** Sends the headers at once, then the body one byte a second, never ending. */
-function trickling(finished: Finished): Promise<RawServer> {
-  return serve(
-    finished,
-    startRawServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{');
-      const drip = setInterval(() => res.write(' '), 1000);
-      res.on('close', () => clearInterval(drip));
-    }),
-  );
-}
-
-const domain = (n: number) => fakeDomain(n, PROJECT);
+const trickling = (finished: Finished) => serve(finished, tricklingServer());
 
 /** A list that never ends: every page one new domain and a new token, none of them repeated. */
-function endlessList(finished: Finished): Promise<FakeApi> {
-  return serve(
-    finished,
-    startFakeApi({
-      domainPage: (_project, token) => {
-        const n = token === undefined ? 1 : Number(token.slice(1));
-        return { items: [domain(n)], next: `p${n + 1}` };
-      },
-    }),
-  );
-}
+const endlessList = (finished: Finished) => serve(finished, endlessDomainList(PROJECT));
 
 describe.concurrent('api request --timeout', () => {
   it("ends with the server's answer when its Retry-After is longer than what is left (1)", async ({
@@ -128,7 +103,7 @@ describe.concurrent('api request --timeout', () => {
       raw.url,
     ]);
     expect(result).toEqual<CliResult>({
-      stdout: pretty(unavailable),
+      stdout: pretty(UNAVAILABLE),
       stderr: 'HTTP 503 unavailable: try again\n',
       code: 1,
     });
@@ -145,7 +120,7 @@ describe.concurrent('api request --timeout', () => {
       startRawServer((_req, res, index) => {
         if (index === 0) {
           res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-          res.end(JSON.stringify(unavailable));
+          res.end(JSON.stringify(UNAVAILABLE));
         } else {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"ok":true}');

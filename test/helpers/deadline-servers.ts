@@ -1,8 +1,8 @@
 import { type FakeApi, fakeDomain, startFakeApi } from './fake-api.js';
 import { type RawServer, startRawServer } from './raw-server.js';
 
-// The hostile APIs a --timeout must hold against. test/commands/deadlines.test.ts has its own
-// copies of the same three (it runs main() in-process); these serve the spawned-bin tests.
+// The hostile APIs a --timeout must hold against, for the in-process runs of
+// test/commands/deadlines.test.ts and the spawned bin of deadlines-process.test.ts.
 
 export const UNAVAILABLE = { error: { code: 'unavailable', message: 'try again' } };
 
