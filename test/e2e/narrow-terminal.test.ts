@@ -26,6 +26,9 @@ it('wraps sentences at 60 columns with a straight left edge, and the help within
   expect(domain).not.toMatch(/^ \S/m);
 
   tmux('resize-window', '-t', 'narrow', '-x', '80', '-y', '24');
+  // The UI draws again at 80 columns (its rule as wide) before the help is asked for: a key sent
+  // at once could be drawn at 60, before the app has heard of the resize.
+  await waitForScreen(/^─{80}$/m);
   await send('?');
   const help = await waitForScreen('Keys: Domain');
   expect(help).toMatch(
