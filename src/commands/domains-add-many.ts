@@ -17,7 +17,7 @@ import {
   duration,
   isTransient,
   nextInterval,
-} from './wait-for-stage.js';
+} from '../core/wait-for-stage.js';
 import type { JqFilter } from './jq-output.js';
 import type { LiveChecks } from './live-checks.js';
 import { reachedExitCode } from './stage-format.js';

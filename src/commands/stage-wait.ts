@@ -14,9 +14,9 @@ import {
   DEFAULT_INTERVAL_MS,
   DEFAULT_WAIT_TIMEOUT_MS,
   duration,
-  terminalProgress,
   waitForStage,
-} from './wait-for-stage.js';
+} from '../core/wait-for-stage.js';
+import { terminalProgress } from './terminal-progress.js';
 
 export interface StageWaitOptions {
   hostname: string;

@@ -11,7 +11,10 @@ export function addUiOptions(command: Command): Command {
       'UI: how often the domains screen refreshes its pending domains (default 10; 0: never)',
       seconds,
     )
-    .option('--bell', 'UI: ring the terminal bell when a watched domain turns verified')
+    .option(
+      '--bell',
+      'UI: ring the terminal bell when a watched domain turns verified, or when the watch of one domain ends',
+    )
     .option(
       '--requests-dir <dir>',
       'UI: the folder of saved requests (env DOMAINCTL_REQUESTS_DIR; default: requests in the config folder)',

@@ -212,6 +212,12 @@ export const keymap = {
     help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error; and ask HTTPS',
     match: plain('d'),
   },
+  'domain.watch': {
+    keys: 'w',
+    label: 'watch',
+    help: 'watch the stages until the domain serves HTTPS, each shown as it is reached, as domains wait does; w again pauses',
+    match: plain('w'),
+  },
 
   'add.submit': {
     keys: 'Enter',
@@ -310,7 +316,14 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: [],
   },
   domain: {
-    footer: ['domain.copyValue', 'domain.copyHost', 'domain.copyZone', 'domain.check', 'nav.back'],
+    footer: [
+      'domain.copyValue',
+      'domain.copyHost',
+      'domain.copyZone',
+      'domain.check',
+      'domain.watch',
+      'nav.back',
+    ],
     more: ['domain.up', 'domain.down', 'domain.scroll'],
   },
   addDomain: {

@@ -89,11 +89,16 @@ export interface UiServices {
   /**
    * Looks up a domain's three records (and CAA) the way `domains check` does: at the zone's
    * nameservers, found through DOMAINCTL_DNS_SERVER or the system resolver. Never rejects for DNS trouble: those are
-   * `error` rows. Aborting `signal` ends the lookups at once.
+   * `error` rows. Aborting `signal` ends the lookups at once. `timeoutMs` bounds each lookup
+   * (the watch gives what is left of its round).
    */
-  checkDns(instructions: DnsInstructions, signal?: AbortSignal): Promise<DnsCheckResult>;
+  checkDns(
+    instructions: DnsInstructions,
+    signal?: AbortSignal,
+    timeoutMs?: number,
+  ): Promise<DnsCheckResult>;
   /** HTTPS to the host with its name as SNI: the "serving" stage. Never rejects. */
-  probeHttps(host: string, signal?: AbortSignal): Promise<ServingProbe>;
+  probeHttps(host: string, signal?: AbortSignal, timeoutMs?: number): Promise<ServingProbe>;
   /** The DNS server checkDns asks, for messages: `127.0.0.1:5353` or `the system resolver`. */
   dnsServerLabel: string;
   /** Stops what the UI started (requests, the demo server); called once the UI has exited. */
@@ -216,17 +221,18 @@ export function createServices(options: ServicesOptions): UiServices {
     editText: (text, extension) => editInEditor(text, { env, extension }),
     requestHistory: (session) => historyStore(session, env),
     savedRequests: () => savedStore(options.requestsDir, env),
-    checkDns: async (instructions, signal) =>
+    checkDns: async (instructions, signal, timeoutMs) =>
       (await dnsChecks()).checkRecords(instructions, {
         server: dnsServer?.address,
+        timeoutMs,
         signal: until(signal),
         authoritative: true,
         authoritativePort: resolveAuthoritativePort(env),
       }),
-    probeHttps: async (host, signal) =>
+    probeHttps: async (host, signal, timeoutMs = 10_000) =>
       (await dnsChecks()).probeHttps(host, {
         resolver: dnsServer?.address,
-        timeoutMs: 10_000,
+        timeoutMs,
         signal: until(signal),
       }),
     get dnsServerLabel() {

@@ -76,12 +76,19 @@ export async function startDnsServer(zone: DnsZone): Promise<TestDnsServer> {
  * A UDP port that receives queries and never answers: a resolver that asks it can only time out.
  * (A port where nothing listens is refused at once instead.)
  */
-export async function startBlackhole(): Promise<{ address: string; close(): Promise<void> }> {
+export async function startBlackhole(): Promise<{
+  address: string;
+  /** How many queries have come so far (a lookup still under way asks again). */
+  queries(): number;
+  close(): Promise<void>;
+}> {
   const socket = createSocket('udp4');
-  socket.on('message', () => {});
+  let queries = 0;
+  socket.on('message', () => queries++);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
+    queries: () => queries,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

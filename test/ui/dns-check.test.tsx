@@ -63,7 +63,7 @@ describe('the DNS check on the domain screen', () => {
   it('d marks each record: ok, wrong with what was found, missing; the expected values stay', async () => {
     const app = await openDomain(dns.address);
     const i = domain.dns_instructions;
-    expect(app.frame()).toMatch(/d check {3}Esc back/);
+    expect(app.frame()).toMatch(/d check {3}w watch {3}Esc back/);
 
     await app.press('d');
     const frame = await app.waitForFrame('not right yet');

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
 import type { Tone } from '../../core/display.js';
-import { type Stage, STAGE_TITLES, type StageState } from '../../core/stages.js';
+import { type Stage, type StageName, STAGE_TITLES, type StageState } from '../../core/stages.js';
 import { visible } from '../../core/sanitize.js';
 import { wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
@@ -15,14 +15,29 @@ const MARKS: Record<StageState, { mark: string; tone: Tone | undefined }> = {
 
 const TITLE = 22;
 
+/** When the watch saw a stage reached, by stage (the UTC time of day is enough on one screen). */
+export type ReachedTimes = ReadonlyMap<StageName, Date>;
+
+const timeOfDay = (at: Date) => at.toISOString().slice(11, 19);
+
 /** The stages of a domain (core/stages.ts), one a line: mark, title, what was seen. */
-export function StagesList({ stages, width }: { stages: readonly Stage[]; width: number }) {
+export function StagesList({
+  stages,
+  width,
+  reachedAt,
+}: {
+  stages: readonly Stage[];
+  width: number;
+  reachedAt?: ReachedTimes;
+}) {
   const tone = useTone();
   return (
     <Box flexDirection="column">
       {stages.map((stage) => {
         const { mark, tone: color } = MARKS[stage.state];
-        const lines = wrapWords(visible(stage.detail), Math.max(10, width - TITLE - 2));
+        const at = reachedAt?.get(stage.name);
+        const detail = at ? `reached at ${timeOfDay(at)} UTC: ${stage.detail}` : stage.detail;
+        const lines = wrapWords(visible(detail), Math.max(10, width - TITLE - 2));
         return (
           <Box key={stage.name}>
             <Box width={TITLE} flexShrink={0}>
@@ -45,19 +60,30 @@ const SHORT: Record<Stage['name'], string> = {
   serving: 'HTTPS',
 };
 
-/** The stages on one line, `✓ DNS › ✓ verified › ○ certificate › ? HTTPS`: the screen's summary. */
-export function StagesLine({ stages }: { stages: readonly Stage[] }) {
+/**
+ * The stages on one line, `✓ DNS › ✓ verified › ○ certificate › ? HTTPS`: the screen's summary;
+ * with the watch's times, `✓ DNS 12:00:03 › …` (UTC).
+ */
+export function StagesLine({
+  stages,
+  reachedAt,
+}: {
+  stages: readonly Stage[];
+  reachedAt?: ReachedTimes;
+}) {
   const tone = useTone();
   return (
     <Text>
       {stages.map((stage, i) => {
         const { mark, tone: color } = MARKS[stage.state];
+        const at = reachedAt?.get(stage.name);
         return (
           <Fragment key={stage.name}>
             {i > 0 ? <Text dimColor> › </Text> : null}
             <Text color={tone(color)}>
               {mark} {SHORT[stage.name]}
             </Text>
+            {at ? <Text dimColor> {timeOfDay(at)}</Text> : null}
           </Fragment>
         );
       })}

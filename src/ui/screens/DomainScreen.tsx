@@ -11,9 +11,13 @@ import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { StagesLine, StagesList } from '../components/StagesList.js';
+import { DomainWatchLine } from '../components/DomainWatchLine.js';
 import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
+import { useDomainWatch } from '../hooks/useDomainWatch.js';
+import type { ProjectRef } from '../navigation.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../theme.js';
@@ -67,11 +71,13 @@ type StatusLine =
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
 export function DomainScreen({
-  domain,
+  domain: given,
+  project,
   justAdded,
   check: checked,
 }: {
   domain: Domain;
+  project: ProjectRef;
   justAdded?: boolean;
   /** A check the domains screen ran already (its d): shown as this screen's own. */
   check?: { result: DnsCheckResult; at: Date };
@@ -92,6 +98,19 @@ export function DomainScreen({
     checked ? { status: 'done', ...checked } : { status: 'idle' },
   );
   const running = useRef<AbortController | undefined>(undefined);
+  const watch = useDomainWatch({
+    domain: given,
+    projectId: project.id,
+    width: width - LABEL,
+    // The watch's DNS checks are d's: the records get their marks and the findings show.
+    onCheck: (result) => {
+      session.dnsChecks.set(given.id, { ok: result.ok, at: new Date() });
+      setCheck({ status: 'done', result, at: new Date() });
+    },
+  });
+  // What the API last said of the domain: the watch asks again, the screen shows its answer.
+  const domain = watch.domain;
+  const watching = watch.state.status === 'watching';
   const records = recordsOf(domain.dns_instructions);
   const now = new Date();
 
@@ -102,7 +121,8 @@ export function DomainScreen({
   const runCheck = () => {
     actions.current++;
     setStatusLine({ kind: 'check' });
-    if (running.current) return;
+    // One check of the domain at a time: while the watch runs, its own rounds are the checks.
+    if (running.current || watching) return;
     const controller = new AbortController();
     running.current = controller;
     setCheck({ status: 'running' });
@@ -180,8 +200,11 @@ export function DomainScreen({
         );
       });
     else if (is('domain.check')) runCheck();
+    else if (is('domain.watch') && !running.current) watch.toggle();
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
+
+  useAvailableKeys({ 'domain.check': !watching, 'domain.watch': check.status !== 'running' });
 
   const status = domainStatus(domain.verified);
   const tls = tlsCell(domain.tls_cert_expiry, now, true);
@@ -191,12 +214,14 @@ export function DomainScreen({
       ? checkSummary(check.result, services.dnsServerLabel, check.at)
       : undefined;
   const done = check.status === 'done' ? check : undefined;
+  // A stage the watch reached stays reached, as domains wait reported it (a later one vouches).
   const stages = domainStages(
     domain,
     done?.result ?? 'not checked yet: d checks',
-    done?.probe,
+    watch.probe ?? done?.probe,
     now,
-  );
+  ).map((stage) => watch.reached.get(stage.name)?.stage ?? stage);
+  const reachedAt = new Map([...watch.reached].map(([name, r]) => [name, r.at]));
   // The CAA findings are the warnings above; the others say why the domain may be stuck.
   const findings = done?.result.findings.filter((f) => f.code !== 'caa') ?? [];
 
@@ -280,7 +305,8 @@ export function DomainScreen({
       ) : null}
       {statusLine.kind === 'hint' ? (
         <Paragraph dimColor>
-          c copies the selected value, h its host, z the zone snippet; d checks DNS and HTTPS
+          c copies the selected value, h its host, z the zone snippet; d checks DNS and HTTPS; w
+          watches the stages
         </Paragraph>
       ) : null}
       <Text> </Text>
@@ -299,9 +325,12 @@ export function DomainScreen({
       <Field label="Created">{utcMinute(domain.created_at)}</Field>
       <Field label="Updated">{utcMinute(domain.updated_at)}</Field>
       <Field label="Stages">
-        <StagesLine stages={stages} />
+        <StagesLine stages={stages} reachedAt={reachedAt} />
       </Field>
-      {done ? <StagesList stages={stages} width={width} /> : null}
+      <DomainWatchLine state={watch.state} reached={watch.reached} />
+      {done || watch.state.status !== 'idle' ? (
+        <StagesList stages={stages} width={width} reachedAt={reachedAt} />
+      ) : null}
     </ScrollArea>
   );
 }

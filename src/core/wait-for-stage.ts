@@ -1,8 +1,10 @@
-import type { Deadline } from '../client/deadline.js';
+// The wait for a domain to reach a stage, shared by every face that waits: `domains wait`,
+// `domains add --wait` and the UI's watch of one domain (hooks/useDomainWatch.ts). Each face
+// brings its own requests (the API client, the DNS and HTTPS checks) and its own way to show
+// progress; the rounds, the backoff and the order stages are reported in are the same here.
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
-import type { DnsCheckResult } from '../core/dns-check.js';
-import { isError } from '../core/errors.js';
-import { currentIo, type OutStream } from '../core/io.js';
+import type { DnsCheckResult } from './dns-check.js';
+import { isError } from './errors.js';
 import {
   domainStages,
   type ServingProbe,
@@ -10,7 +12,7 @@ import {
   type StageName,
   STAGES,
   stagesReached,
-} from '../core/stages.js';
+} from './stages.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
 export const MAX_INTERVAL_MS = 30_000;
@@ -61,26 +63,19 @@ export interface Progress {
   clear(): void;
 }
 
-export function terminalProgress(stream: OutStream = currentIo().stderr): Progress {
-  if (!stream.isTTY) return { active: false, show: () => {}, clear: () => {} };
-  let shown = false;
-  return {
-    active: true,
-    show(...texts) {
-      // Three characters short of the width: a line that fills it wraps, and \r then returns only
-      // to the start of its last row; the terminal's own "^C" echo must fit after it too.
-      const width = Math.max(10, (stream.columns || 80) - 3);
-      const text = texts.find((t) => t.length <= width) ?? (texts.at(-1) as string);
-      const line = text.length > width ? `${text.slice(0, width - 1)}…` : text;
-      stream.write(`\r\u001b[2K${line}`);
-      shown = true;
-    },
-    clear() {
-      if (shown) stream.write('\r\u001b[2K');
-      shown = false;
-    },
-  };
+/**
+ * The time the wait has: what it needs of the client's Deadline (client/deadline.ts), which core
+ * cannot import. Its signal is the caller's to hand to its requests.
+ */
+export interface WaitDeadline {
+  /** Its whole length in ms. */
+  readonly ms: number;
+  /** Milliseconds left (0 once it has ended). */
+  remaining(): number;
 }
+
+/** No line to draw: a wait whose face shows progress another way (the UI) or not at all. */
+export const NO_PROGRESS: Progress = { active: false, show: () => {}, clear: () => {} };
 
 export interface WaitOptions {
   hostname: string;
@@ -101,7 +96,7 @@ export interface WaitOptions {
   notFound(): Error;
   intervalMs: number;
   /** --timeout: the end of the whole wait, requests included. */
-  deadline: Deadline;
+  deadline: WaitDeadline;
   progress: Progress;
   /** A line for stderr that must not be lost (a retried failure). */
   warn(line: string): void;

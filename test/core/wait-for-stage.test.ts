@@ -3,7 +3,7 @@ import {
   DEFAULT_INTERVAL_MS,
   MAX_INTERVAL_MS,
   nextInterval,
-} from '../../src/commands/wait-for-stage.js';
+} from '../../src/core/wait-for-stage.js';
 
 /** The pauses of a wait that starts at `first` ms, `count` of them. */
 function pauses(first: number, count: number): number[] {

@@ -1,0 +1,136 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/contract/schemas.js';
+import {
+  type DnsZone,
+  startBlackhole,
+  startDnsServer,
+  type TestDnsServer,
+} from '../helpers/dns-server.js';
+import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { renderApp, type UiHandle } from '../helpers/ui.js';
+
+// The watch of one domain (w on the domain screen) against a server whose verifier asks a real
+// DNS server (dnsmasq) every second. The UI asks a DNS server of its own, so that the records can
+// be seen by the UI before the verifier sees them: the stages then come one after the other.
+const PROJECT = 'prj_demo_enterprise';
+let verifierDns: TestDnsServer;
+let uiDns: TestDnsServer;
+let server: TestServer;
+let ui: UiHandle | undefined;
+beforeAll(async () => {
+  [verifierDns, uiDns] = await Promise.all([startDnsServer({}), startDnsServer({})]);
+  server = await startTestServer({ dnsServer: verifierDns.address, verifyIntervalSeconds: 1 });
+});
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([verifierDns?.stop(), uiDns?.stop()]);
+});
+afterEach(async () => {
+  await ui?.cleanup();
+  ui = undefined;
+});
+
+async function add(name: string): Promise<Domain> {
+  const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: name }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Domain;
+}
+
+/** The three records of a domain, as its DNS provider would serve them once created. */
+const recordsOf = ({ dns_instructions: d }: Domain): DnsZone => ({
+  cname: { [d.cname_host]: d.cname_target, [d.acme_cname_host]: d.acme_cname_target },
+  txt: { [d.txt_host]: d.txt_value },
+});
+
+/** The domain screen of `name` (the newest domain of the project: the first row). */
+async function openDomain(name: string, dnsServer: string): Promise<UiHandle> {
+  ui = await renderApp({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+    env: { DOMAINCTL_DNS_SERVER: dnsServer },
+  });
+  await ui.waitForFrame(`› ${name}`);
+  await ui.press('enter');
+  await ui.waitForFrame('DNS records');
+  await ui.resize(100, 60);
+  return ui;
+}
+
+const TIME = '\\d\\d:\\d\\d:\\d\\d';
+const stagesLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('Stages')) ?? '';
+
+describe('the watch of one domain (w)', () => {
+  it('shows each stage as it is reached, in order, with its time, without another key', async () => {
+    const domain = await add(`stages-${process.pid}.example.com`);
+    const app = await openDomain(domain.domain, uiDns.address);
+    expect(app.frame()).toMatch(/d check {3}w watch {3}Esc back/);
+
+    await app.press('w');
+    // No records anywhere yet: the first round finds none.
+    const first = await app.waitForFrame(/Watching: .*DNS waiting, checked 1 time/);
+    expect(stagesLine(first)).toMatch(/^Stages +○ DNS › ○ verified › ○ certificate › \? HTTPS$/);
+    expect(first).toContain('w pauses');
+    // `d` waits while the watch runs: one check of the domain at a time.
+    expect(first).not.toMatch(/d check {3}w watch/);
+
+    // The records reach the DNS the UI asks; the verifier's does not have them yet.
+    await uiDns.restart(recordsOf(domain));
+    const dns = await app.waitForFrame((f) => /✓ DNS/.test(stagesLine(f)), 15_000);
+    expect(stagesLine(dns)).toMatch(
+      new RegExp(`^Stages +✓ DNS ${TIME} › ○ verified › ○ certificate › \\? HTTPS$`),
+    );
+    expect(dns).toMatch(new RegExp(`✓ records in DNS +reached at ${TIME} UTC: all 3 records`));
+    // The records were checked as d checks them: each has its mark.
+    expect(dns.match(/✓ ok/g)).toHaveLength(3);
+
+    // Now the verifier sees them too, and verifies the domain (issuing its certificate).
+    await verifierDns.restart(recordsOf(domain));
+    // (The verified answer shows at once; the times once the round that brought it is over.)
+    const verified = await app.waitForFrame(
+      (f) => new RegExp(`✓ verified ${TIME}`).test(stagesLine(f)),
+      20_000,
+    );
+    const line = stagesLine(verified);
+    expect(line).toMatch(
+      new RegExp(`^Stages +✓ DNS ${TIME} › ✓ verified ${TIME} › ✓ certificate ${TIME} › `),
+    );
+    const [dnsAt, verifiedAt, certificateAt] = line.match(/\d\d:\d\d:\d\d/g) ?? [];
+    expect(dnsAt! <= verifiedAt! && verifiedAt! <= certificateAt!).toBe(true);
+    // The fields follow the API's answer.
+    expect(verified).toMatch(/Status +verified at \d{4}-/);
+    expect(verified).toMatch(/TLS expiry +\d{4}-.* days left/);
+    // Serving HTTPS is what it waits for now: the host has no address, so it keeps watching.
+    const serving = await app.waitForFrame(
+      /○ serving HTTPS +stages-\d+\.example\.com has no address/,
+    );
+    expect(serving).toMatch(/Watching: .*HTTPS waiting/);
+
+    // w pauses it, at the stage it reached, with the times it had.
+    await app.press('w');
+    const paused = await app.waitForFrame('Watch paused at "certificate issued" (w resumes)');
+    expect(stagesLine(paused)).toContain(`✓ certificate ${certificateAt}`);
+  }, 60_000);
+
+  it('q during a check ends its lookups: nothing more is asked after the UI quits', async () => {
+    const blackhole = await startBlackhole();
+    try {
+      const domain = await add(`quit-${process.pid}.example.com`);
+      const app = await openDomain(domain.domain, blackhole.address);
+      await app.press('w');
+      await app.waitForFrame(/Watching: .*checking its DNS records/);
+      await app.waitForFrame(() => blackhole.queries() > 0);
+      await app.press('q');
+      await app.exited();
+      const asked = blackhole.queries();
+      // A lookup still under way asks again halfway through its 5 s (and c-ares retries sooner):
+      // 3 s of silence says the check was ended, not left to time out.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(blackhole.queries()).toBe(asked);
+    } finally {
+      await blackhole.close();
+    }
+  }, 30_000);
+});
