@@ -140,8 +140,8 @@ describe('the domains screen with 600 domains, in a real terminal', () => {
 
     await send('q');
     await waitForScreen('EXIT:0');
-    // 600 domains loaded, and the peak memory of the whole UI process stays under 150 MB, as
-    // the issue counts it (10^6 bytes; maxRSS is in KiB).
+    // 600 domains loaded, and the peak memory of the whole UI process stays under 150 MB
+    // (10^6 bytes; maxRSS is in KiB).
     const peakBytes = Number(readFileSync(join(work, 'rss'), 'utf8')) * 1024;
     const peak = `peak RSS ${(peakBytes / 1e6).toFixed(1)} MB`;
     expect(peakBytes, peak).toBeGreaterThan(20e6);
