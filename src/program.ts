@@ -4,6 +4,7 @@ import { registerCompletion } from './commands/completion.js';
 import { type OpenUi, registerDemo } from './commands/demo.js';
 import { registerDomains } from './commands/domains.js';
 import { addGlobalOptions, globalFlags } from './commands/global-options.js';
+import { registerHelp } from './commands/help.js';
 import { registerProfile } from './commands/profile.js';
 import { registerServe } from './commands/serve.js';
 import { addUiOptions } from './commands/ui-options.js';
@@ -66,6 +67,7 @@ Examples:
   registerServe(program);
   registerDemo(program, openUi);
   registerCompletion(program);
+  registerHelp(program);
 
   // The program's own action (the UI) would otherwise take `domainctl nope` as an argument.
   program.allowExcessArguments();
@@ -91,9 +93,10 @@ function unknownCommand(program: Command): never {
     (program as unknown as { unknownCommand(): never }).unknownCommand();
   } catch (error) {
     if (!(error instanceof CommanderError) || error.message.includes('\n')) throw error;
-    // Not the hidden `complete`, which only the completion scripts call.
+    // Not the hidden `complete`, which only the completion scripts call, nor `help`, which the
+    // line after this one stands for.
     const names = program.commands
-      .filter((c) => !(c as unknown as { _hidden: boolean })._hidden)
+      .filter((c) => !(c as unknown as { _hidden: boolean })._hidden && c.name() !== 'help')
       .map((c) => c.name())
       .join(', ');
     throw new CommanderError(

@@ -52,6 +52,10 @@ const ALLOWED_ALGORITHMS = [
 ];
 const CLOCK_TOLERANCE_SECONDS = 30;
 const TOKEN_SYNTAX = /^[A-Za-z0-9._~+/=-]+$/;
+// A JWS in compact form: header, payload and signature in base64url (the signature empty only for
+// alg "none", which is refused as such). Only a token of this shape is judged as a JWT, so that a
+// mistyped key is not told about JWTs.
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 const unauthorized = (message: string, presented: boolean) =>
   new HttpError('unauthorized', message, {
@@ -69,8 +73,8 @@ const toCaller = (row: CallerRow): Caller => ({
 
 /**
  * Turns an Authorization header into a Caller, or throws a 401. API keys (`dk_…`) are looked up by
- * their SHA-256; anything else is a JWT checked against the JWKS. Messages never repeat the
- * credential.
+ * their SHA-256; a JWT-shaped token is checked against the JWKS; anything else is neither.
+ * Messages never repeat the credential.
  */
 export function createAuthenticator(jwt?: JwtSettings, log?: (line: string) => void) {
   // jose keeps the keys (these are its defaults, written out): fetched again after 10 minutes,
@@ -158,6 +162,12 @@ export function createAuthenticator(jwt?: JwtSettings, log?: (line: string) => v
       const caller = toCaller(row);
       callers.set(key, current, caller);
       return caller;
+    }
+    if (!JWT_SHAPE.test(token)) {
+      throw unauthorized(
+        'the token is neither an API key of this server (they start with dk_) nor a JWT',
+        true,
+      );
     }
     return verifyJwt(token, store, mark);
   };

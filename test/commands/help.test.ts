@@ -92,6 +92,7 @@ Examples:
     ['profile', 'show'],
     ['profile', 'remove'],
     ['serve'],
+    ['help'],
   ];
   it.each(commands.map((c) => [c.join(' '), c]))(
     '%s --help has an example and the short block of global options',
@@ -107,6 +108,35 @@ Examples:
       expect(result.stdout).not.toContain('use this profile instead of the active one');
     },
   );
+
+  // Every group's help lists `help [command]`; from the top it answers any command, at any depth.
+  it('help COMMAND... prints what COMMAND... --help prints (0)', async () => {
+    for (const words of [[], ['domains'], ['domains', 'list'], ['profile', 'set'], ['help']]) {
+      const asked = await runCli(['help', ...words]);
+      expect(asked, words.join(' ')).toEqual(await runCli([...words, '--help']));
+      expect(asked.code).toBe(0);
+      expect(asked.stdout.startsWith(`Usage: ${['domainctl', ...words].join(' ')} `)).toBe(true);
+    }
+    // And within a group, as that group's help lists it.
+    expect(await runCli(['domains', 'help', 'list'])).toEqual(
+      await runCli(['domains', 'list', '--help']),
+    );
+  });
+
+  it('help with a word that names no command: the same error as the words alone (2)', async () => {
+    expect(await runCli(['help', 'domian'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'domian'\n(Did you mean domains?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+    expect(await runCli(['help', 'domains', 'lst'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: unknown command 'lst'\n(Did you mean list?)\n(run with --help for usage)\n",
+      code: 2,
+    });
+  });
 
   it('says to use the commands when run with no command and no terminal (2)', async () => {
     expect(await runCli([])).toEqual({

@@ -11,7 +11,10 @@ import { type CliProcess, spawnCli } from '../helpers/serve-process.js';
 // as a reader would paste them. The one line the test changes is the server's: it listens on a
 // free port rather than 7878 (which may be taken on this machine), and the other lines get that
 // port in place of 7878. An `export` line is kept for the lines after it, as the shell would
-// keep it.
+// keep it, and so is a line that only sets a shell variable (`API_KEY=…`), unexported. The
+// environment holds nothing a reader's shell would not: no variable a line uses comes from the
+// test (TZ, NO_COLOR and the config folder only keep the output the same and the reader's own
+// profiles out of it).
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const TOUR = [read('../../README.md'), read('../../docs/scripting.md')].join('\n');
@@ -47,6 +50,11 @@ const EXPECTED: [RegExp, RegExp][] = [
     /^shop\.example\.com reached "ownership verified"\.\nIt is verified \(at /m,
   ],
   [/^domainctl profile list +#/, /^\* +demo +http/m],
+  // The key the line before it sets, read from stdin.
+  [
+    /^echo "\$API_KEY" \| domainctl profile add prod /,
+    /^Added profile "prod": https:\/\/api\.example\.com, token \*\*\*\*mple\./,
+  ],
   [/\| jq '\.domains \| length'/, /^\d+\n$/],
   [/--page-size 5 /, /More domains follow\. Next page: domainctl domains list /],
   [/--format zone >> example\.com\.zone/, /^$/],
@@ -107,8 +115,9 @@ describe("the README's tour runs as written against the demo server", () => {
       TZ: 'UTC',
       NO_COLOR: '1',
       DOMAINCTL_CONFIG_DIR: join(home, 'config'),
-      API_KEY: 'dk_demo_tester',
     };
+    // The shell variables the lines set so far, as `sh` lines run before each later one.
+    const shellVariables: string[] = [];
 
     const [serveLine = '', ...rest] = lines;
     const serveArgs = serveLine.replace(/ &$/, '').replace('--port 7878', '--port 0').split(' ');
@@ -128,7 +137,7 @@ describe("the README's tour runs as written against the demo server", () => {
 
     for (const line of rest) {
       const command = line.replaceAll('127.0.0.1:7878', `127.0.0.1:${port}`);
-      const run = spawnSync('sh', ['-c', command], {
+      const run = spawnSync('sh', ['-c', [...shellVariables, command].join('\n')], {
         cwd: work,
         env,
         encoding: 'utf8',
@@ -140,6 +149,7 @@ describe("the README's tour runs as written against the demo server", () => {
       for (const text of printed) expect(output, line).toMatch(text);
       const exported = /^export (\w+)=(\S+)/.exec(command);
       if (exported) Object.assign(env, { [exported[1] as string]: exported[2] });
+      else if (/^\w+=\S+(\s+#.*)?$/.test(command)) shellVariables.push(command);
     }
     // What the lines left behind is what they said they would.
     expect(readFileSync(join(work, 'example.com.zone'), 'utf8')).toMatch(

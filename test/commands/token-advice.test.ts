@@ -37,6 +37,16 @@ describe('after a 401, the commands say where the token came from', () => {
     });
   });
 
+  it('a --token that is no API key: the server says so, not that it refuses JWTs', async () => {
+    expect(await withProfile(TESTER_KEY)([...LIST, '--token', 'wrong'])).toEqual({
+      stdout: '',
+      stderr:
+        'HTTP 401 unauthorized: the token is neither an API key of this server (they start with dk_) nor a JWT\n' +
+        'The token came from the --token flag (it wins over DOMAINCTL_TOKEN and the profile): check it.\n',
+      code: 1,
+    });
+  });
+
   it('DOMAINCTL_TOKEN', async () => {
     expect(await withProfile(TESTER_KEY)(LIST, { DOMAINCTL_TOKEN: 'dk_wrong' })).toEqual({
       stdout: '',

@@ -238,6 +238,33 @@ describe('a server whose JWKS cannot be fetched', () => {
   });
 });
 
+describe('a token that is neither an API key nor shaped as a JWT', () => {
+  const NEITHER = 'the token is neither an API key of this server (they start with dk_) nor a JWT';
+  // A word, a key without its dk_, a JWT cut short or with a part too many, base64 (not base64url).
+  const tokens = ['wrong', 'demo_tester', 'eyJhbGciOi.e30', 'a.b.c.d', 'eyJh+bGci.e30/x.c2ln'];
+
+  it('is told so on a server that accepts JWTs', async () => {
+    for (const token of tokens) {
+      expect(expectUnauthorized(await domains(token)), token).toBe(NEITHER);
+    }
+  });
+
+  it('is told so on a server without --jwks-url, not that JWTs are refused', async () => {
+    const plain = await startTestServer();
+    try {
+      for (const token of tokens) {
+        const res = await api(plain, 'GET', '/v1/projects', { key: token });
+        expect(expectUnauthorized(res), token).toBe(NEITHER);
+      }
+      // Shaped as a JWT, even one that is not: the JWT message.
+      const res = await api(plain, 'GET', '/v1/projects', { key: 'not.a.jwt' });
+      expect(expectUnauthorized(res)).toBe('this server does not accept JWTs; use an API key');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('project reads with a JWT', () => {
   it('GET /v1/projects/{project_id} answers the project', async () => {
     const res = await api(server, 'GET', '/v1/projects/prj_demo_enterprise', {

@@ -141,6 +141,9 @@ describe('POST /v1/projects/{project_id}/domains: the six error responses', () =
     expect(expectUnauthorized(await add('prj_demo_scale', body, 'eyJhbGciOi.e30.c2ln'))).toMatch(
       /does not accept JWTs/,
     );
+    expect(expectUnauthorized(await add('prj_demo_scale', body, 'wrong'))).toMatch(
+      /neither an API key of this server \(they start with dk_\) nor a JWT/,
+    );
   });
 
   it('402 plan_upgrade_required on a project on the Free plan', async () => {
