@@ -40,6 +40,9 @@ const SEQUENCES: Record<KeyName, string> = {
 
 const ESC = '\u001b';
 
+/** Text as a terminal in bracketed-paste mode sends a paste: between ESC[200~ and ESC[201~. */
+export const pasted = (text: string): string => `${ESC}[200~${text}${ESC}[201~`;
+
 /** Drops OSC strings (the clipboard's OSC 52) and DCS strings (tmux passthrough) from output. */
 function dropStrings(output: string): string {
   let result = '';
