@@ -79,6 +79,9 @@ export const it = test;
  * The file's seeded server (the `server` fixture) for the code around its tests: a file's own
  * helpers (`domains(args)`, `serverAnswer(path)`) read it as a plain value. Its fields are there
  * once the file's first hook has run, so tests and hooks read them, never the file's top level.
+ * It is this module's `test`'s server: a file that extends `test` with fixtures of its own gets
+ * another server in its tests (a file-scoped fixture is one per test API), so it reads `server`
+ * from its tests' context instead.
  */
 export function seededServerForFile(): TestServer {
   const handle = {} as TestServer;

@@ -172,6 +172,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     } while (stdout.frames.length !== count && Date.now() < limit);
   };
 
+  let cleaned: Promise<void> | undefined;
+  const end = async () => {
+    instance.unmount();
+    chalk.level = chalkLevel;
+    await props.services.shutdown();
+    if (!options.configDir) await rm(configDir, { recursive: true, force: true });
+  };
+
   const handle: UiHandle = {
     configDir,
     frame,
@@ -220,12 +228,9 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
         await sleep(10);
       }
     },
-    async cleanup() {
-      instance.unmount();
-      chalk.level = chalkLevel;
-      await props.services.shutdown();
-      if (!options.configDir) await rm(configDir, { recursive: true, force: true });
-    },
+    // Once only: a test that ends an app to start another on the same files (a new run) leaves
+    // it to the renderUi fixture too, which ends every app it rendered.
+    cleanup: () => (cleaned ??= end()),
   };
   return handle;
 }
