@@ -7,7 +7,7 @@ import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
 import { everyFile } from '../helpers/files.js';
 import { it } from '../helpers/fixtures.js';
-import { TESTER_KEY } from '../helpers/server.js';
+import { TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { pasted, type UiHandle } from '../helpers/ui.js';
 
 // The raw screen's history, saved requests, copies, pastes and read-only profiles, against the
@@ -220,15 +220,29 @@ describe('copies and pastes', () => {
   });
 });
 
+/** Profile "prod" in the config dir: the file's server, its tester key and PROJECT, then `settings`. */
+function saveProd(
+  server: TestServer,
+  configDir: string,
+  settings: Parameters<ProfileStore['update']>[1],
+): ProfileStore {
+  const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+  store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+  store.update('prod', settings);
+  return store;
+}
+
 describe('a read-only profile', () => {
   it('is labelled on every screen, and the raw screen and the add form send nothing that changes', async ({
     renderUi,
     server,
     configDir,
   }) => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true, label: 'production', color: 'red' });
+    saveProd(server, configDir, {
+      read_only: true,
+      label: 'production',
+      color: 'red',
+    });
     const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     let frame = await ui.waitForFrame('HOST NAME');
     expect(frame).toMatch(/^domainctl \[production\] read-only profile prod/m);
@@ -262,9 +276,7 @@ describe('a read-only profile', () => {
     server,
     configDir,
   }) => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
+    saveProd(server, configDir, { read_only: true });
     const before = server.requests.length;
     // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
     // there sends.
@@ -300,9 +312,7 @@ describe('a read-only profile', () => {
     server,
     configDir,
   }) => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { color: 'red' });
+    const store = saveProd(server, configDir, { color: 'red' });
     let ui = await renderUi({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
     const frame = await ui.waitForFrame('HOST NAME');
     expect(frame).toMatch(/^domainctl profile prod · /m);
@@ -325,9 +335,7 @@ describe('a read-only profile', () => {
     server,
     configDir,
   }) => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
+    saveProd(server, configDir, { read_only: true });
     const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     await ui.waitForFrame('HOST NAME');
     await ui.press('x');
@@ -348,9 +356,7 @@ describe('a read-only profile', () => {
     server,
     configDir,
   }) => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
+    saveProd(server, configDir, { read_only: true });
     const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     await ui.waitForFrame('HOST NAME');
     await ui.press('a');
