@@ -1,38 +1,18 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { closedPort } from '../helpers/raw-server.js';
-import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { profileHome } from '../helpers/command-runs.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** A config folder with profile "local" (the seeded server, its tester key, prj_demo_scale). */
 async function configHome() {
-  const dir = tempConfigDir();
-  const run = (args: string[], env: Record<string, string> = {}) =>
-    runCli(args, { env: { DOMAINCTL_CONFIG_DIR: dir, ...env } });
-  const added = await run([
-    'profile',
-    'add',
-    'local',
-    '--base-url',
-    server.url,
-    '--token',
-    TESTER_KEY,
-    '--project',
-    'prj_demo_scale',
-  ]);
-  expect(added.code).toBe(0);
-  const historyFile = (profile = 'local') => join(dir, 'data', 'history', `${profile}.jsonl`);
-  return { dir, run, historyFile };
+  const home = await profileHome(server);
+  const historyFile = (profile = 'local') => join(home.dir, 'data', 'history', `${profile}.jsonl`);
+  return { ...home, historyFile };
 }
 
 interface Listed {
@@ -226,7 +206,7 @@ describe('api history', () => {
   it('DOMAINCTL_HISTORY=off keeps a run out of it', async () => {
     const { run, historyFile } = await configHome();
     const result = await run(['api', 'request', 'GET', '/v1/regions', '--json'], {
-      DOMAINCTL_HISTORY: 'off',
+      env: { DOMAINCTL_HISTORY: 'off' },
     });
     expect(result.code).toBe(0);
     expect(existsSync(historyFile())).toBe(false);
@@ -238,10 +218,10 @@ describe('api history', () => {
     const blocked = join(dir, 'blocked');
     writeFileSync(blocked, '');
     const expected = await run(['api', 'request', 'GET', '/v1/regions'], {
-      DOMAINCTL_HISTORY: 'off',
+      env: { DOMAINCTL_HISTORY: 'off' },
     });
     const result = await run(['api', 'request', 'GET', '/v1/regions'], {
-      DOMAINCTL_DATA_DIR: blocked,
+      env: { DOMAINCTL_DATA_DIR: blocked },
     });
     expect(result).toEqual({
       stdout: expected.stdout,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/commands/style.js';
 import { type CliResult, runCli, runBin, tempConfigDir } from '../helpers/cli.js';
+import { sendsNothing } from '../helpers/command-runs.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import {
   closedPort,
@@ -32,14 +33,6 @@ async function serverAnswer(path: string, token: string | undefined = TESTER_KEY
 /** `domainctl api request …` against the seeded server. */
 function api(args: string[], options: Parameters<typeof runCli>[1] = {}): Promise<CliResult> {
   return runCli(['api', 'request', ...args, '--base-url', server.url], options);
-}
-
-/** Runs a command and checks the server saw no request while it ran. */
-async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
-  const before = server.requests.length;
-  const result = await run();
-  expect(server.requests.slice(before)).toEqual([]);
-  return result;
 }
 
 /** Response headers whose value differs from one answer to the next, as the tests write them. */
@@ -273,7 +266,7 @@ describe('api request: placeholders and where settings come from', () => {
   });
 
   it('refuses a {project_id} placeholder with no project (2, nothing sent)', async () => {
-    const result = await sendsNothing(() =>
+    const result = await sendsNothing(server, () =>
       api(['GET', '/v1/projects/{project_id}', '--token', TESTER_KEY]),
     );
     expect(result).toEqual({
@@ -495,7 +488,7 @@ describe('api request: exit codes', () => {
     } catch (error) {
       reason = (error as Error).message;
     }
-    const result = await sendsNothing(() =>
+    const result = await sendsNothing(server, () =>
       api([
         'POST',
         '/v1/projects/prj_demo_scale/databases',
@@ -513,7 +506,7 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses an unknown method (2)', async () => {
-    const result = await sendsNothing(() => api(['FETCH', '/v1/regions']));
+    const result = await sendsNothing(server, () => api(['FETCH', '/v1/regions']));
     expect(result).toEqual({
       stdout: '',
       stderr: 'domainctl: method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"\n',
@@ -522,7 +515,7 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses a missing path (2)', async () => {
-    const result = await sendsNothing(() =>
+    const result = await sendsNothing(server, () =>
       runCli(['api', 'request', 'GET', '--base-url', server.url]),
     );
     expect(result).toEqual({
@@ -533,14 +526,14 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses a path without a leading slash, and a body file that is missing (2)', async () => {
-    expect(await sendsNothing(() => api(['GET', 'v1/regions']))).toEqual({
+    expect(await sendsNothing(server, () => api(['GET', 'v1/regions']))).toEqual({
       stdout: '',
       stderr: 'domainctl: path must start with / (e.g. /v1/regions), got "v1/regions"\n',
       code: 2,
     });
     const missing = join(tempConfigDir(), 'missing.json');
     expect(
-      await sendsNothing(() =>
+      await sendsNothing(server, () =>
         api(['POST', '/v1/projects', '--token', TESTER_KEY, '-d', `@${missing}`]),
       ),
     ).toEqual({
@@ -551,7 +544,7 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses an absolute URL on another origin, so credentials never leave (2)', async () => {
-    const result = await sendsNothing(() =>
+    const result = await sendsNothing(server, () =>
       api(['GET', 'http://api.example.com/v1/projects', '--token', TESTER_KEY]),
     );
     expect(result).toEqual({
@@ -562,11 +555,13 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses a bad header, a bad --timeout and --paginate on a POST (2)', async () => {
-    expect(await sendsNothing(() => api(['GET', '/v1/regions', '-H', 'no colon']))).toEqual({
-      stdout: '',
-      stderr: `domainctl: header "no colon" is not of the form 'Name: value'\n`,
-      code: 2,
-    });
+    expect(await sendsNothing(server, () => api(['GET', '/v1/regions', '-H', 'no colon']))).toEqual(
+      {
+        stdout: '',
+        stderr: `domainctl: header "no colon" is not of the form 'Name: value'\n`,
+        code: 2,
+      },
+    );
     expect(await api(['GET', '/v1/regions', '--timeout', '0'])).toEqual({
       stdout: '',
       stderr:
@@ -574,7 +569,7 @@ describe('api request: exit codes', () => {
       code: 2,
     });
     expect(
-      await sendsNothing(() =>
+      await sendsNothing(server, () =>
         api(['POST', '/v1/projects', '--paginate', '--token', TESTER_KEY, '-d', '{}']),
       ),
     ).toEqual({
@@ -586,7 +581,7 @@ describe('api request: exit codes', () => {
   });
 
   it('refuses a route that needs credentials when there are none (4, nothing sent)', async () => {
-    const result = await sendsNothing(() => api(['GET', '/v1/projects']));
+    const result = await sendsNothing(server, () => api(['GET', '/v1/projects']));
     expect(result).toEqual({
       stdout: '',
       stderr:

@@ -1,8 +1,9 @@
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CliResult, runBin, tempConfigDir } from '../helpers/cli.js';
+import { filesUnder } from '../helpers/files.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 
@@ -23,17 +24,6 @@ function listProjects(env: Record<string, string | undefined>): Promise<CliResul
     ['api', 'request', 'GET', '/v1/projects', '--base-url', server.url, '--token', TESTER_KEY],
     { env },
   );
-}
-
-/** Every file under dir (none if it does not exist). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
 }
 
 describe('the compile cache', () => {

@@ -1,24 +1,18 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { prepareRequest } from '../../src/client/prepare-request.js';
 import { formatCommandLine, formatCurl } from '../../src/core/request-format.js';
 import type { RequestSpec } from '../../src/core/request-spec.js';
-import { BIN, cliEnv, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { BIN, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // The copies of a request (a curl command, a `domainctl api request` line) run as a person runs
 // them: pasted into bash. Each must get the answer `api request` gets for the same request.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** Runs a command line in bash (a clean environment plus `env`); its stdout and exit code. */
 function bash(line: string, env: Record<string, string> = {}) {

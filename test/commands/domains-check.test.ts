@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import { type CliResult, runCli } from '../helpers/cli.js';
+import { sendsNothing } from '../helpers/command-runs.js';
 import {
   deadPort,
   startBlackhole,
@@ -92,13 +93,6 @@ function check(
     },
     timeoutMs: options.timeoutMs,
   });
-}
-
-async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
-  const before = server.requests.length;
-  const result = await run();
-  expect(server.requests.slice(before)).toEqual([]);
-  return result;
 }
 
 /** Columns padded to their widest cell, two spaces apart, the last one not padded. */
@@ -391,7 +385,9 @@ describe('domains check when DNS does not answer', () => {
 describe('domains check errors', () => {
   it('refuses a bad --dns-server or DOMAINCTL_DNS_SERVER (2, nothing sent)', async () => {
     expect(
-      await sendsNothing(() => check(['good.check.test', '--dns-server', 'dns.example.com'])),
+      await sendsNothing(server, () =>
+        check(['good.check.test', '--dns-server', 'dns.example.com']),
+      ),
     ).toEqual({
       stdout: '',
       stderr:
@@ -399,7 +395,7 @@ describe('domains check errors', () => {
       code: 2,
     });
     expect(
-      await sendsNothing(() =>
+      await sendsNothing(server, () =>
         check(['good.check.test'], { env: { DOMAINCTL_DNS_SERVER: '127.0.0.1:99999' } }),
       ),
     ).toEqual({
@@ -409,7 +405,7 @@ describe('domains check errors', () => {
       code: 2,
     });
     expect(
-      await sendsNothing(() =>
+      await sendsNothing(server, () =>
         check(['good.check.test', '--timeout', '0', '--dns-server', dns.address]),
       ),
     ).toEqual({
@@ -430,7 +426,7 @@ describe('domains check errors', () => {
 
   it('keeps the HTTP exit codes: 4 without credentials, 1 with the summary line, 3 network', async () => {
     expect(
-      await sendsNothing(() =>
+      await sendsNothing(server, () =>
         check(['good.check.test', '--dns-server', dns.address], {
           env: { DOMAINCTL_TOKEN: undefined },
         }),

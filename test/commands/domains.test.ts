@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
+import { sendsNothing } from '../helpers/command-runs.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, TESTER_KEY } from '../helpers/server.js';
 
@@ -22,13 +23,6 @@ function domains(
   if (token) env.DOMAINCTL_TOKEN = token;
   if (project) env.DOMAINCTL_PROJECT = project;
   return runCli(['domains', ...args], { env });
-}
-
-async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
-  const before = server.requests.length;
-  const result = await run();
-  expect(server.requests.slice(before)).toEqual([]);
-  return result;
 }
 
 /** A page of the project's domains as the server answers it. */
@@ -189,12 +183,12 @@ describe('domains list', () => {
   });
 
   it('refuses a missing project and a bad page size (2, nothing sent)', async () => {
-    expect(await sendsNothing(() => domains(['list'], { project: '' }))).toEqual({
+    expect(await sendsNothing(server, () => domains(['list'], { project: '' }))).toEqual({
       stdout: '',
       stderr: 'domainctl: no project: pass --project ID or set DOMAINCTL_PROJECT\n',
       code: 2,
     });
-    expect(await sendsNothing(() => domains(['list', '--page-size', '101']))).toEqual({
+    expect(await sendsNothing(server, () => domains(['list', '--page-size', '101']))).toEqual({
       stdout: '',
       stderr:
         "domainctl: option '--page-size <n>' argument '101' is invalid. expected a whole number from 1 to 100\n(run with --help for usage)\n",
@@ -203,7 +197,7 @@ describe('domains list', () => {
   });
 
   it('needs credentials (4) and reports an HTTP error in one line (1)', async () => {
-    expect(await sendsNothing(() => domains(['list'], { token: '' }))).toEqual({
+    expect(await sendsNothing(server, () => domains(['list'], { token: '' }))).toEqual({
       stdout: '',
       stderr:
         'domainctl: GET /v1/projects/{project_id}/domains needs credentials and none were given\n' +
@@ -301,7 +295,7 @@ describe('domains add', () => {
       ['192.0.2.1', 'domain must be a host name, not an IP address'],
     ];
     for (const [name, reason] of cases) {
-      expect(await sendsNothing(() => domains(['add', name]))).toEqual({
+      expect(await sendsNothing(server, () => domains(['add', name]))).toEqual({
         stdout: '',
         stderr: `domainctl: invalid domain "${name}": ${reason}\n`,
         code: 2,
@@ -310,7 +304,9 @@ describe('domains add', () => {
   });
 
   it('needs credentials (4, nothing sent) and reports a duplicate (1)', async () => {
-    expect(await sendsNothing(() => domains(['add', 'new.example.com'], { token: '' }))).toEqual({
+    expect(
+      await sendsNothing(server, () => domains(['add', 'new.example.com'], { token: '' })),
+    ).toEqual({
       stdout: '',
       stderr:
         'domainctl: POST /v1/projects/{project_id}/domains needs credentials and none were given\n' +
@@ -414,14 +410,14 @@ describe('domains records', () => {
         'domainctl: no domain nope.example.com in prj_demo_scale (see domainctl domains list --project prj_demo_scale)\n',
       code: 1,
     });
-    expect(await sendsNothing(() => domains(['records', 'nope']))).toEqual({
+    expect(await sendsNothing(server, () => domains(['records', 'nope']))).toEqual({
       stdout: '',
       stderr:
         'domainctl: invalid domain "nope": domain needs at least two labels (e.g. example.com)\n',
       code: 2,
     });
     expect(
-      await sendsNothing(() => domains(['records', 'a.example.com', '--format', 'yaml'])),
+      await sendsNothing(server, () => domains(['records', 'a.example.com', '--format', 'yaml'])),
     ).toEqual({
       stdout: '',
       stderr:

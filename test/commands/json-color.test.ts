@@ -1,20 +1,14 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { formatJson } from '../../src/commands/json-format.js';
-import { BIN, cliEnv, removeTempDirs, runCliBytes } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { BIN, cliEnv, runCliBytes } from '../helpers/cli.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // `api request`'s answer: coloured by token type on a terminal (keys, strings, numbers,
 // literals), and byte for byte the server's JSON, formatted, anywhere else.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 const PATH = '/v1/projects/prj_demo_scale/domains?page_size=3';
 

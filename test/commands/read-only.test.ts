@@ -1,47 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { describe, expect } from 'vitest';
+import { profileHome, sendsNothing } from '../helpers/command-runs.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** A config folder with profile "prod" (the seeded server, its tester key, prj_demo_scale). */
 async function configHome() {
-  const dir = tempConfigDir();
-  const run = (args: string[], input?: string) =>
-    runCli(args, { input, env: { DOMAINCTL_CONFIG_DIR: dir } });
-  const added = await run(
-    [
-      'profile',
-      'add',
-      'prod',
-      '--base-url',
-      server.url,
-      '--token-stdin',
-      '--project',
-      'prj_demo_scale',
-    ],
-    TESTER_KEY,
-  );
-  expect(added.code).toBe(0);
-  const stored = () => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
-  return { dir, run, stored };
-}
-
-/** Runs a command and checks the server saw no request while it ran. */
-async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
-  const before = server.requests.length;
-  const result = await run();
-  expect(server.requests.slice(before)).toEqual([]);
-  return result;
+  const home = await profileHome(server, 'prod');
+  const stored = () => JSON.parse(readFileSync(join(home.dir, 'config.json'), 'utf8'));
+  return { ...home, stored };
 }
 
 const refusal = (method: string) =>
@@ -66,14 +35,14 @@ describe('a read-only profile', () => {
       ['DELETE', '/v1/projects/prj_demo_scale/databases/db_x', []],
     ] as const) {
       expect(
-        await sendsNothing(() => run(['api', 'request', method, path, ...extra])),
+        await sendsNothing(server, () => run(['api', 'request', method, path, ...extra])),
         method,
       ).toEqual({ stdout: '', stderr: refusal(method.toUpperCase()), code: 2 });
     }
     // Also without a token, where a POST would be "no credentials" (4): refused first.
     expect((await run(['profile', 'add', 'bare', '--base-url', server.url])).code).toBe(0);
     expect((await run(['profile', 'set', 'bare', '--read-only'])).code).toBe(0);
-    const bare = await sendsNothing(() =>
+    const bare = await sendsNothing(server, () =>
       run([
         'api',
         'request',
@@ -99,7 +68,7 @@ describe('a read-only profile', () => {
   it('refuses domains add, one domain or many, before anything is read or sent', async () => {
     const { dir, run } = await configHome();
     expect((await run(['profile', 'set', 'prod', '--read-only'])).code).toBe(0);
-    expect(await sendsNothing(() => run(['domains', 'add', 'ro.example.com']))).toEqual({
+    expect(await sendsNothing(server, () => run(['domains', 'add', 'ro.example.com']))).toEqual({
       stdout: '',
       stderr: refusal('POST'),
       code: 2,
@@ -107,7 +76,7 @@ describe('a read-only profile', () => {
     const hosts = join(dir, 'hosts.txt');
     writeFileSync(hosts, 'a.example.com\nb.example.com\n');
     expect(
-      await sendsNothing(() => run(['domains', 'add', '--from-file', hosts, '--json'])),
+      await sendsNothing(server, () => run(['domains', 'add', '--from-file', hosts, '--json'])),
     ).toEqual({ stdout: '', stderr: refusal('POST'), code: 2 });
     // Reading stays open: list, records.
     expect((await run(['domains', 'list', '--json'])).code).toBe(0);
@@ -115,7 +84,7 @@ describe('a read-only profile', () => {
 
   it('refuses a saved POST run with --saved, as the same command line, sending nothing', async () => {
     const { run } = await configHome();
-    const saved = await sendsNothing(() =>
+    const saved = await sendsNothing(server, () =>
       run([
         'api',
         'request',
@@ -129,7 +98,7 @@ describe('a read-only profile', () => {
     );
     expect(saved.code).toBe(0);
     expect((await run(['profile', 'set', 'prod', '--read-only'])).code).toBe(0);
-    expect(await sendsNothing(() => run(['api', 'request', '--saved', 'add-db']))).toEqual({
+    expect(await sendsNothing(server, () => run(['api', 'request', '--saved', 'add-db']))).toEqual({
       stdout: '',
       stderr: refusal('POST'),
       code: 2,

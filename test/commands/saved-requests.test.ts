@@ -1,38 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { describe, expect } from 'vitest';
+import { tempConfigDir } from '../helpers/cli.js';
+import { profileHome, sendsNothing } from '../helpers/command-runs.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
+const server = seededServerForFile();
 
 /** A config folder with profile "local" (the seeded server, its tester key, prj_demo_scale). */
 async function configHome() {
-  const dir = tempConfigDir();
-  const run = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-    runCli(args, { input: options.input, env: { DOMAINCTL_CONFIG_DIR: dir, ...options.env } });
-  const added = await run(
-    [
-      'profile',
-      'add',
-      'local',
-      '--base-url',
-      server.url,
-      '--token-stdin',
-      '--project',
-      'prj_demo_scale',
-    ],
-    { input: TESTER_KEY },
-  );
-  expect(added.code).toBe(0);
-  return { dir, run, requests: join(dir, 'requests') };
+  const home = await profileHome(server);
+  return { ...home, requests: join(home.dir, 'requests') };
 }
 
 /** What JSON.parse says of a text (its wording differs between Node versions). */
@@ -45,18 +23,10 @@ function jsonError(text: string): string {
   throw new Error(`${text} is JSON`);
 }
 
-/** Runs a command and checks the server saw no request while it ran. */
-async function sendsNothing(run: () => Promise<CliResult>): Promise<CliResult> {
-  const before = server.requests.length;
-  const result = await run();
-  expect(server.requests.slice(before)).toEqual([]);
-  return result;
-}
-
 describe('api request --save', () => {
   it('writes the request to a file in the requests folder and sends nothing', async () => {
     const { run, requests } = await configHome();
-    const saved = await sendsNothing(() =>
+    const saved = await sendsNothing(server, () =>
       run([
         'api',
         'request',
@@ -89,7 +59,7 @@ describe('api request --save', () => {
     });
 
     // Saved again under the same name: replaced, and said so. A body from stdin is saved as JSON.
-    const replaced = await sendsNothing(() =>
+    const replaced = await sendsNothing(server, () =>
       run(
         [
           'api',
@@ -137,7 +107,10 @@ describe('api request --save', () => {
       ],
     ];
     for (const [args, stderr] of cases) {
-      expect(await sendsNothing(() => run(['api', 'request', ...args])), args.join(' ')).toEqual({
+      expect(
+        await sendsNothing(server, () => run(['api', 'request', ...args])),
+        args.join(' '),
+      ).toEqual({
         stdout: '',
         stderr,
         code: 2,
@@ -268,14 +241,14 @@ describe('api request --saved', () => {
 
   it('names the file that is missing or broken (2), and takes --requests-dir and DOMAINCTL_REQUESTS_DIR', async () => {
     const { run, requests } = await configHome();
-    expect(await sendsNothing(() => run(['api', 'request', '--saved', 'nope']))).toEqual({
+    expect(await sendsNothing(server, () => run(['api', 'request', '--saved', 'nope']))).toEqual({
       stdout: '',
       stderr: `domainctl: no saved request named "nope" (there is no file ${join(requests, 'nope.json')})\n`,
       code: 2,
     });
     expect((await run(['api', 'request', 'GET', '/v1/regions', '--save', 'regions'])).code).toBe(0);
     writeFileSync(join(requests, 'broken.json'), '{"method":"GET"}');
-    expect(await sendsNothing(() => run(['api', 'request', '--saved', 'broken']))).toEqual({
+    expect(await sendsNothing(server, () => run(['api', 'request', '--saved', 'broken']))).toEqual({
       stdout: '',
       stderr: `domainctl: ${join(requests, 'broken.json')} is not a saved request: path: Invalid input: expected string, received undefined\n`,
       code: 2,
@@ -316,7 +289,7 @@ describe('api request --saved', () => {
 
   it('without --saved, a method and a path are still required (2)', async () => {
     const { run } = await configHome();
-    expect(await sendsNothing(() => run(['api', 'request']))).toEqual({
+    expect(await sendsNothing(server, () => run(['api', 'request']))).toEqual({
       stdout: '',
       stderr: "domainctl: missing required argument 'method'\n(run with --help for usage)\n",
       code: 2,

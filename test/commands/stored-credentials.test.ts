@@ -1,51 +1,24 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { expect } from 'vitest';
+import { profileHome } from '../helpers/command-runs.js';
+import { filesUnder } from '../helpers/files.js';
+import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 // What domainctl keeps of the requests it sends (the history, the saved requests) holds no
 // credential: every way a token can be given is tried, and every file written is searched.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  removeTempDirs();
-});
-
-/** Every file under a folder, with its path. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile());
-}
-
-it('the history and the saved requests hold neither the token nor "Bearer"', async () => {
-  const config = tempConfigDir();
+it('the history and the saved requests hold neither the token nor "Bearer"', async ({ server }) => {
+  const home = await profileHome(server);
+  const config = home.dir;
   const data = join(config, 'data');
   const requests = join(config, 'requests');
-  const run = async (args: string[], env: Record<string, string> = {}, input?: string) => {
-    const result = await runCli(args, { input, env: { DOMAINCTL_CONFIG_DIR: config, ...env } });
+  const run = async (args: string[], env: Record<string, string> = {}) => {
+    const result = await home.run(args, { env });
     expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBeLessThan(2);
     return result;
   };
-  await run(
-    [
-      'profile',
-      'add',
-      'local',
-      '--base-url',
-      server.url,
-      '--token-stdin',
-      '--project',
-      'prj_demo_scale',
-    ],
-    {},
-    TESTER_KEY,
-  );
   const secretHeader = 'sk_live_0123456789abcdef';
   // The profile's token, a --token flag, DOMAINCTL_TOKEN, and a token written in -H.
   await run(['api', 'request', 'GET', '/v1/projects']);

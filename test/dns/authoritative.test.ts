@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DnsInstructions } from '../../src/contract/schemas.js';
 import { checkRecords } from '../../src/dns/index.js';
 import {
   type AuthoritativeServer,
@@ -8,22 +7,7 @@ import {
   startResolver,
   type ZoneSpec,
 } from '../helpers/dns-zones.js';
-
-const EDGE = 'edge.domainctl.test';
-const TARGET = `prj-demo-scale.${EDGE}`;
-
-/** The records the API hands out for `domain`, written as the server writes them. */
-function instructionsFor(domain: string): DnsInstructions {
-  const key = domain.split('.')[0] as string;
-  return {
-    cname_host: domain,
-    cname_target: TARGET,
-    txt_host: `_domainctl-verify.${domain}`,
-    txt_value: `domainctl-verify=token${key}`,
-    acme_cname_host: `_acme-challenge.${domain}`,
-    acme_cname_target: `dom-${key}.acme.${EDGE}`,
-  };
-}
+import { EDGE, instructionsFor, TARGET } from '../helpers/dns-instructions.js';
 
 /** The three records of `domain` as zone-file lines (absolute names). */
 function recordsOf(domain: string, except: ('cname' | 'txt' | 'acme')[] = []): string[] {

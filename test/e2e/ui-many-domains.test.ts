@@ -10,6 +10,7 @@ import { addManyDomains, allDomains } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { repoRoot as root } from '../helpers/terminal-session.js';
 import { shellNode, startTerminal, type Terminal } from '../helpers/tmux.js';
+import { hostsIn, rowOf } from '../helpers/domain-table.js';
 
 // The operator's walk, in a real terminal with the real bin, against a server seeded with 600
 // domains (the demo's 45, and 555 more added through the API) whose verifier asks a real DNS
@@ -47,20 +48,6 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** The host names in the table on screen, top to bottom. */
-function hostsIn(screen: string): string[] {
-  const lines = screen.split('\n');
-  const header = lines.findIndex((line) => line.includes('HOST NAME'));
-  const hosts: string[] = [];
-  for (const line of lines.slice(header + 1)) {
-    const match = /^[› ] (\S+\.\S+)\s/.exec(line);
-    if (!match?.[1]) break;
-    hosts.push(match[1]);
-  }
-  return hosts;
-}
-const rowOf = (screen: string, host: string) =>
-  screen.split('\n').find((line) => line.slice(2).startsWith(`${host} `)) ?? '';
 const expiring = (d: Domain) => {
   const tls = tlsExpiry(d.tls_cert_expiry, new Date());
   return tls.state === 'expired' || (tls.state === 'valid' && tls.soon);

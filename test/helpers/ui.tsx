@@ -40,6 +40,9 @@ const SEQUENCES: Record<KeyName, string> = {
 
 const ESC = '\u001b';
 
+/** Text as a terminal in bracketed-paste mode sends a paste: between ESC[200~ and ESC[201~. */
+export const pasted = (text: string): string => `${ESC}[200~${text}${ESC}[201~`;
+
 /** Drops OSC strings (the clipboard's OSC 52) and DCS strings (tmux passthrough) from output. */
 function dropStrings(output: string): string {
   let result = '';
@@ -169,6 +172,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     } while (stdout.frames.length !== count && Date.now() < limit);
   };
 
+  let cleaned: Promise<void> | undefined;
+  const end = async () => {
+    instance.unmount();
+    chalk.level = chalkLevel;
+    await props.services.shutdown();
+    if (!options.configDir) await rm(configDir, { recursive: true, force: true });
+  };
+
   const handle: UiHandle = {
     configDir,
     frame,
@@ -217,12 +228,9 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
         await sleep(10);
       }
     },
-    async cleanup() {
-      instance.unmount();
-      chalk.level = chalkLevel;
-      await props.services.shutdown();
-      if (!options.configDir) await rm(configDir, { recursive: true, force: true });
-    },
+    // Once only: a test that ends an app to start another on the same files (a new run) leaves
+    // it to the renderUi fixture too, which ends every app it rendered.
+    cleanup: () => (cleaned ??= end()),
   };
   return handle;
 }

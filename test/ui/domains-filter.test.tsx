@@ -5,6 +5,7 @@ import { seededServerForFile } from '../helpers/fixtures.js';
 import { addManyDomains, allDomains } from '../helpers/many-domains.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { hostsIn, rowOf } from '../helpers/domain-table.js';
 
 // The domains screen over every domain of a project of 200: filter (/), sort (s) and summary, all
 // worked out on the pages loaded in the background, and checked against the server's own data.
@@ -20,21 +21,6 @@ afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
 });
-
-/** The host names in the table of a frame, top to bottom. */
-function hostsIn(frame: string): string[] {
-  const lines = frame.split('\n');
-  const header = lines.findIndex((line) => line.includes('HOST NAME'));
-  const hosts: string[] = [];
-  for (const line of lines.slice(header + 1)) {
-    const match = /^[› ] (\S+\.\S+)\s/.exec(line);
-    if (!match?.[1]) break;
-    hosts.push(match[1]);
-  }
-  return hosts;
-}
-const rowOf = (frame: string, host: string) =>
-  frame.split('\n').find((line) => line.slice(2).startsWith(`${host} `)) ?? '';
 
 async function open() {
   ui = await renderApp({

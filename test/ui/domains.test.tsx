@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/client/api-client.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { hostsIn } from '../helpers/domain-table.js';
 
 const server = seededServerForFile();
 let ui: UiHandle | undefined;
@@ -10,19 +11,6 @@ afterEach(async () => {
   await ui?.cleanup();
   ui = undefined;
 });
-
-/** The host names in the table of a frame, top to bottom. */
-function hostsIn(frame: string): string[] {
-  const lines = frame.split('\n');
-  const header = lines.findIndex((line) => line.includes('HOST NAME'));
-  const hosts: string[] = [];
-  for (const line of lines.slice(header + 1)) {
-    const match = /^[› ] (\S+\.\S+)\s/.exec(line);
-    if (!match?.[1]) break;
-    hosts.push(match[1]);
-  }
-  return hosts;
-}
 
 const pageLine = (frame: string) =>
   /page (\d+) · rows \d+–\d+ of ≥? ?\d+ · (\d+) per page/.exec(frame);

@@ -1,20 +1,37 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from '../helpers/fixtures.js';
 import { addManyDomains } from '../helpers/many-domains.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type RenderAppOptions, type UiHandle } from '../helpers/ui.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import type { RenderAppOptions, UiHandle } from '../helpers/ui.js';
 
 // The raw screen's answer as a person reads a long one: search, folds, a jq filter, against the
 // real server with a project of 100 domains (the demo's 45 and 55 added).
 const PROJECT = 'prj_demo_scale';
 const LIST = `/v1/projects/${PROJECT}/domains?page_size=100`;
 
-let server: TestServer;
-let ui: UiHandle | undefined;
 /** The answer as the API gives it, to count what the screen should find in it. */
 let answerText: string;
 let answerLines: string[];
-beforeAll(async () => {
-  server = await startTestServer();
+
+/**
+ * `listAnswered(options?)`: the raw screen with the 100-domain list answered, the focus on the
+ * answer's first line.
+ */
+const it = test.extend(
+  'listAnswered',
+  async ({ openRaw }) =>
+    async (options: Pick<RenderAppOptions, 'colorTerminal' | 'flags'> = {}) => {
+      const ui = await openRaw(options);
+      await ui.press(LIST, 'enter');
+      await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale\/domains/);
+      // ↓ past the path, and past the (empty) headers, goes down to the answer.
+      await ui.press('down', 'down');
+      await ui.waitForFrame(/^› \{$/m);
+      return ui;
+    },
+);
+
+it.beforeAll(async ({ server }) => {
   await addManyDomains(server, PROJECT, 55);
   const res = await fetch(`${server.url}${LIST}`, {
     headers: { authorization: `Bearer ${TESTER_KEY}` },
@@ -22,33 +39,13 @@ beforeAll(async () => {
   answerText = await res.text();
   answerLines = JSON.stringify(JSON.parse(answerText), null, 2).split('\n');
 });
-afterAll(() => server.close());
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
-
-/** The raw screen with the 100-domain list answered, the focus on the answer's first line. */
-async function listAnswered(options: Pick<RenderAppOptions, 'colorTerminal' | 'flags'> = {}) {
-  ui = await renderApp({
-    ...options,
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, ...options.flags },
-  });
-  await ui.waitForFrame('HOST NAME');
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  await ui.press(LIST, 'enter');
-  await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale\/domains/);
-  // ↓ past the path, and past the (empty) headers, goes down to the answer.
-  await ui.press('down', 'down');
-  await ui.waitForFrame(/^› \{$/m);
-  return ui;
-}
 
 const cursorLine = (frame: string) => /^› (.*)$/m.exec(frame)?.[1];
 
 describe('the answer of the raw screen', () => {
-  it('shows status, time, size and the lines in view of a 100-domain answer', async () => {
+  it('shows status, time, size and the lines in view of a 100-domain answer', async ({
+    listAnswered,
+  }) => {
     const app = await listAnswered();
     const kib = `${(Buffer.byteLength(answerText) / 1024).toFixed(1)} KiB`;
     const frame = app.frame();
@@ -57,7 +54,9 @@ describe('the answer of the raw screen', () => {
     expect(frame).toContain('"domains": [');
   });
 
-  it('searches with /, walks the matches with n and N, and Esc clears the search', async () => {
+  it('searches with /, walks the matches with n and N, and Esc clears the search', async ({
+    listAnswered,
+  }) => {
     const app = await listAnswered();
     const query = 'northwind-traders';
     const count = answerLines.filter((l) => l.includes(query)).length;
@@ -83,7 +82,7 @@ describe('the answer of the raw screen', () => {
     await app.waitForFrame('HOST NAME');
   });
 
-  it('folds the object or array of the line and unfolds it', async () => {
+  it('folds the object or array of the line and unfolds it', async ({ listAnswered }) => {
     const app = await listAnswered();
     // j to `"domains": [`, Space folds the whole list: the next line is the page token's.
     await app.pressTogether('j', ' ');
@@ -111,7 +110,9 @@ describe('the answer of the raw screen', () => {
     await app.waitForFrame((f) => !f.includes('folded'));
   });
 
-  it('filters the answer with jq, as api request --jq does; an error keeps the answer', async () => {
+  it('filters the answer with jq, as api request --jq does; an error keeps the answer', async ({
+    listAnswered,
+  }) => {
     const app = await listAnswered();
     await app.pressTogether('f', '.domains | length', 'enter');
     let frame = await app.waitForFrame(/^› 100$/m);
@@ -146,7 +147,9 @@ describe('the answer of the raw screen', () => {
     return written.slice(written.lastIndexOf('\n', start), written.indexOf('}', start) + 1);
   };
 
-  it('colours each kind of JSON token on a colour terminal: keys, strings, numbers, literals', async () => {
+  it('colours each kind of JSON token on a colour terminal: keys, strings, numbers, literals', async ({
+    listAnswered,
+  }) => {
     const app = await listAnswered({ colorTerminal: true });
     await app.pressTogether('f', EVERY_KIND, 'enter');
     await app.waitForFrame('"n": 100');
@@ -161,7 +164,7 @@ describe('the answer of the raw screen', () => {
     expect(lines).toContain(`${blue('"z"')}: \u001b[90mnull\u001b[39m\n`);
   });
 
-  it('colours no token with --no-color', async () => {
+  it('colours no token with --no-color', async ({ listAnswered }) => {
     const app = await listAnswered({ colorTerminal: true, flags: { color: false } });
     await app.pressTogether('f', EVERY_KIND, 'enter');
     await app.waitForFrame('"n": 100');
@@ -173,7 +176,9 @@ describe('the answer of the raw screen', () => {
     expect(lines).not.toMatch(/\u001b\[(3\d|9[0-7])m/);
   });
 
-  it('moves the cursor with keys typed ahead, the view following it, and ↑ goes back up', async () => {
+  it('moves the cursor with keys typed ahead, the view following it, and ↑ goes back up', async ({
+    listAnswered,
+  }) => {
     const app = await listAnswered();
     await app.pressTogether(...Array<string>(30).fill('j'));
     let frame = await app.waitForFrame((f) => cursorLine(f) === answerLines[30]);

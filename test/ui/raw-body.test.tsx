@@ -1,22 +1,18 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { test } from '../helpers/fixtures.js';
+import { TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { pasted } from '../helpers/ui.js';
 
 // The raw screen's body (several lines, pasted, from $EDITOR) and its DELETE question, against
 // the real server.
 const PROJECT = 'prj_demo_scale';
-const PASTE_START = '\u001b[200~';
-const PASTE_END = '\u001b[201~';
 
-let server: TestServer;
-let ui: UiHandle | undefined;
 let dir: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'domainctl-editor-'));
   // An editor as a script: it keeps what it was handed (SEEN), writes BODY_TEXT in its place and
   // ends with EDITOR_EXIT. The UI runs it as it runs any $EDITOR, through the shell.
@@ -26,34 +22,27 @@ beforeAll(async () => {
   );
   chmodSync(join(dir, 'editor.sh'), 0o755);
 });
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
-const client = () => createApiClient({ baseUrl: server.url, token: TESTER_KEY });
-const databaseNames = async () =>
-  (await client().listDatabases(PROJECT)).databases.map((d) => d.name);
+const client = (server: TestServer) => createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+const databaseNames = async (server: TestServer) =>
+  (await client(server).listDatabases(PROJECT)).databases.map((d) => d.name);
 
-/** The raw screen with POST chosen and the databases path typed, the focus in the body. */
-async function postDatabases(env: NodeJS.ProcessEnv = {}) {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
-    env,
-  });
-  await ui.waitForFrame('HOST NAME');
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  await ui.pressTogether('shift-tab', 'down', 'enter', '/v1/projects/{project_id}/databases');
-  await ui.waitForFrame('→ createDatabase');
-  await ui.press('enter');
-  await ui.waitForFrame(/Body\s+› /);
-  return ui;
-}
+/** `postDatabases(env?)`: the raw screen with POST chosen and the databases path typed, the focus in the body. */
+const it = test.extend(
+  'postDatabases',
+  async ({ openRaw }) =>
+    async (env: NodeJS.ProcessEnv = {}) => {
+      const ui = await openRaw({ env });
+      await ui.pressTogether('shift-tab', 'down', 'enter', '/v1/projects/{project_id}/databases');
+      await ui.waitForFrame('→ createDatabase');
+      await ui.press('enter');
+      await ui.waitForFrame(/Body\s+› /);
+      return ui;
+    },
+);
 
 const editorEnv = (body: string, extra: NodeJS.ProcessEnv = {}) => ({
   VISUAL: '',
@@ -64,7 +53,10 @@ const editorEnv = (body: string, extra: NodeJS.ProcessEnv = {}) => ({
 });
 
 describe('the body of a raw request', () => {
-  it('takes several lines: Ctrl+J starts one, ↑↓ move between them', async () => {
+  it('takes several lines: Ctrl+J starts one, ↑↓ move between them', async ({
+    postDatabases,
+    server,
+  }) => {
     const app = await postDatabases();
     await app.pressTogether('{', '\n', '"name": "typed"', '\n', '}');
     let frame = await app.waitForFrame('✓ valid JSON');
@@ -80,20 +72,23 @@ describe('the body of a raw request', () => {
     await app.waitForFrame(/Body\s+› /);
     await app.press('enter');
     await app.waitForFrame('201 Created');
-    expect(await databaseNames()).toContain('typed2');
+    expect(await databaseNames(server)).toContain('typed2');
   });
 
-  it('keeps the lines of a pasted body', async () => {
+  it('keeps the lines of a pasted body', async ({ postDatabases, server }) => {
     const app = await postDatabases();
-    await app.pressTogether(`${PASTE_START}{\r\n  "name": "pasted"\r\n}${PASTE_END}`);
+    await app.pressTogether(pasted('{\r\n  "name": "pasted"\r\n}'));
     const frame = await app.waitForFrame('✓ valid JSON');
     expect(frame).toMatch(/Body\s+› \{\n.* {10}"name": "pasted"\n.* {10}\}$/m);
     await app.press('enter');
     await app.waitForFrame('201 Created');
-    expect(await databaseNames()).toContain('pasted');
+    expect(await databaseNames(server)).toContain('pasted');
   });
 
-  it('opens in $EDITOR with Ctrl+G and comes back checked, the terminal restored', async () => {
+  it('opens in $EDITOR with Ctrl+G and comes back checked, the terminal restored', async ({
+    postDatabases,
+    server,
+  }) => {
     const app = await postDatabases(editorEnv('{\n  "name": "edited"\n}'));
     await app.press('{"name": "before"}');
     await app.waitForFrame('✓ valid JSON');
@@ -112,10 +107,13 @@ describe('the body of a raw request', () => {
     expect(written.slice(back)).toContain('Raw request');
     await app.press('enter');
     await app.waitForFrame('201 Created');
-    expect(await databaseNames()).toContain('edited');
+    expect(await databaseNames(server)).toContain('edited');
   });
 
-  it('keeps what the editor wrote when it is not JSON, and says why', async () => {
+  it('keeps what the editor wrote when it is not JSON, and says why', async ({
+    postDatabases,
+    server,
+  }) => {
     const app = await postDatabases(editorEnv('{"name": '));
     await app.press('\u0007');
     const frame = await app.waitForFrame('✗ Kept as editor.sh wrote it, but not JSON:');
@@ -126,7 +124,9 @@ describe('the body of a raw request', () => {
     expect(server.requests).toHaveLength(before);
   });
 
-  it('leaves the body as it was when the editor fails, or when there is none', async () => {
+  it('leaves the body as it was when the editor fails, or when there is none', async ({
+    postDatabases,
+  }) => {
     let app = await postDatabases(editorEnv('{"name": "lost"}', { EDITOR_EXIT: '3' }));
     await app.press('{"name": "kept"}', '\u0007');
     let frame = await app.waitForFrame('ended with exit code 3; the body is as it was');
@@ -140,12 +140,12 @@ describe('the body of a raw request', () => {
 });
 
 describe('DELETE on the raw screen', () => {
-  it('asks first: n sends nothing, y (typed ahead with Enter) deletes', async () => {
-    const { id } = await client().createDatabase(PROJECT, 'doomed');
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT } });
-    await ui.waitForFrame('HOST NAME');
-    await ui.press('x');
-    await ui.waitForFrame('Raw request');
+  it('asks first: n sends nothing, y (typed ahead with Enter) deletes', async ({
+    openRaw,
+    server,
+  }) => {
+    const { id } = await client(server).createDatabase(PROJECT, 'doomed');
+    const ui = await openRaw();
     await ui.pressTogether('shift-tab', 'down', 'down', 'down', 'down', 'enter');
     await ui.waitForFrame(/• DELETE/);
     await ui.press(`/v1/projects/{project_id}/databases/${id}`, 'enter');
@@ -163,6 +163,6 @@ describe('DELETE on the raw screen', () => {
     await ui.pressTogether('enter', 'y');
     await ui.waitForFrame('200 OK');
     expect(server.requests).toContain(`DELETE /v1/projects/${PROJECT}/databases/${id} 200`);
-    expect(await databaseNames()).not.toContain('doomed');
+    expect(await databaseNames(server)).not.toContain('doomed');
   });
 });

@@ -1,56 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { describe, expect } from 'vitest';
+import { everyFile } from '../helpers/files.js';
+import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { pasted } from '../helpers/ui.js';
 
 // Header values that look like credentials are shown on the raw screen as `--debug` shows them
 // (`****1234`), and kept that way in the history and the saved files; only the line being typed
 // shows what is typed.
-const PROJECT = 'prj_demo_scale';
 const SECRET = 'sk-live-abcdef-9876';
 const CTRL_J = '\n';
 const CTRL_S = '\u0013';
-const PASTE_START = '\u001b[200~';
-const PASTE_END = '\u001b[201~';
-
-let server: TestServer;
-let ui: UiHandle | undefined;
-let configDir: string;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-credentials-'));
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-async function openRaw() {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
-    configDir,
-  });
-  await ui.waitForFrame(/HOST NAME|Raw request/);
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  return ui;
-}
-
-function everyFile(dir: string): string {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
-    .join('\n');
-}
 
 describe('credential-looking headers on the raw screen', () => {
-  it('are masked once typed, on screen, in the history and in a saved file', async () => {
+  it('are masked once typed, on screen, in the history and in a saved file', async ({
+    openRaw,
+    server,
+    configDir,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('/v1/regions', 'down', `X-Api-Key: ${SECRET}`);
     // The line being typed shows what is typed.
@@ -79,10 +45,13 @@ describe('credential-looking headers on the raw screen', () => {
     expect(files).not.toContain(TESTER_KEY);
   });
 
-  it('pasted in a curl, are masked in the form and in the answer line', async () => {
+  it('pasted in a curl, are masked in the form and in the answer line', async ({
+    openRaw,
+    server,
+  }) => {
     const app = await openRaw();
     const curl = `curl '${server.url}/v1/regions?api_key=${SECRET}' -H 'X-Auth-Token: ${SECRET}'`;
-    await app.pressTogether(`${PASTE_START}${curl}${PASTE_END}`);
+    await app.pressTogether(pasted(curl));
     let frame = await app.waitForFrame('Read from the pasted curl command');
     expect(frame).toMatch(/Headers\s+X-Auth-Token: \*\*\*\*9876/);
     await app.press('enter');

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 
 // The raw screen's footer and `?` help name what Enter, Tab and ↑↓ do in the focused field (they
 // mean something else in each), and the key then does just that.
@@ -11,22 +7,6 @@ const PROJECT = 'prj_demo_scale';
 const F1 = '\u001bOP';
 const CTRL_J = '\n';
 const CTRL_U = '\u0015';
-
-let server: TestServer;
-let ui: UiHandle | undefined;
-let configDir: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-raw-keys-'));
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** The footer's items as shown: the lines under the last rule. */
 function footer(frame: string): string {
@@ -38,17 +18,6 @@ function footer(frame: string): string {
     .replace(/ {3,}/g, ' · ');
 }
 
-async function openRaw() {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
-    configDir,
-  });
-  await ui.waitForFrame(/HOST NAME|Raw request/);
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  return ui;
-}
-
 /** The help's line for these keys and this text (one column: the terminal is tall enough). */
 function helpLine(frame: string, keys: string, text: string): string {
   const line = frame.split('\n').find((l) => l.startsWith(`${keys} `) && l.includes(text));
@@ -57,7 +26,9 @@ function helpLine(frame: string, keys: string, text: string): string {
 }
 
 describe('the raw screen names what each key does in the focused field', () => {
-  it('in the path with no history: Enter sends, Tab completes, ↑↓ move to the field below', async () => {
+  it('in the path with no history: Enter sends, Tab completes, ↑↓ move to the field below', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     const keys = footer(app.frame());
     expect(keys).toContain('Enter send');
@@ -73,7 +44,9 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/regions/);
   });
 
-  it('in the path with a history: ↑↓ history, and ↑ brings the last request back', async () => {
+  it('in the path with a history: ↑↓ history, and ↑ brings the last request back', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
@@ -86,7 +59,9 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.waitForFrame(/Path\s+› \/v1\/regions$/m);
   });
 
-  it('in the headers: Tab goes to the next field and ↑↓ between lines, as the footer says', async () => {
+  it('in the headers: Tab goes to the next field and ↑↓ between lines, as the footer says', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.pressTogether(`/v1/projects/${PROJECT}`, 'down');
     await app.waitForFrame(/Headers › /);
@@ -118,7 +93,10 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.waitForFrame(/200 OK · .* · GET \/v1\/projects\/prj_demo_scale$/m);
   });
 
-  it('in the method list: ↑↓ choose, Enter uses it, Tab goes to the path', async () => {
+  it('in the method list: ↑↓ choose, Enter uses it, Tab goes to the path', async ({
+    openRaw,
+    server,
+  }) => {
     const app = await openRaw();
     await app.press('shift-tab');
     await app.waitForFrame(/› GET/);
@@ -135,7 +113,9 @@ describe('the raw screen names what each key does in the focused field', () => {
     expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
   });
 
-  it('in the path of a POST: Enter goes to the body; there Enter sends, Tab next field', async () => {
+  it('in the path of a POST: Enter goes to the body; there Enter sends, Tab next field', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('shift-tab', 'down', 'enter');
     await app.waitForFrame(/• POST/);
@@ -162,7 +142,9 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.waitForFrame(/› POST/);
   });
 
-  it('the help on a 24-line terminal keeps every key that works, and counts those left out', async () => {
+  it('the help on a 24-line terminal keeps every key that works, and counts those left out', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press(F1);
     const help = await app.waitForFrame('Keys: Raw request');
@@ -173,7 +155,9 @@ describe('the raw screen names what each key does in the focused field', () => {
     expect(help.split('\n').length).toBeLessThanOrEqual(24);
   });
 
-  it('while typing a search in the answer: only the keys the prompt heeds, and Ctrl+R types nothing else', async () => {
+  it('while typing a search in the answer: only the keys the prompt heeds, and Ctrl+R types nothing else', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');

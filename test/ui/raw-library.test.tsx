@@ -1,60 +1,23 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type RenderAppOptions, type UiHandle } from '../helpers/ui.js';
+import { everyFile } from '../helpers/files.js';
+import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { pasted, type UiHandle } from '../helpers/ui.js';
 
 // The raw screen's history, saved requests, copies, pastes and read-only profiles, against the
-// real server, with the files where a user's would be (DOMAINCTL_CONFIG_DIR's data and requests).
+// real server, with the files where a user's would be (DOMAINCTL_CONFIG_DIR's data and requests):
+// the `configDir` fixture, which outlives each app as a user's folder does between runs.
 const PROJECT = 'prj_demo_scale';
-const PASTE_START = '\u001b[200~';
-const PASTE_END = '\u001b[201~';
 const CTRL_R = '\u0012';
 const CTRL_S = '\u0013';
 const CTRL_O = '\u000f';
 const CTRL_U = '\u0015';
-
-let server: TestServer;
-let ui: UiHandle | undefined;
-let configDir: string;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-library-'));
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-/** The raw screen, on a config dir that outlives the UI (as a user's does between runs). */
-async function openRaw(options: RenderAppOptions = {}) {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
-    configDir,
-    ...options,
-  });
-  await ui.waitForFrame(/HOST NAME|Raw request/);
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  return ui;
-}
-
-/** Every file under a folder, read whole: what a person would grep for a token. */
-function everyFile(dir: string): string {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
-    .join('\n');
-}
 
 /** The text of the last OSC 52 the UI wrote (the copy). */
 function copied(app: UiHandle): string {
@@ -65,7 +28,10 @@ function copied(app: UiHandle): string {
 }
 
 describe('history and saved requests', () => {
-  it('keeps what was sent across runs, newest first; / filters and Enter loads it', async () => {
+  it('keeps what was sent across runs, newest first; / filters and Enter loads it', async ({
+    openRaw,
+    configDir,
+  }) => {
     let app = await openRaw();
     await app.pressTogether('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
@@ -94,7 +60,9 @@ describe('history and saved requests', () => {
     expect(everyFile(configDir)).not.toContain('Bearer');
   });
 
-  it('keeps the selected request by identity: a filter narrowed or cleared; keys that come together', async () => {
+  it('keeps the selected request by identity: a filter narrowed or cleared; keys that come together', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('/v1/regions', 'enter');
     await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
@@ -123,7 +91,7 @@ describe('history and saved requests', () => {
     expect(frame).toMatch(/Path\s+› \/v1\/projects\s*$/m);
   });
 
-  it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async () => {
+  it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async ({ openRaw }) => {
     const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
     await app.pressTogether('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
@@ -131,7 +99,10 @@ describe('history and saved requests', () => {
     await app.waitForFrame('Nothing sent with this profile yet.');
   });
 
-  it('saves the request under a name as a file, lists the saved ones and loads one', async () => {
+  it('saves the request under a name as a file, lists the saved ones and loads one', async ({
+    openRaw,
+    configDir,
+  }) => {
     const app = await openRaw();
     await app.pressTogether(
       '/v1/projects/{project_id}/domains',
@@ -162,11 +133,14 @@ describe('history and saved requests', () => {
     await app.waitForFrame('! Loaded');
     expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
   });
-  it('keeps saved requests in the folder --requests-dir names, before DOMAINCTL_REQUESTS_DIR', async () => {
+  it('keeps saved requests in the folder --requests-dir names, before DOMAINCTL_REQUESTS_DIR', async ({
+    openRaw,
+    configDir,
+  }) => {
     const flagDir = join(configDir, 'team-requests');
     const envDir = join(configDir, 'env-requests');
     const app = await openRaw({
-      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, requestsDir: flagDir },
+      flags: { requestsDir: flagDir },
       env: { DOMAINCTL_REQUESTS_DIR: envDir },
     });
     await app.press(CTRL_O);
@@ -188,7 +162,10 @@ describe('history and saved requests', () => {
 });
 
 describe('copies and pastes', () => {
-  it('copies the request as a command line and as a curl that gives the same answer', async () => {
+  it('copies the request as a command line and as a curl that gives the same answer', async ({
+    openRaw,
+    server,
+  }) => {
     const app = await openRaw();
     await app.pressTogether('/v1/projects/{project_id}/domains?page_size=3', 'enter');
     await app.waitForFrame('200 OK');
@@ -213,14 +190,17 @@ describe('copies and pastes', () => {
     ).toEqual(page.domains.map((d) => d.id));
   });
 
-  it('reads a pasted curl with a JSON body into the form, and refuses one for another host', async () => {
+  it('reads a pasted curl with a JSON body into the form, and refuses one for another host', async ({
+    openRaw,
+    server,
+  }) => {
     const app = await openRaw();
     const curl = [
       `curl '${server.url}/v1/projects/${PROJECT}/databases' \\`,
       "  -X POST -H 'Content-Type: application/json' -H 'X-Trace: pasted' \\",
       `  --data-raw '{"name":"from-curl"}'`,
     ].join('\n');
-    await app.pressTogether(`${PASTE_START}${curl}${PASTE_END}`);
+    await app.pressTogether(pasted(curl));
     const frame = await app.waitForFrame(/• POST/);
     expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale\/databases/);
     expect(frame).toContain('X-Trace: pasted');
@@ -233,19 +213,37 @@ describe('copies and pastes', () => {
       'shift-tab',
       'shift-tab',
       CTRL_U,
-      `${PASTE_START}curl https://api.example.com/v1/regions${PASTE_END}`,
+      pasted('curl https://api.example.com/v1/regions'),
     );
     await app.waitForFrame('✗ Not read:');
     expect(app.frame()).toContain('api.example.com');
   });
 });
 
+/** Profile "prod" in the config dir: the file's server, its tester key and PROJECT, then `settings`. */
+function saveProd(
+  server: TestServer,
+  configDir: string,
+  settings: Parameters<ProfileStore['update']>[1],
+): ProfileStore {
+  const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+  store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+  store.update('prod', settings);
+  return store;
+}
+
 describe('a read-only profile', () => {
-  it('is labelled on every screen, and the raw screen and the add form send nothing that changes', async () => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true, label: 'production', color: 'red' });
-    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+  it('is labelled on every screen, and the raw screen and the add form send nothing that changes', async ({
+    renderUi,
+    server,
+    configDir,
+  }) => {
+    saveProd(server, configDir, {
+      read_only: true,
+      label: 'production',
+      color: 'red',
+    });
+    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     let frame = await ui.waitForFrame('HOST NAME');
     expect(frame).toMatch(/^domainctl \[production\] read-only profile prod/m);
     const before = server.requests.length;
@@ -273,10 +271,12 @@ describe('a read-only profile', () => {
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
-  it('refuses PATCH and PUT on the raw screen, sending nothing', async () => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
+  it('refuses PATCH and PUT on the raw screen, sending nothing', async ({
+    renderUi,
+    server,
+    configDir,
+  }) => {
+    saveProd(server, configDir, { read_only: true });
     const before = server.requests.length;
     // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
     // there sends.
@@ -284,8 +284,8 @@ describe('a read-only profile', () => {
       ['PATCH', 2],
       ['PUT', 3],
     ] as const) {
-      await ui?.cleanup();
-      ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+      // A run of its own for each method, on the same profile.
+      const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
       await ui.waitForFrame('HOST NAME');
       await ui.press('x');
       await ui.waitForFrame('Raw request');
@@ -302,15 +302,18 @@ describe('a read-only profile', () => {
       expect(frame.split('\n').join(' ')).toContain(
         `✗ Not sent: profile "prod" is read-only: ${method} requests are not sent`,
       );
+      await ui.cleanup();
     }
     expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
-  it('colours the profile name in the header when the profile has a colour and no label', async () => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { color: 'red' });
-    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+  it('colours the profile name in the header when the profile has a colour and no label', async ({
+    renderUi,
+    server,
+    configDir,
+  }) => {
+    const store = saveProd(server, configDir, { color: 'red' });
+    let ui = await renderUi({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
     const frame = await ui.waitForFrame('HOST NAME');
     expect(frame).toMatch(/^domainctl profile prod · /m);
     // Bold red (SGR 1 and 31) around the name, and only around it.
@@ -320,18 +323,20 @@ describe('a read-only profile', () => {
     // With a label, the label carries the colour and the name is plain.
     await ui.cleanup();
     store.update('prod', { label: 'production' });
-    ui = await renderApp({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
+    ui = await renderUi({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
     await ui.waitForFrame('HOST NAME');
     expect(ui.written()).toContain('\u001b[31m [production]\u001b[39m\u001b[22m profile prod · ');
   });
 
   // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
   // exactly the part a person has to type.
-  it('prints the refusal whole on the raw screen, the command that lifts it included', async () => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
-    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+  it('prints the refusal whole on the raw screen, the command that lifts it included', async ({
+    renderUi,
+    server,
+    configDir,
+  }) => {
+    saveProd(server, configDir, { read_only: true });
+    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     await ui.waitForFrame('HOST NAME');
     await ui.press('x');
     await ui.waitForFrame('Raw request');
@@ -346,11 +351,13 @@ describe('a read-only profile', () => {
 
   // Editing the name cannot get a domain past a read-only profile: the add form says why it
   // sends nothing and how to change that, not "correct it and try again".
-  it('refuses on the add form with the way out, not a hint to edit the name', async () => {
-    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
-    store.save('prod', { base_url: server.url, token: TESTER_KEY, project: PROJECT });
-    store.update('prod', { read_only: true });
-    ui = await renderApp({ flags: { profile: 'prod' }, configDir });
+  it('refuses on the add form with the way out, not a hint to edit the name', async ({
+    renderUi,
+    server,
+    configDir,
+  }) => {
+    saveProd(server, configDir, { read_only: true });
+    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
     await ui.waitForFrame('HOST NAME');
     await ui.press('a');
     await ui.waitForFrame('Host name');

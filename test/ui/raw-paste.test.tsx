@@ -1,52 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { SavedRequests } from '../../src/config/saved-requests.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import { oneLine, pasted, type UiHandle } from '../helpers/ui.js';
 
 // A `domainctl api request …` line or a curl pasted into the raw screen's path fills the form with
 // every part of the request it carries (-f/-F into the body or the query, -H, -d, --project), and
 // says on screen what the form cannot hold (--paginate, --arg, -F k=@file, output options).
 const PROJECT = 'prj_demo_scale';
-const PASTE_START = '\u001b[200~';
-const PASTE_END = '\u001b[201~';
 const CTRL_O = '\u000f';
 
-let server: TestServer;
-let ui: UiHandle | undefined;
-let configDir: string;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'domainctl-paste-'));
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-async function openRaw() {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
-    configDir,
-  });
-  await ui.waitForFrame(/HOST NAME|Raw request/);
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  return ui;
-}
-
-const paste = (app: UiHandle, text: string) =>
-  app.pressTogether(`${PASTE_START}${text}${PASTE_END}`);
+const paste = (app: UiHandle, text: string) => app.pressTogether(pasted(text));
 
 describe('a pasted command line fills the form', () => {
-  it('-f and -F become the JSON body of a POST, -H a header; --paginate is said to be left out', async () => {
+  it('-f and -F become the JSON body of a POST, -H a header; --paginate is said to be left out', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await paste(
       app,
@@ -62,7 +32,10 @@ describe('a pasted command line fills the form', () => {
     );
   });
 
-  it("a GET's fields go into the query string, and the request sends them", async () => {
+  it("a GET's fields go into the query string, and the request sends them", async ({
+    openRaw,
+    server,
+  }) => {
     const app = await openRaw();
     await paste(
       app,
@@ -81,7 +54,9 @@ describe('a pasted command line fills the form', () => {
     expect(app.frame()).toContain(`"domain": "${page.domains[0]?.domain}"`);
   });
 
-  it('says what it cannot write: a file field, fields of a DELETE; --project goes into the path', async () => {
+  it('says what it cannot write: a file field, fields of a DELETE; --project goes into the path', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await paste(
       app,
@@ -103,7 +78,10 @@ describe('a pasted command line fills the form', () => {
     expect(frame).toContain('left out: -f force=true (this screen sends a DELETE without a body)');
   });
 
-  it('a saved request made with -f/-F loads with its fields as the body', async () => {
+  it('a saved request made with -f/-F loads with its fields as the body', async ({
+    openRaw,
+    configDir,
+  }) => {
     SavedRequests.open({ env: { DOMAINCTL_CONFIG_DIR: configDir } }).save('add', {
       method: 'POST',
       path: '/v1/projects/{project_id}/databases',

@@ -1,28 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
-
-async function openRaw() {
-  ui = await renderApp({
-    flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
-  });
-  await ui.waitForFrame('HOST NAME');
-  await ui.press('x');
-  await ui.waitForFrame('Raw request');
-  return ui;
-}
 
 describe('the raw request screen', () => {
-  it('sends GET /v1/regions and shows status, time and formatted JSON', async () => {
+  it('sends GET /v1/regions and shows status, time and formatted JSON', async ({ openRaw }) => {
     const app = await openRaw();
     await app.press('/v1/regions');
     await app.waitForFrame('→ listRegions GET /v1/regions · public');
@@ -34,7 +19,7 @@ describe('the raw request screen', () => {
     expect(server.requests).toContain('GET /v1/regions 200');
   });
 
-  it('sends a POST with a JSON body, checked before sending', async () => {
+  it('sends a POST with a JSON body, checked before sending', async ({ openRaw }) => {
     const app = await openRaw();
     // Method: up to the picker, down to POST, Enter picks it and returns to the path.
     await app.press('shift-tab');
@@ -64,7 +49,9 @@ describe('the raw request screen', () => {
     expect(databases.map((d) => d.name)).toContain('cache');
   });
 
-  it('completes the path from the route table with Tab, {project_id} filled in', async () => {
+  it('completes the path from the route table with Tab, {project_id} filled in', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press('/v1/r', 'tab');
     await app.waitForFrame(/Path\s+› \/v1\/regions/);
@@ -95,7 +82,9 @@ describe('the raw request screen', () => {
     ]);
   });
 
-  it('shows the matched route live, and warns about a path no route matches', async () => {
+  it('shows the matched route live, and warns about a path no route matches', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press('/v1/projects/prj_demo_scale/domains');
     const frame = oneLine(
@@ -114,7 +103,7 @@ describe('the raw request screen', () => {
     await app.waitForFrame(/PUT is not a method of this path: it takes (GET, POST|POST, GET)/);
   });
 
-  it('recalls earlier requests with ↑ in the path field', async () => {
+  it('recalls earlier requests with ↑ in the path field', async ({ openRaw }) => {
     const app = await openRaw();
     await app.press('/v1/regions', 'enter');
     await app.waitForFrame('200 OK');
@@ -135,7 +124,9 @@ describe('the raw request screen', () => {
     expect(app.frame()).not.toMatch(/Path\s+›/);
   });
 
-  it('scrolls a long response with PgDn/PgUp, and the arrows once Shift+Tab reaches it', async () => {
+  it('scrolls a long response with PgDn/PgUp, and the arrows once Shift+Tab reaches it', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press('/v1/openapi.json', 'enter');
     const top = await app.waitForFrame(/200 OK .* lines 1–\d+ of \d+/);
@@ -158,7 +149,9 @@ describe('the raw request screen', () => {
     await app.waitForFrame('lines 1–');
   });
 
-  it("offers the body of the matched route's request schema as the body's placeholder", async () => {
+  it("offers the body of the matched route's request schema as the body's placeholder", async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press('shift-tab', 'down', 'enter');
     await app.waitForFrame(/• POST/);
@@ -172,7 +165,9 @@ describe('the raw request screen', () => {
     await app.waitForFrame(/Body\s+› \{"name": "…", "organization_id": "…"\}/);
   });
 
-  it('F1 shows the help while a field has focus, where ? is text; the footer says F1', async () => {
+  it('F1 shows the help while a field has focus, where ? is text; the footer says F1', async ({
+    openRaw,
+  }) => {
     const app = await openRaw();
     await app.press('/v1/regions?');
     const typing = await app.waitForFrame(/Path\s+› \/v1\/regions\?/);
@@ -191,7 +186,7 @@ describe('the raw request screen', () => {
     await app.waitForFrame(/Path\s+› \/v1\/regions\?x/);
   });
 
-  it('Tab with nothing to complete stays in the path field and says so', async () => {
+  it('Tab with nothing to complete stays in the path field and says so', async ({ openRaw }) => {
     const app = await openRaw();
     await app.press('/v1/regions', 'tab');
     const frame = await app.waitForFrame('Tab: no route of the API goes on from this path');
@@ -202,7 +197,7 @@ describe('the raw request screen', () => {
     expect(app.frame()).not.toContain('no route of the API goes on');
   });
 
-  it('refuses a path without a leading slash before sending anything', async () => {
+  it('refuses a path without a leading slash before sending anything', async ({ openRaw }) => {
     const app = await openRaw();
     const before = server.requests.length;
     await app.press('v1/regions', 'enter');
@@ -210,7 +205,7 @@ describe('the raw request screen', () => {
     expect(server.requests).toHaveLength(before);
   });
 
-  it('Esc goes back to the domains', async () => {
+  it('Esc goes back to the domains', async ({ openRaw }) => {
     const app = await openRaw();
     await app.press('esc');
     await app.waitForFrame('HOST NAME');

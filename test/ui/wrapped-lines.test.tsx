@@ -1,25 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { trimContinuation } from '../../src/ui/components/Paragraph.js';
-import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { oneLine, type UiHandle } from '../helpers/ui.js';
 
 // Sentences that the terminal's width wraps start every line at the same left edge: Ink's own
 // wrapping keeps the space at a break, so a line that a word ends exactly at the width used to
 // leave the next one starting with a space (" d checks DNS", " DNS provider."). Each screen is
 // drawn at every width from 40 to 100 columns, as a person resizing the terminal would see it.
 
-let server: TestServer;
-let ui: UiHandle | undefined;
-beforeAll(async () => {
-  server = await startTestServer();
+const flags = (server: TestServer) => ({
+  baseUrl: server.url,
+  token: TESTER_KEY,
+  project: 'prj_demo_scale',
 });
-afterAll(() => server.close());
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
-
-const flags = () => ({ baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' });
 
 /**
  * The lines, at each width, that start one column right of the line above them while that line
@@ -45,8 +39,8 @@ async function raggedLines(app: UiHandle): Promise<string[]> {
 }
 
 describe('wrapped sentences keep a straight left edge', () => {
-  it('the domain screen: its hint, at every width from 40 to 100', async () => {
-    ui = await renderApp({ flags: flags() });
+  it('the domain screen: its hint, at every width from 40 to 100', async ({ renderUi, server }) => {
+    const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
     await ui.waitForFrame('d checks DNS');
@@ -57,8 +51,11 @@ describe('wrapped sentences keep a straight left edge', () => {
     expect(ui.frame()).toMatch(/^d checks DNS/m);
   });
 
-  it('the add form: its advice, a refused name, and the 409 error', async () => {
-    ui = await renderApp({ flags: flags() });
+  it('the add form: its advice, a refused name, and the 409 error', async ({
+    renderUi,
+    server,
+  }) => {
+    const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('a');
     await ui.waitForFrame('Once added');
@@ -72,8 +69,10 @@ describe('wrapped sentences keep a straight left edge', () => {
     expect(await raggedLines(ui)).toEqual([]);
   });
 
-  it('the welcome screen: its sentences and the choices, whose second line goes under the label', async () => {
-    ui = await renderApp({});
+  it('the welcome screen: its sentences and the choices, whose second line goes under the label', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({});
     await ui.waitForFrame('Welcome to domainctl');
     expect(await raggedLines(ui)).toEqual([]);
     await ui.resize(40);
@@ -82,8 +81,11 @@ describe('wrapped sentences keep a straight left edge', () => {
     );
   });
 
-  it('the help: one column as wide as the terminal, every word of every key shown', async () => {
-    ui = await renderApp({ flags: flags() });
+  it('the help: one column as wide as the terminal, every word of every key shown', async ({
+    renderUi,
+    server,
+  }) => {
+    const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
     await ui.waitForFrame('d checks DNS');
