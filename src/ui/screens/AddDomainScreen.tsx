@@ -20,7 +20,7 @@ import {
   useUi,
 } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
-import { useAddMany } from '../hooks/useAddMany.js';
+import { countAdded, useAddMany } from '../hooks/useAddMany.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -51,7 +51,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const services = useServices();
   const { write } = useStdout();
   const { bodyHeight } = useUi();
-  const batch = useAddMany(client, project.id);
+  const batch = useAddMany(client, project.id, () => countAdded(session, project.id));
   const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
   const list = parseHostList(value);
   const several = list.fromFile !== undefined || list.hosts.length > 1;
@@ -125,8 +125,10 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     const hostname = check.hostname;
     setState({ step: 'sending', hostname });
     client.addDomain(project.id, hostname).then(
-      (domain) =>
-        navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } }),
+      (domain) => {
+        countAdded(session, project.id);
+        navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } });
+      },
       (error: unknown) => setState({ step: 'failed', error, hostname }),
     );
   };
