@@ -60,7 +60,14 @@ function Screen({ route }: { route: Route }) {
     case 'domains':
       return <DomainsScreen project={route.project} />;
     case 'domain':
-      return <DomainScreen domain={route.domain} justAdded={route.justAdded} check={route.check} />;
+      return (
+        <DomainScreen
+          domain={route.domain}
+          projectId={route.project.id}
+          justAdded={route.justAdded}
+          check={route.check}
+        />
+      );
     case 'addDomain':
       return <AddDomainScreen project={route.project} />;
     case 'raw':

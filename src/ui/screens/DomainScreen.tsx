@@ -13,6 +13,7 @@ import { ScrollArea } from '../components/ScrollArea.js';
 import { StagesLine, StagesList } from '../components/StagesList.js';
 import { useNavigation, useServices, useSession, useUi } from '../context.js';
 import { tlsCell, wrapWords } from '../format.js';
+import { useFreshDomain } from '../hooks/useFreshDomain.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { type CopyNotice, copyNotice } from '../copy-notice.js';
 import { Paragraph } from '../components/Paragraph.js';
@@ -67,16 +68,21 @@ type StatusLine =
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
 export function DomainScreen({
-  domain,
+  domain: opened,
+  projectId,
   justAdded,
   check: checked,
 }: {
   domain: Domain;
+  projectId: string;
   justAdded?: boolean;
   /** A check the domains screen ran already (its d): shown as this screen's own. */
   check?: { result: DnsCheckResult; at: Date };
 }) {
   const session = useSession();
+  // d asks the API for the domain again too: its status and stages are the API's of now.
+  const fresh = useFreshDomain(opened, projectId);
+  const { domain } = fresh;
   const services = useServices();
   const navigate = useNavigation();
   const { write } = useStdout();
@@ -106,6 +112,7 @@ export function DomainScreen({
     const controller = new AbortController();
     running.current = controller;
     setCheck({ status: 'running' });
+    fresh.refresh(controller.signal);
     Promise.all([
       services.checkDns(domain.dns_instructions, controller.signal),
       services.probeHttps(domain.domain, controller.signal),
@@ -261,6 +268,11 @@ export function DomainScreen({
           ),
         ),
       )}
+      {statusLine.kind === 'check' && fresh.error ? (
+        <Paragraph color={tone('warn')}>
+          ⚠ Could not ask the API for the domain again: {visible(fresh.error)}
+        </Paragraph>
+      ) : null}
       {statusLine.kind === 'check' && check.status === 'failed' ? (
         <Paragraph color={tone('error')}>
           ✗ The DNS check failed: {visible(check.message)}
