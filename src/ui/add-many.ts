@@ -1,3 +1,4 @@
+import { normalizeHostname } from '../contract/hostname.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 import { isError } from '../core/errors.js';
 import { zoneSnippet } from '../core/records.js';
@@ -28,6 +29,39 @@ export function hostFileLines(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
     .filter((line) => line !== '');
+}
+
+/** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
+export function hostOfUrl(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) && !trimmed.includes('/')) return undefined;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    return url.hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The field with every pasted URL in it cut down to its host name (Tab), one host or several,
+ * the separators kept as typed; undefined when no host in it is a URL. A host that is valid as it
+ * is stays, so Tab never changes what Enter would send right.
+ */
+export function hostsOfUrls(text: string): { text: string; urls: number } | undefined {
+  let urls = 0;
+  const cut = text
+    .split(/([\s,]+)/)
+    .map((part, i) => {
+      // The odd parts are the separators split() kept.
+      if (i % 2 === 1 || part === '' || normalizeHostname(part).ok) return part;
+      const host = hostOfUrl(part);
+      if (host === undefined) return part;
+      urls++;
+      return host;
+    })
+    .join('');
+  return urls > 0 ? { text: cut, urls } : undefined;
 }
 
 /** One host of a batch and what the API said to it. */

@@ -25,7 +25,7 @@ export const domainsListBindings = {
   'domains.refresh': {
     keys: 'r',
     label: 'refresh',
-    help: 'reload this page; every page with a filter or sort, or once their load stopped',
+    help: 'reload this page and every domain',
     match: plain('r'),
   },
   'domains.add': { keys: 'a', label: 'add', help: 'add a domain', match: plain('a') },

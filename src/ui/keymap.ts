@@ -229,7 +229,7 @@ export const keymap = {
   'add.useHost': {
     keys: 'Tab',
     label: 'host of URL',
-    help: 'keep only the host name of a pasted URL',
+    help: 'keep only the host name of each pasted URL, of one host or several',
     match: tab,
     whileTyping: true,
   },

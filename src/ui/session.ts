@@ -50,6 +50,11 @@ export interface Session {
    */
   dnsChecks: Map<string, { ok: boolean; at: Date }>;
   /**
+   * How many domains the add form added in this session, by project id: the domains screen,
+   * back on top, loads every domain again when its project's count has changed.
+   */
+  domainsAdded: Map<string, number>;
+  /**
    * The answer to a request started before the UI loaded (prefetch.ts), if it has come: a screen
    * takes it for its first frame instead of showing "Loading" and asking. Taken once.
    */
@@ -117,5 +122,6 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     ...(input.color !== undefined ? { color: input.color } : {}),
     history: services.requestHistory({ profileName: input.profileName, ephemeral }),
     dnsChecks: new Map(),
+    domainsAdded: new Map(),
   };
 }

@@ -83,6 +83,28 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('3 added (201), 0 already registered (409), 0 refused (400) of 3 hosts');
   });
 
+  it('Tab keeps only the host name of every pasted URL among several hosts', async () => {
+    const app = await openForm();
+    const before = posts().length;
+    await app.press('https://Nine.Many.Test/shop?x=1, ten.many.test eleven.many.test/path');
+    const hint = oneLine(await app.waitForFrame('3 host names'));
+    expect(hint).toContain(
+      '3 host names: Enter adds each in turn · 2 are URLs: Tab keeps only the host names',
+    );
+    await app.press('tab');
+    const cut = await app.waitForFrame(
+      'Host name › nine.many.test, ten.many.test eleven.many.test',
+    );
+    expect(oneLine(cut)).not.toContain('URL');
+    await app.press('enter');
+    await app.waitForFrame('3 added (201), 0 already registered (409), 0 refused (400) of 3 hosts');
+    expect(
+      posts()
+        .slice(before)
+        .map((line) => line.split(' ').at(-1)),
+    ).toEqual(['201', '201', '201']);
+  });
+
   it('@file: the host names of a file, one a line, comments left out', async () => {
     const file = join(dir, 'hosts.txt');
     await writeFile(file, '# from the customer\nseven.many.test\n\neight.many.test # the shop\n');

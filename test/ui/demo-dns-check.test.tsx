@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/api-client.js';
 import { api } from '../helpers/api.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
@@ -30,6 +31,35 @@ describe('d in `domainctl demo`', () => {
     const text = oneLine(await ui.waitForFrame(/All 3 records are right|not right yet|could not/));
     expect(text).toMatch(/✓ ok.*✓ ok.*✓ ok/);
     expect(text).toMatch(/the demo's DNS at 127\.0\.0\.1:\d+/);
+  });
+
+  it('d asks the API for the domain again: one the verifier verified meanwhile shows verified', async () => {
+    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+    const header = await ui.waitForFrame(/127\.0\.0\.1:\d+/);
+    const url = `http://${/127\.0\.0\.1:\d+/.exec(header)?.[0] ?? ''}`;
+    await ui.waitForFrame('› www.acme-shop.com');
+    await ui.press('a');
+    await ui.waitForFrame('Add a custom domain');
+    await ui.press('z2.newco.com', 'enter');
+    const added = await ui.waitForFrame('✓ Added.');
+    expect(added).toContain('z2.newco.com · pending');
+    // The demo's verifier finds the records in its own DNS within seconds; the screen is not
+    // told, and shows pending until d.
+    const client = createApiClient({ baseUrl: url, token: TESTER_KEY });
+    await expect
+      .poll(async () => (await client.findDomain('prj_demo_scale', 'z2.newco.com'))?.verified, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe(true);
+    expect(ui.frame()).toContain('z2.newco.com · pending');
+    await ui.press('d');
+    const text = oneLine(await ui.waitForFrame('All 3 records are right'));
+    const checked = await ui.waitForFrame('z2.newco.com · verified');
+    expect(checked).toMatch(/Status\s+verified at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(checked).toMatch(/Stages\s+✓ DNS › ✓ verified › ✓ certificate/);
+    expect(oneLine(checked)).not.toContain('the TXT record has not been seen yet');
+    expect(text).not.toContain('Could not ask the API');
   });
 
   it("finds the records of the demo's own verified domains, and not those of its pending ones", async () => {

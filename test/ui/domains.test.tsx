@@ -152,6 +152,45 @@ describe('the domains screen', () => {
     }
   });
 
+  it('on page 2, a domain added with the form is counted and found once back, and r counts one added by anyone', async () => {
+    // Its own server: the other tests count on the demo data as seeded.
+    const own = await startTestServer();
+    try {
+      ui = await renderApp({
+        flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_scale', watchInterval: 0 },
+      });
+      await ui.waitForFrame(/^45 domains · /m);
+      await ui.press('n');
+      await ui.waitForFrame(/page 2 · rows \d+–\d+ of 45 · /);
+      await ui.press('a');
+      await ui.waitForFrame('Add a custom domain');
+      await ui.press('z1.newco.com', 'enter');
+      await ui.waitForFrame('✓ Added.');
+      await ui.press('esc');
+      // Page 2 again, and every domain counted again.
+      const back = await ui.waitForFrame(/page 2 · rows \d+–\d+ of 46 · /);
+      expect(back).toMatch(/^46 domains · /m);
+      await ui.press('/');
+      await ui.press('newco');
+      const found = await ui.waitForFrame('1 match for "newco" of 46 loaded');
+      expect(found).toMatch(/› z1\.newco\.com\s+pending/);
+      // Esc ends the typing, Esc clears the filter: back in the pages, on page 2.
+      await ui.press('esc', 'esc');
+      await ui.waitForFrame(/page 2 · rows \d+–\d+ of 46 · /);
+
+      // Added by someone else: r on page 2 reloads the page and counts every domain again.
+      const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
+      await client.addDomain('prj_demo_scale', 'z2.newco.com');
+      await ui.press('r');
+      const refreshed = await ui.waitForFrame(/page 2 · rows \d+–\d+ of 47 · /);
+      expect(refreshed).toMatch(/^47 domains · /m);
+    } finally {
+      await ui?.cleanup();
+      ui = undefined;
+      await own.close();
+    }
+  });
+
   it('shows a spinner while a page loads', async () => {
     ui = await renderApp({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },

@@ -66,7 +66,7 @@ describe('what the domains screen offers', () => {
     const help = await app.waitForFrame('Keys: Domains');
     expect(help).toMatch(/n →\s+next page \(not now\)/);
     expect(help).toMatch(/a\s+add a domain \(not now\)/);
-    expect(help).toMatch(/r\s+reload this page;/);
+    expect(help).toMatch(/r\s+reload this page and every domain\s/);
   });
 
   it('Esc goes back from the projects opened with p, as the help says', async () => {

@@ -3,13 +3,19 @@ import type { ApiClient } from '../../client/api-client.js';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { isError } from '../../core/errors.js';
 import type { AddResult } from '../add-many.js';
+import type { Session } from '../session.js';
+
+/** One more domain added to the project in this session: its domains screen loads all again. */
+export function countAdded(session: Session, projectId: string): void {
+  session.domainsAdded.set(projectId, (session.domainsAdded.get(projectId) ?? 0) + 1);
+}
 
 /**
  * The add form's batch: every host added in turn, one request at a time, each with its own
  * result as it comes (201 added, 409 already registered, 400 refused with the API's reason).
  * Leaving the screen ends the batch where it is (the screen's client aborts the request).
  */
-export function useAddMany(client: ApiClient, projectId: string) {
+export function useAddMany(client: ApiClient, projectId: string, onAdded: () => void) {
   const [results, setResults] = useState<AddResult[] | undefined>();
   const [running, setRunning] = useState(false);
   const left = useRef(false);
@@ -36,6 +42,7 @@ export function useAddMany(client: ApiClient, projectId: string) {
       try {
         const domain = await client.addDomain(projectId, normal.ok ? normal.hostname : host);
         set({ host, state: 'added', domain });
+        onAdded();
       } catch (error) {
         if (isError(error, 'ApiError') && (error.status === 409 || error.status === 400)) {
           set({

@@ -37,6 +37,14 @@ export interface DomainWatch {
   reached: ReadonlyMap<StageName, { stage: Stage; at: Date }>;
   /** Starts the watch, or pauses it while it runs (ending what it has in flight). */
   toggle(): void;
+  /**
+   * Asks the API for the domain once (the screen's d), so its status and stages are the API's of
+   * now; the answer becomes `domain`, as the watch's do. The API has no route for one domain:
+   * this is findDomain, the look-up by host name that `domains status` and `domains wait` use.
+   */
+  refresh(signal: AbortSignal): void;
+  /** Why the last `refresh` could not be had; the domain on screen then stays as it was. */
+  refreshError?: string;
 }
 
 export interface DomainWatchOptions {
@@ -161,6 +169,25 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
       .finally(() => deadline.dispose());
   };
 
+  const [refreshError, setRefreshError] = useState<string>();
+  const refresh = (signal: AbortSignal) => {
+    setRefreshError(undefined);
+    const { domain: host } = options.domain;
+    session
+      .connect(signal)
+      .findDomain(latest.current.projectId, host)
+      .then(
+        (found) => {
+          if (signal.aborted) return;
+          if (found) setDomain(found);
+          else setRefreshError(`the API no longer lists ${host} in ${latest.current.projectId}`);
+        },
+        (failure: unknown) => {
+          if (!signal.aborted) setRefreshError((failure as Error).message);
+        },
+      );
+  };
+
   const toggle = () => {
     if (running.current) {
       running.current.abort(new Error('the watch was paused'));
@@ -171,5 +198,5 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
     start();
   };
 
-  return { state, domain, probe, reached, toggle };
+  return { state, domain, probe, reached, toggle, refresh, refreshError };
 }

@@ -8,7 +8,7 @@ import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { hostFileLines, parseHostList, zoneOfAll } from '../add-many.js';
+import { hostFileLines, hostsOfUrls, parseHostList, zoneOfAll } from '../add-many.js';
 import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -20,7 +20,7 @@ import {
   useUi,
 } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
-import { useAddMany } from '../hooks/useAddMany.js';
+import { countAdded, useAddMany } from '../hooks/useAddMany.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -35,18 +35,6 @@ type State =
   | { step: 'refused'; reason: string }
   /** Several host names: added in turn, each with its result (AddManyResults). */
   | { step: 'batch' };
-
-/** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
-export function hostOfUrl(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) && !trimmed.includes('/')) return undefined;
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-    return url.hostname || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A host name field checked as you type with the server's own rules; Enter adds the domain. */
 export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
@@ -63,12 +51,14 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const services = useServices();
   const { write } = useStdout();
   const { bodyHeight } = useUi();
-  const batch = useAddMany(client, project.id);
+  const batch = useAddMany(client, project.id, () => countAdded(session, project.id));
   const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
   const list = parseHostList(value);
   const several = list.fromFile !== undefined || list.hosts.length > 1;
   const check = normalizeHostname(value);
-  const urlHost = check.ok || several ? undefined : hostOfUrl(value);
+  // Tab cuts every pasted URL in the field down to its host name, of one host or of several.
+  const cut = check.ok || list.fromFile !== undefined ? undefined : hostsOfUrls(value);
+  const urlHost = cut && !several ? cut.text.trim() : undefined;
   const inBatch = state.step === 'batch';
   const added = (batch.results ?? []).flatMap((r) => (r.state === 'added' ? [r.domain] : []));
 
@@ -76,7 +66,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     if (isTop && !inBatch) focus('add.hostname');
   }, [isTop, inBatch, focus]);
   useAvailableKeys({
-    'add.useHost': urlHost !== undefined,
+    'add.useHost': cut !== undefined,
     'add.copyZone': inBatch && added.length > 0,
     'add.edit': inBatch && !batch.running,
     'add.submit': !inBatch,
@@ -135,8 +125,10 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     const hostname = check.hostname;
     setState({ step: 'sending', hostname });
     client.addDomain(project.id, hostname).then(
-      (domain) =>
-        navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } }),
+      (domain) => {
+        countAdded(session, project.id);
+        navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } });
+      },
       (error: unknown) => setState({ step: 'failed', error, hostname }),
     );
   };
@@ -157,7 +149,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         setState({ step: 'editing' });
       }
     } else if (is('add.submit')) submit();
-    else if (is('add.useHost') && urlHost) edit(urlHost);
+    else if (is('add.useHost') && cut) edit(urlHost ?? cut.text);
   });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
@@ -182,6 +174,13 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         {list.fromFile !== undefined
           ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
           : `${list.hosts.length} host names: Enter adds each in turn`}
+        {cut ? (
+          <Text color={tone('warn')}>
+            {' '}
+            · {cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host
+            names
+          </Text>
+        ) : null}
       </Paragraph>
     );
   } else if (value.trim() === '') {

@@ -108,7 +108,7 @@ export function DomainScreen({
       setCheck({ status: 'done', result, at: new Date() });
     },
   });
-  // What the API last said of the domain: the watch asks again, the screen shows its answer.
+  // What the API last said of the domain: the watch and d (watch.refresh) ask again.
   const domain = watch.domain;
   const watching = watch.state.status === 'watching';
   const records = recordsOf(domain.dns_instructions);
@@ -126,6 +126,7 @@ export function DomainScreen({
     const controller = new AbortController();
     running.current = controller;
     setCheck({ status: 'running' });
+    watch.refresh(controller.signal);
     Promise.all([
       services.checkDns(domain.dns_instructions, controller.signal),
       services.probeHttps(domain.domain, controller.signal),
@@ -286,6 +287,11 @@ export function DomainScreen({
           ),
         ),
       )}
+      {statusLine.kind === 'check' && watch.refreshError ? (
+        <Paragraph color={tone('warn')}>
+          ⚠ Could not ask the API for the domain again: {visible(watch.refreshError)}
+        </Paragraph>
+      ) : null}
       {statusLine.kind === 'check' && check.status === 'failed' ? (
         <Paragraph color={tone('error')}>
           ✗ The DNS check failed: {visible(check.message)}

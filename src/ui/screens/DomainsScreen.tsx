@@ -1,5 +1,5 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
@@ -16,6 +16,7 @@ import { useApi } from '../hooks/useApi.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useDnsChecks } from '../hooks/useDnsChecks.js';
 import { useDomainCatalog } from '../hooks/useDomainCatalog.js';
+import { useDomainsReload } from '../hooks/useDomainsReload.js';
 import { useDomainsWatch } from '../hooks/useDomainsWatch.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenClient } from '../hooks/useScreenClient.js';
@@ -84,32 +85,25 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       learnProjects([{ id: described.id, name: described.name, plan: described.plan }]);
   }, [described, learnProjects]);
 
-  // Back from a screen above (details, add): this page again, fresh.
-  const wasTop = useRef(isTop);
-  const { refresh } = list;
-  useEffect(() => {
-    if (isTop && !wasTop.current) refresh();
-    wasTop.current = isTop;
-  }, [isTop, refresh]);
-  const askedSize = useRef(pageSize);
-  useEffect(() => {
-    if (pageSize === askedSize.current) return;
-    askedSize.current = pageSize;
-    refresh();
-  }, [pageSize, refresh]);
-
+  const [view, dispatch] = useReducer(domainsViewReducer, initialDomainsView);
+  const all = showsAll(view);
   // Every domain, loaded in the background once the first page is in: the filter, the sort and
   // the summary work on it. Every page seen here (and every watch refresh) keeps it current.
   const catalog = useDomainCatalog(project.id, list.itemsIndex >= 0);
   const { merge } = catalog;
+  const { reload } = useDomainsReload({
+    projectId: project.id,
+    pageSize,
+    all,
+    refreshPage: list.refresh,
+    reloadAll: catalog.restart,
+  });
   const pageToken = list.tokens[list.itemsIndex];
   useEffect(() => {
     if (list.itemsIndex >= 0) merge(list.items, { token: pageToken, pageSize });
     // The items are what changes; the token and size are those they were asked with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.items, merge]);
-  const [view, dispatch] = useReducer(domainsViewReducer, initialDomainsView);
-  const all = showsAll(view);
   useEffect(() => {
     if (isTop && view.typing) focus('domains.filter');
   }, [isTop, view.typing, focus]);
@@ -232,10 +226,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     else if (is('domains.watch') && watch.enabled) watch.toggle();
     else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
     else if (is('domains.previousPage') && can['domains.previousPage']) list.goPrevious();
-    else if (is('domains.refresh')) {
-      if (all || ['stopped', 'error'].includes(catalog.walk.status)) catalog.restart();
-      if (!all) list.refresh();
-    } else if (is('domains.add') && can['domains.add'])
+    else if (is('domains.refresh')) reload();
+    else if (is('domains.add') && can['domains.add'])
       navigate({ type: 'push', route: { name: 'addDomain', project } });
     else if (is('domains.raw')) navigate({ type: 'push', route: { name: 'raw', project } });
     else if (is('domains.projects')) navigate({ type: 'popTo', route: { name: 'projects' } });
