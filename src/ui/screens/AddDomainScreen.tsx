@@ -8,7 +8,7 @@ import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { hostFileLines, parseHostList, zoneOfAll } from '../add-many.js';
+import { hostFileLines, parseHostList, typedLines, zoneOfAll } from '../add-many.js';
 import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -36,6 +36,9 @@ type State =
   /** Several host names: added in turn, each with its result (AddManyResults). */
   | { step: 'batch' };
 
+/** Where the field's text starts: its label ("Host name" and a space) and its "› ". */
+const FIELD_INDENT = 12;
+
 /** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
 export function hostOfUrl(text: string): string | undefined {
   const trimmed = text.trim();
@@ -62,7 +65,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const [state, setState] = useState<State>({ step: 'editing' });
   const services = useServices();
   const { write } = useStdout();
-  const { bodyHeight } = useUi();
+  const { bodyHeight, columns } = useUi();
   const batch = useAddMany(client, project.id);
   const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
   const list = parseHostList(value);
@@ -219,11 +222,16 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         onChange={edit}
         isActive={!inBatch}
       />
-      <Box marginLeft={12}>{live}</Box>
+      <Box marginLeft={FIELD_INDENT}>{live}</Box>
       <Text> </Text>
       {inBatch && batch.results ? (
         <Box flexDirection="column">
-          <AddManyResults results={batch.results} running={batch.running} height={bodyHeight - 9} />
+          <AddManyResults
+            results={batch.results}
+            running={batch.running}
+            // The field's lines past its first (a long list wraps) come out of the results' room.
+            height={bodyHeight - 8 - typedLines(value, columns - FIELD_INDENT)}
+          />
           {notice ? (
             <Box flexDirection="column">
               <Paragraph color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Paragraph>
