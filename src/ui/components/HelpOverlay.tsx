@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { type ActionId, binding, helpKeys, screenKeys } from '../keymap.js';
 import { helpLayout } from '../help-layout.js';
 import type { RouteName } from '../navigation.js';
@@ -35,14 +36,18 @@ export function HelpOverlay({
   const title = `Keys: ${titles[screen]}`;
   const closes = ' · ?, F1 or Esc closes this';
   const titleLines = wrapWords(title + closes, columns).length;
-  const items = helpKeys(screen).map((id) => ({
-    id,
-    keys: binding(id).keys,
-    help: binding(id).help,
-    off: unavailable.has(id),
-    main: screenKeys[screen].footer.includes(id),
-  }));
-  const layout = helpLayout(items, Math.max(1, bodyHeight - titleLines), columns);
+  // Weighing every split of the keys takes a few milliseconds: once per size and state, not on
+  // every render of the app while the help is open.
+  const layout = useMemo(() => {
+    const items = helpKeys(screen).map((id) => ({
+      id,
+      keys: binding(id).keys,
+      help: binding(id).help,
+      off: unavailable.has(id),
+      main: screenKeys[screen].footer.includes(id),
+    }));
+    return helpLayout(items, Math.max(1, bodyHeight - titleLines), columns);
+  }, [screen, unavailable, bodyHeight, titleLines, columns]);
   return (
     <Box flexDirection="column">
       <Paragraph>
