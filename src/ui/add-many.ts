@@ -2,6 +2,8 @@ import { normalizeHostname } from '../contract/hostname.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 import { isError } from '../core/errors.js';
 import { zoneSnippet } from '../core/records.js';
+import { visible } from '../core/sanitize.js';
+import { wrapWords } from './format.js';
 
 // The add form with several host names: how the text is read, and what the records of the new
 // domains make as one zone snippet.
@@ -97,4 +99,14 @@ export function zoneOfAll(domains: readonly Domain[]): { text: string; skipped: 
     }
   }
   return { text: parts.join('\n'), skipped };
+}
+
+/**
+ * The lines a typed list takes in the host-name field, `width` columns wide: the field wraps a
+ * long one (at spaces, as Ink does), and those lines are taken from the results' room below it.
+ */
+export function typedLines(value: string, width: number): number {
+  return value
+    .split(/\r\n|\r|\n/)
+    .reduce((sum, line) => sum + wrapWords(visible(line), Math.max(1, width)).length, 0);
 }

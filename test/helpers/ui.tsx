@@ -76,6 +76,33 @@ export function oneLine(frame: string): string {
 }
 
 /**
+ * A key's help as the overlay draws it: from its line, under its description's column, down to
+ * the next key of that column, in one column or in either of two.
+ */
+export function helpIn(frame: string, keys: string, start: string): string | undefined {
+  const lines = frame.split('\n');
+  for (const [i, line] of lines.entries()) {
+    // The keys at the start of a column: at the line's start or after a space.
+    for (let at = line.indexOf(`${keys}  `); at !== -1; at = line.indexOf(`${keys}  `, at + 1)) {
+      if (at > 0 && line[at - 1] !== ' ') continue;
+      const text =
+        at +
+        keys.length +
+        (line.slice(at + keys.length).length - line.slice(at + keys.length).trimStart().length);
+      if (!line.startsWith(start, text)) continue;
+      const words = [line.slice(text).split(/ {2,}/)[0]];
+      for (const next of lines.slice(i + 1)) {
+        // A line of the same help: nothing under the keys, text under the help.
+        if (next.slice(at, text).trim() !== '' || (next[text] ?? ' ') === ' ') break;
+        words.push(next.slice(text).split(/ {2,}/)[0]);
+      }
+      return words.join(' ');
+    }
+  }
+  return undefined;
+}
+
+/**
  * Ink's useInput subscribes again in an effect after each render: a key written sooner would
  * meet the previous handler and its stale state. So every key waits 20 ms, and longer
  * while the app is still drawing (a key that moves focus takes a few renders to land): until no

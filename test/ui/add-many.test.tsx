@@ -105,6 +105,44 @@ describe('adding several domains at once', () => {
     ).toEqual(['201', '201', '201']);
   });
 
+  it('a long reason wraps under its host at 100 columns, whole, rather than being cut', async () => {
+    const app = await openForm();
+    await app.resize(100);
+    await app.pressTogether(
+      'wrap-one.many.test https://e.multi.com/path wrap-two.many.test',
+      'enter',
+    );
+    const frame = await app.waitForFrame(
+      '2 added (201), 0 already registered (409), 1 refused (400)',
+    );
+    const lines = frame.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('✗ 400   https://e.multi.com/path: '));
+    expect(at, frame).toBeGreaterThan(-1);
+    // Its lines: the first after the status, the others under the host, none past the edge.
+    const more = lines.slice(at + 1).findIndex((line) => !/^ {8}\S/.test(line));
+    const own = lines.slice(at, at + 1 + more);
+    expect(own.length).toBeGreaterThan(1);
+    for (const line of own) expect(line.length).toBeLessThanOrEqual(100);
+    expect(own.map((line) => line.slice(8).trim()).join(' ')).toMatch(
+      /^https:\/\/e\.multi\.com\/path: .*drop the scheme and path \(e\.g\. shop\.example\.com\)$/,
+    );
+    expect(frame).not.toContain('…');
+  });
+
+  it('more results than rows: the latest, wrapped, with a count of those above and the summary', async () => {
+    const app = await openForm();
+    await app.resize(60, 24);
+    const hosts = Array.from({ length: 8 }, (_, i) => `https://u${i}.many.test/path`);
+    await app.pressTogether([...hosts, 'last.many.test'].join(' '), 'enter');
+    const frame = await app.waitForFrame(
+      '1 added (201), 0 already registered (409), 8 refused (400)',
+    );
+    expect(frame).toMatch(/^… \d+ more above$/m);
+    expect(frame).toContain('✓ 201   last.many.test added');
+    expect(frame).toContain('e edits the list');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
   it('@file: the host names of a file, one a line, comments left out', async () => {
     const file = join(dir, 'hosts.txt');
     await writeFile(file, '# from the customer\nseven.many.test\n\neight.many.test # the shop\n');

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/profile-store.js';
+import { suggest } from '../../src/core/suggested-commands.js';
+import { runCli } from '../helpers/cli.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
 
 // P switches the UI to another saved profile, without a restart and without changing which
 // profile is the saved default.
@@ -52,12 +54,46 @@ describe('switching profile (P)', () => {
     await ui.waitForFrame('prj_demo_free');
   });
 
-  it('the demo reads no saved profile: it says so, and what to do', async () => {
+  it('the demo reads no saved profile: it says so, and its hint works as written', async () => {
     ui = await renderApp({ demo: true, configDir });
     await ui.waitForFrame('Demo Scale');
     await ui.press('P');
-    const frame = await ui.waitForFrame('Switch profile');
-    expect(frame).toContain('The demo reads no saved profile');
-    expect(frame).toContain('domainctl profile add');
+    const frame = oneLine(await ui.waitForFrame('Switch profile'));
+    expect(frame).toContain(
+      'The demo uses only its own in-memory profile: it has none to switch to.',
+    );
+    expect(frame).toContain(
+      `Saved profiles are switched between in \`domainctl\` (not \`domainctl demo\`): add one with \`${suggest.profileAdd()}\`, then start \`domainctl\` and press P.`,
+    );
+    // P again in the demo still lists none: the hint does not say to.
+    await ui.press('esc', 'P');
+    expect(oneLine(await ui.waitForFrame('Switch profile'))).toContain('its own in-memory profile');
+    await ui.cleanup();
+
+    // Done as it says, in a config folder of its own: the profile added, then `domainctl`, P.
+    const fresh = await mkdtemp(join(tmpdir(), 'domainctl-profiles-hint-'));
+    try {
+      const args = suggest
+        .profileAdd()
+        .replace('NAME', 'mine')
+        .replace('URL', server.url)
+        .split(' ')
+        .slice(1);
+      const added = await runCli(args, {
+        input: `${TESTER_KEY}\n`,
+        env: { DOMAINCTL_CONFIG_DIR: fresh },
+      });
+      expect(added.code).toBe(0);
+      ui = await renderApp({ configDir: fresh });
+      await ui.waitForFrame('prj_demo_free');
+      await ui.press('P');
+      expect(await ui.waitForFrame('Switch profile')).toMatch(
+        /› ● mine\s+http:\/\/127\.0\.0\.1:\d+/,
+      );
+    } finally {
+      await ui?.cleanup();
+      ui = undefined;
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 });

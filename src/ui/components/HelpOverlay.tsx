@@ -1,8 +1,10 @@
 import { Box, Text } from 'ink';
-import { type ActionId, binding, helpKeys } from '../keymap.js';
+import { useMemo } from 'react';
+import { type ActionId, binding, helpKeys, screenKeys } from '../keymap.js';
+import { helpLayout } from '../help-layout.js';
 import type { RouteName } from '../navigation.js';
 import { useUi } from '../context.js';
-import { clip } from '../format.js';
+import { wrapWords } from '../format.js';
 import { useTone } from '../theme.js';
 import { Paragraph } from './Paragraph.js';
 
@@ -17,33 +19,10 @@ const titles: Record<RouteName, string> = {
   profiles: 'Switch profile',
 };
 
-const NOT_NOW = ' (not now)';
-
 /**
- * The keys the help has room for in `rows` lines of `columns`: when they cannot hold them all,
- * keys that do nothing now give way from the end (and a line counts them), so those that work are
- * never cut off the screen.
- */
-function fitting(
-  all: ActionId[],
-  unavailable: ReadonlySet<ActionId>,
-  rows: number,
-  columns: number,
-): { ids: ActionId[]; left: number } {
-  if (all.length <= rows * columns) return { ids: all, left: 0 };
-  const excess = all.length - (rows - 1) * columns;
-  const out = new Set<ActionId>();
-  for (let i = all.length - 1; i >= 0 && out.size < excess; i--) {
-    const id = all[i];
-    if (id && unavailable.has(id)) out.add(id);
-  }
-  return { ids: all.filter((id) => !out.has(id)), left: out.size };
-}
-
-/**
- * `?`: every key of the current screen, from the key-map; those that do nothing now are dim. When
- * they do not fit the screen's height one under the other, they take two columns, each help cut
- * to its column's width.
+ * `?`: every key of the current screen, from the key-map; those that do nothing now are dim. Each
+ * help wraps under itself while the rows allow (help-layout.ts): in one column, else in two, and
+ * only where even two cannot hold them whole are helps cut, and keys that do nothing dropped.
  */
 export function HelpOverlay({
   screen,
@@ -54,69 +33,58 @@ export function HelpOverlay({
 }) {
   const tone = useTone();
   const { bodyHeight, columns } = useUi();
-  const all = helpKeys(screen);
-  const split = all.length + 1 > bodyHeight;
-  const { ids, left } = split
-    ? fitting(all, unavailable, bodyHeight - 1, 2)
-    : { ids: all, left: 0 };
-  // Each column as wide as its own longest keys: one long key (`Ctrl+A E · Alt+B F`) costs
-  // only its column's helps their room.
-  const keysWidth = (group: ActionId[]) =>
-    Math.max(...group.map((id) => binding(id).keys.length)) + 2;
-  const half = Math.ceil(ids.length / 2);
-  const groups = split ? [ids.slice(0, half), ids.slice(half)] : [ids];
-  // Each column ends with a gap of two before the next.
-  const entry = (id: ActionId, width: number) => {
-    const room = Math.floor(columns / 2) - width - 2;
-    const off = unavailable.has(id);
-    return (
-      <Box key={id}>
-        <Box width={width} flexShrink={0}>
-          <Text bold={!off} dimColor={off} color={off ? undefined : tone('key')}>
-            {binding(id).keys}
-          </Text>
-        </Box>
-        <Box flexGrow={1} flexShrink={1}>
-          {split ? (
-            <Text dimColor={off} wrap="truncate-end">
-              {/* Cut before its mark, so "(not now)" is read in two columns too. */}
-              {off ? clip(binding(id).help, room - NOT_NOW.length) : binding(id).help}
-              {off ? NOT_NOW : ''}
-            </Text>
-          ) : (
-            <Paragraph dimColor={off}>
-              {binding(id).help}
-              {off ? NOT_NOW : ''}
-            </Paragraph>
-          )}
-        </Box>
-      </Box>
-    );
-  };
+  const title = `Keys: ${titles[screen]}`;
+  const closes = ' · ?, F1 or Esc closes this';
+  const titleLines = wrapWords(title + closes, columns).length;
+  // Weighing every split of the keys takes a few milliseconds: once per size and state, not on
+  // every render of the app while the help is open.
+  const layout = useMemo(() => {
+    const items = helpKeys(screen).map((id) => ({
+      id,
+      keys: binding(id).keys,
+      help: binding(id).help,
+      off: unavailable.has(id),
+      main: screenKeys[screen].footer.includes(id),
+    }));
+    return helpLayout(items, Math.max(1, bodyHeight - titleLines), columns);
+  }, [screen, unavailable, bodyHeight, titleLines, columns]);
   return (
     <Box flexDirection="column">
       <Paragraph>
-        <Text bold>Keys: {titles[screen]}</Text>
-        <Text dimColor> · ?, F1 or Esc closes this</Text>
+        <Text bold>{title}</Text>
+        <Text dimColor>{closes}</Text>
       </Paragraph>
       <Box>
-        {groups.map((group, i) => (
-          <Box
-            key={i}
-            flexDirection="column"
-            // One column is as wide as the terminal: its helps wrap there, never past its edge.
-            width={split ? Math.floor(columns / 2) : columns}
-            paddingRight={split ? 2 : 0}
-            flexShrink={0}
-          >
-            {group.map((id) => entry(id, keysWidth(group)))}
+        {layout.columns.map((column, i) => (
+          <Box key={i} flexDirection="column" width={column.width} flexShrink={0}>
+            {column.entries.map(({ item, lines }) => (
+              <Box key={item.id}>
+                <Box width={column.keysWidth} flexShrink={0}>
+                  <Text
+                    bold={!item.off}
+                    dimColor={item.off}
+                    color={item.off ? undefined : tone('key')}
+                  >
+                    {item.keys}
+                  </Text>
+                </Box>
+                <Box flexDirection="column">
+                  {lines.map((line, n) => (
+                    // Cut to its room already: truncate only guards the planned row count.
+                    <Text key={n} dimColor={item.off} wrap="truncate-end">
+                      {line}
+                    </Text>
+                  ))}
+                </Box>
+              </Box>
+            ))}
           </Box>
         ))}
       </Box>
-      {left ? (
+      {layout.left ? (
         <Text dimColor wrap="truncate-end">
-          {left === 1 ? '1 key that does' : `${left} keys that do`} nothing now not listed: a taller
-          terminal lists them
+          {layout.left === 1 ? '1 key that does' : `${layout.left} keys that do`} nothing now not
+          listed: a taller terminal lists them
         </Text>
       ) : null}
     </Box>

@@ -8,7 +8,7 @@ import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { hostFileLines, hostsOfUrls, parseHostList, zoneOfAll } from '../add-many.js';
+import { hostFileLines, hostsOfUrls, parseHostList, typedLines, zoneOfAll } from '../add-many.js';
 import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -36,6 +36,9 @@ type State =
   /** Several host names: added in turn, each with its result (AddManyResults). */
   | { step: 'batch' };
 
+/** Where the field's text starts: its label ("Host name" and a space) and its "› ". */
+const FIELD_INDENT = 12;
+
 /** A host name field checked as you type with the server's own rules; Enter adds the domain. */
 export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
@@ -50,7 +53,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const [state, setState] = useState<State>({ step: 'editing' });
   const services = useServices();
   const { write } = useStdout();
-  const { bodyHeight } = useUi();
+  const { bodyHeight, columns } = useUi();
   const batch = useAddMany(client, project.id, () => countAdded(session, project.id));
   const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
   const list = parseHostList(value);
@@ -165,22 +168,29 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     isError(state.error, 'ApiError') &&
     (state.error.status === 409 || state.error.status === 400);
 
+  const severalHint =
+    list.fromFile !== undefined
+      ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
+      : `${list.hosts.length} host names: Enter adds each in turn`;
+  const urlsHint = cut
+    ? ` · ${cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host names`
+    : '';
+  const closing = `${added.length > 0 ? 'z copies the records of the new domains as one zone snippet · ' : ''}e edits the list (as typed) · Esc back to the domains`;
+  // The results' room: the body less the form's lines. The typed list and the closing line wrap
+  // when long, and their lines past the first come out of it too.
+  const resultsHeight =
+    bodyHeight - 8 - typedLines(value, columns - FIELD_INDENT) - (typedLines(closing, columns) - 1);
+
   let live: ReactNode;
-  if (nameRefused) {
+  // Once the list is being added, its results say what each host came to: what Enter would do
+  // with it no longer applies (and its lines are the results' room).
+  if (nameRefused || inBatch) {
     live = null;
   } else if (several) {
     live = (
       <Paragraph color={tone('ok')}>
-        {list.fromFile !== undefined
-          ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
-          : `${list.hosts.length} host names: Enter adds each in turn`}
-        {cut ? (
-          <Text color={tone('warn')}>
-            {' '}
-            · {cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host
-            names
-          </Text>
-        ) : null}
+        {severalHint}
+        {urlsHint ? <Text color={tone('warn')}>{urlsHint}</Text> : null}
       </Paragraph>
     );
   } else if (value.trim() === '') {
@@ -218,11 +228,11 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         onChange={edit}
         isActive={!inBatch}
       />
-      <Box marginLeft={12}>{live}</Box>
+      <Box marginLeft={FIELD_INDENT}>{live}</Box>
       <Text> </Text>
       {inBatch && batch.results ? (
         <Box flexDirection="column">
-          <AddManyResults results={batch.results} running={batch.running} height={bodyHeight - 9} />
+          <AddManyResults results={batch.results} running={batch.running} height={resultsHeight} />
           {notice ? (
             <Box flexDirection="column">
               <Paragraph color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Paragraph>
@@ -232,12 +242,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
               ))}
             </Box>
           ) : batch.running ? null : (
-            <Paragraph dimColor>
-              {added.length > 0
-                ? 'z copies the records of the new domains as one zone snippet · '
-                : ''}
-              e edits the list (as typed) · Esc back to the domains
-            </Paragraph>
+            <Paragraph dimColor>{closing}</Paragraph>
           )}
         </Box>
       ) : state.step === 'sending' ? (

@@ -89,10 +89,19 @@ export function ProfilesScreen() {
   } else if (rows.length === 0) {
     body = (
       <Paragraph>
-        {session?.ephemeral
-          ? 'The demo reads no saved profile. '
-          : 'No profile is saved (this session came from flags or the environment). '}
-        Add one with `{suggest.profileAdd()}`, then press P again. Esc goes back.
+        {/* The demo never reads the saved profiles, so "press P again" would show this again. */}
+        {session?.ephemeral ? (
+          <>
+            The demo uses only its own in-memory profile: it has none to switch to. Saved profiles
+            are switched between in `domainctl` (not `domainctl demo`): add one with `
+            {suggest.profileAdd()}`, then start `domainctl` and press P. Esc goes back.
+          </>
+        ) : (
+          <>
+            No profile is saved (this session came from flags or the environment). Add one with `
+            {suggest.profileAdd()}`, then press P again. Esc goes back.
+          </>
+        )}
       </Paragraph>
     );
   } else {
