@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
+import type { DnsZone } from './dns-server.js';
 import { TESTER_KEY } from './server.js';
 
 /** Zones of the added domains: none holds the letters of "northwind" in order but the first. */
@@ -44,6 +46,27 @@ export async function addManyDomains(
   }
   return hosts;
 }
+
+/** Adds one domain to `project` as the tester, expecting 201: the Domain the API answered. */
+export async function addDomain(
+  server: { url: string },
+  project: string,
+  domain: string,
+): Promise<Domain> {
+  const res = await fetch(`${server.url}/v1/projects/${project}/domains`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ domain }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Domain;
+}
+
+/** The three records of a domain, as its DNS provider would serve them once created. */
+export const recordsOf = ({ dns_instructions: d }: Domain): DnsZone => ({
+  cname: { [d.cname_host]: d.cname_target, [d.acme_cname_host]: d.acme_cname_target },
+  txt: { [d.txt_host]: d.txt_value },
+});
 
 /** Every domain of a project, as the server has them now, newest first. */
 export async function allDomains(server: { url: string }, project: string): Promise<Domain[]> {

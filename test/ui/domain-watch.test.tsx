@@ -1,11 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/contract/schemas.js';
-import {
-  type DnsZone,
-  startBlackhole,
-  startDnsServer,
-  type TestDnsServer,
-} from '../helpers/dns-server.js';
+import { startBlackhole, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { renderApp, type UiHandle } from '../helpers/ui.js';
 
@@ -30,21 +25,7 @@ afterEach(async () => {
   ui = undefined;
 });
 
-async function add(name: string): Promise<Domain> {
-  const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ domain: name }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Domain;
-}
-
-/** The three records of a domain, as its DNS provider would serve them once created. */
-const recordsOf = ({ dns_instructions: d }: Domain): DnsZone => ({
-  cname: { [d.cname_host]: d.cname_target, [d.acme_cname_host]: d.acme_cname_target },
-  txt: { [d.txt_host]: d.txt_value },
-});
+const add = (name: string) => addDomain(server, PROJECT, name);
 
 /** The domain screen of `name` (the newest domain of the project: the first row). */
 async function openDomain(name: string, dnsServer: string): Promise<UiHandle> {

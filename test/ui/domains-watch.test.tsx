@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/contract/schemas.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { helpIn, renderApp, type UiHandle } from '../helpers/ui.js';
 
@@ -23,21 +23,7 @@ afterEach(async () => {
   ui = undefined;
 });
 
-async function add(name: string): Promise<Domain> {
-  const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ domain: name }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Domain;
-}
-
-/** The three records of a domain, as its DNS provider would serve them once created. */
-const recordsOf = ({ dns_instructions: d }: Domain): DnsZone => ({
-  cname: { [d.cname_host]: d.cname_target, [d.acme_cname_host]: d.acme_cname_target },
-  txt: { [d.txt_host]: d.txt_value },
-});
+const add = (name: string) => addDomain(server, PROJECT, name);
 const merge = (...zones: DnsZone[]): DnsZone => ({
   cname: Object.assign({}, ...zones.map((z) => z.cname)),
   txt: Object.assign({}, ...zones.map((z) => z.txt)),
