@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
@@ -126,6 +129,33 @@ for (const { driver, unavailable, title } of cases) {
       expect(db.isUniqueViolation(caught(() => db.exec('SELECT * FROM nowhere')))).toBe(false);
       expect(db.isUniqueViolation(new Error('UNIQUE constraint failed'))).toBe(false);
       expect(db.isUniqueViolation(undefined)).toBe(false);
+    });
+
+    it("tells another connection's lock (SQLITE_BUSY) from every other error", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'domainctl-busy-'));
+      const file = join(dir, 'busy.db');
+      const holder = await openSqliteDatabase(file, { driver });
+      const other = await openSqliteDatabase(file, { driver });
+      try {
+        holder.exec('CREATE TABLE t (x); BEGIN EXCLUSIVE');
+        other.pragma('busy_timeout = 0');
+        let busy: unknown;
+        try {
+          other.exec('INSERT INTO t VALUES (1)');
+        } catch (error) {
+          busy = error;
+        }
+        expect(busy).toBeInstanceOf(Error);
+        expect(other.isBusy(busy)).toBe(true);
+        holder.exec('COMMIT');
+        other.exec('INSERT INTO t VALUES (1)');
+        expect(other.isBusy(new Error('database is locked'))).toBe(false);
+        expect(other.isBusy(undefined)).toBe(false);
+      } finally {
+        other.close();
+        holder.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('closes once, and refuses statements afterwards', () => {

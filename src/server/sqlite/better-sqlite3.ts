@@ -60,5 +60,7 @@ export function openBetterSqlite3(path: string): SqliteDatabase {
     },
     isUniqueViolation: (error) =>
       (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE',
+    isBusy: (error) =>
+      /^SQLITE_BUSY(?:_|$)/.test(String((error as { code?: unknown } | null)?.code)),
   };
 }

@@ -51,7 +51,12 @@ export interface SqliteDatabase {
   close(): void;
   /** Whether `error` is SQLite's SQLITE_CONSTRAINT_UNIQUE (a unique index refused a row). */
   isUniqueViolation(error: unknown): boolean;
+  /** Whether `error` is SQLITE_BUSY or one of its extended codes (another connection's lock). */
+  isBusy(error: unknown): boolean;
 }
+
+/** SQLite's primary result code SQLITE_BUSY (its extended codes keep it in the low byte). */
+export const SQLITE_BUSY = 5;
 
 /** SQLite's extended result code SQLITE_CONSTRAINT_UNIQUE. */
 export const SQLITE_CONSTRAINT_UNIQUE = 2067;

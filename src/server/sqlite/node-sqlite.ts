@@ -1,5 +1,6 @@
 import {
   type RowShape,
+  SQLITE_BUSY,
   SQLITE_CONSTRAINT_UNIQUE,
   type SqliteDatabase,
   type Statement,
@@ -137,6 +138,10 @@ export function openNodeSqlite(sqlite: NodeSqliteModule, path: string): SqliteDa
     // node:sqlite throws ERR_SQLITE_ERROR with SQLite's extended result code as `errcode`.
     isUniqueViolation: (error) =>
       (error as { errcode?: unknown } | null)?.errcode === SQLITE_CONSTRAINT_UNIQUE,
+    isBusy: (error) => {
+      const code = (error as { errcode?: unknown } | null)?.errcode;
+      return typeof code === 'number' && (code & 0xff) === SQLITE_BUSY;
+    },
   };
   return database;
 }

@@ -13,6 +13,7 @@ import {
 } from '../store.js';
 import type { SqliteDatabase, SqliteDriverName } from './driver.js';
 import { migrations } from './migrations.js';
+import { waitForOtherProcessesThenUseWal } from './wal.js';
 import { openSqliteDatabase } from './open.js';
 
 /** A domains row read as an array, in the order of DOMAIN_COLUMNS. */
@@ -176,8 +177,7 @@ export class SqliteStore implements Store {
     try {
       // First: another process opening the same new file at this moment holds its locks for a
       // while (switching it to WAL, migrating), and this one waits for them rather than fail.
-      db.pragma('busy_timeout = 5000');
-      db.pragma('journal_mode = WAL');
+      waitForOtherProcessesThenUseWal(db);
       // FULL: a write the API acknowledged survives a crash or power cut, not just a restart.
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
