@@ -15,21 +15,48 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export function newId(prefix: 'prj_' | 'db_' | 'dom_' | 'org_'): string {
-  return `${prefix}${randomToken(16)}`;
+/** The characters of randomToken in byte order, as the stores sort ids (COLLATE "C" on PostgreSQL). */
+const SORTED = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** The next token in byte order, or undefined after "zzz…". */
+function successor(token: string): string | undefined {
+  const chars = [...token];
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const at = SORTED.indexOf(chars[i] as string);
+    if (at < SORTED.length - 1) {
+      chars[i] = SORTED[at + 1] as string;
+      return chars.join('');
+    }
+    chars[i] = SORTED[0] as string;
+  }
+  return undefined;
 }
 
-let lastCreatedMs = 0;
+let last = { ms: 0, token: '' };
 
 /**
- * The creation time of a new row: now, but always later than the last one this process made.
- * Lists are newest first by (created_at, id) and ids are random, so two rows made in the same
- * millisecond would otherwise be listed in a random order rather than the order they were made.
+ * A new row's id and creation time. Lists are newest first by (created_at, id), so of two rows
+ * this process makes in one millisecond the later must have the greater id: its token is then the
+ * one after the last, and otherwise random. created_at stays the clock's time, however many rows
+ * a burst makes; only a clock stepped back is not followed (the last time is kept).
  */
-export function creationTime(): string {
-  const now = Date.now();
-  lastCreatedMs = now > lastCreatedMs ? now : lastCreatedMs + 1;
-  return new Date(lastCreatedMs).toISOString();
+export function newRow(prefix: 'prj_' | 'db_' | 'dom_' | 'org_'): {
+  id: string;
+  created_at: string;
+} {
+  let ms = Date.now();
+  let token: string | undefined;
+  if (ms <= last.ms) {
+    ms = last.ms;
+    token = successor(last.token);
+  }
+  if (token === undefined) {
+    // A new millisecond, or (once in 36^16) the last token was the largest: a millisecond on.
+    if (ms <= last.ms) ms = last.ms + 1;
+    token = randomToken(16);
+  }
+  last = { ms, token };
+  return { id: `${prefix}${token}`, created_at: new Date(ms).toISOString() };
 }
 
 /** API keys are stored only as this hash; the key itself is never written anywhere. */

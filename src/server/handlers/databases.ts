@@ -1,5 +1,5 @@
 import { HttpError } from '../http-error.js';
-import { creationTime, newId } from '../ids.js';
+import { newRow } from '../ids.js';
 import type { DatabaseRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -18,12 +18,8 @@ export const createDatabase: Handler<'createDatabase'> = async (input) => {
   const project = await visibleProject(input, input.params.project_id);
   input.query();
   const { name } = await input.body();
-  const row: DatabaseRow = {
-    id: newId('db_'),
-    project_id: project.id,
-    name,
-    created_at: creationTime(),
-  };
+  const { id, created_at } = newRow('db_');
+  const row: DatabaseRow = { id, project_id: project.id, name, created_at };
   await input.store.insertDatabase(row);
   return row;
 };

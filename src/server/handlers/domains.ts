@@ -4,7 +4,7 @@ import { canHaveCustomDomains, planName } from '../../core/plans.js';
 import { projectTarget, toDomain } from '../domain-view.js';
 import { HttpError } from '../http-error.js';
 import { JsonText } from '../page-cache.js';
-import { creationTime, newId, randomToken } from '../ids.js';
+import { newRow, randomToken } from '../ids.js';
 import type { DomainRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -27,9 +27,9 @@ export const addDomain: Handler<'addDomain'> = async (input) => {
   const host = normalizeHostname(domain, deps.settings.edgeDomain);
   if (!host.ok) throw new HttpError('invalid_request', host.reason);
 
-  const now = creationTime();
+  const { id, created_at: now } = newRow('dom_');
   const row: DomainRow = {
-    id: newId('dom_'),
+    id,
     project_id: project.id,
     domain: host.hostname,
     verified: 0,

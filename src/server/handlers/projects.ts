@@ -1,6 +1,6 @@
 import type { Project } from '../../contract/schemas.js';
 import { HttpError } from '../http-error.js';
-import { creationTime, newId } from '../ids.js';
+import { newRow } from '../ids.js';
 import type { ProjectRow } from '../store.js';
 import { cutPage, pageRequest } from './paging.js';
 import type { Handler } from './types.js';
@@ -41,9 +41,9 @@ export const createProject: Handler<'createProject'> = async ({ store, caller, q
       `region_id ${regionId} is not a region: see GET /v1/regions`,
     );
   }
-  const now = creationTime();
+  const { id, created_at: now } = newRow('prj_');
   const row: ProjectRow = {
-    id: newId('prj_'),
+    id,
     name: input.name,
     organization_id: input.organization_id,
     region_id: regionId,
