@@ -18,35 +18,52 @@
  * Hangul filler makes two different names look the same. From outside they are data, and shown
  * as such.
  *
+ * So are the tag characters (U+E0000–U+E007F), invisible letters that can carry a hidden message,
+ * but for the one place they belong: the tag sequence of a subdivision flag. The zero-width
+ * joiner is kept where it joins two pictographs into one emoji.
+ *
  * The variation selectors (U+FE00–U+FE0F) are left alone: U+FE0F asks for an emoji's colour form
  * and is in most emoji people type, and a selector alone changes nothing it is not attached to.
  *
  * Pure functions, no dependencies: every face (commands, UI) and every bundle can use them.
  */
 
-// The invisible ones, as the body of a character class (all in the BMP: no `u` flag needed).
-// Written as escapes (String.raw) so the pattern's source reads as the list above.
-const INVISIBLE = String.raw`\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb`;
+// The invisible ones, as the body of a character class. Written as escapes (String.raw) so the
+// pattern's source reads as the list above. U+200D and the tag characters are handled apart.
+const INVISIBLE = String.raw`\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}`;
 const C0 = String.raw`\u0000-\u001f`;
 const DEL_C1 = String.raw`\u007f-\u009f`;
-// One class for C0, DEL, C1 and the invisible ones; each is shown as JSON writes C0 controls
-// (`\u001b`). Some invisible ones are combining marks (U+034F, U+17B4); matching each alone,
-// apart from the letter it follows, is the point, so no-misleading-character-class is off here.
+// What is kept although it holds one of the characters above: an emoji ZWJ sequence's joiner
+// (U+200D between two pictographs: 👨‍👩‍👧 is one picture, and escaping the joiner would split it
+// into three) and a flag's tag sequence (U+1F3F4, tag letters, the cancel tag: 🏴󠁧󠁢󠁳󠁣󠁴󠁿). Anywhere else
+// U+200D joins nothing a reader sees, and tag characters are invisible text.
+const KEPT = String.raw`(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}]\ufe0f?)\u200d(?=\p{Extended_Pictographic})|\u{1f3f4}[\u{e0020}-\u{e007e}]+\u{e007f}`;
+const JOINER = String.raw`\u200d`;
+// Each pattern matches what is kept first (its first group), then one character to escape. Some
+// invisible ones are combining marks (U+034F, U+17B4); matching each alone, apart from the letter
+// it follows, is the point, so no-misleading-character-class is off here.
 // eslint-disable-next-line no-misleading-character-class -- see above
-const CONTROL = new RegExp(`[${C0}${DEL_C1}${INVISIBLE}]`, 'g');
+const CONTROL = new RegExp(`(${KEPT})|[${C0}${DEL_C1}${INVISIBLE}]|${JOINER}`, 'gu');
 // The same, minus what a multi-line text may hold: LF, tab, and CR right before LF.
 const CONTROL_IN_TEXT = new RegExp(
   // eslint-disable-next-line no-misleading-character-class -- see above
-  String.raw`\r(?!\n)|[\u0000-\u0008\u000b-\u000c\u000e-\u001f` + `${DEL_C1}${INVISIBLE}]`,
-  'g',
+  String.raw`(${KEPT})|\r(?!\n)|[\u0000-\u0008\u000b-\u000c\u000e-\u001f` +
+    `${DEL_C1}${INVISIBLE}]|${JOINER}`,
+  'gu',
 );
-// eslint-disable-next-line no-misleading-character-class -- see above
-const ANY_CONTROL = new RegExp(`[${C0}${DEL_C1}${INVISIBLE}]`);
 // What JSON.stringify leaves raw: DEL, C1 and the invisible ones (it escapes C0 itself).
 // eslint-disable-next-line no-misleading-character-class -- see above
-const RAW_IN_JSON = new RegExp(`[${DEL_C1}${INVISIBLE}]`, 'g');
+const RAW_IN_JSON = new RegExp(`(${KEPT})|[${DEL_C1}${INVISIBLE}]|${JOINER}`, 'gu');
 
-const escape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** Each UTF-16 unit as JSON escapes it (`\u001b`; a tag character is two, `\udb40\udc41`). */
+const escape = (match: string, kept: string | undefined) => {
+  if (kept !== undefined) return kept;
+  let out = '';
+  for (let i = 0; i < match.length; i++) {
+    out += `\\u${match.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  }
+  return out;
+};
 
 /**
  * One line of outside text as it may be shown: every control character, line breaks and tabs
@@ -70,7 +87,7 @@ export function visibleText(text: string): string {
  * invisible ones `visible` shows.
  */
 export function hasControls(text: string): boolean {
-  return ANY_CONTROL.test(text);
+  return visible(text) !== text;
 }
 
 /**

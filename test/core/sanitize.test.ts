@@ -73,7 +73,7 @@ const INVISIBLE = [
   0x061c,
   0x200b,
   0x200c,
-  0x200d,
+  0x200d, // the zero-width joiner, where it joins no two pictographs (below)
   0x200e,
   0x200f,
   ...Array.from({ length: 5 }, (_, i) => 0x202a + i),
@@ -162,5 +162,40 @@ describe('the other invisible characters', () => {
     expect(visible('a-b \u3131\u1100\u1161 \u00a0 \u2027')).toBe(
       'a-b \u3131\u1100\u1161 \u00a0 \u2027',
     );
+  });
+});
+
+describe('emoji sequences and tag characters', () => {
+  const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+  const technologist = '\u{1f469}\u{1f3fd}\u200d\u{1f4bb}';
+  const heartOnFire = '\u2764\ufe0f\u200d\u{1f525}';
+  const england = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}';
+
+  it('leave an emoji ZWJ sequence and a subdivision flag whole', () => {
+    const emoji = `${family} ${technologist} ${heartOnFire} ${england}`;
+    expect(visible(emoji)).toBe(emoji);
+    expect(visibleText(`${emoji}\n${emoji}`)).toBe(`${emoji}\n${emoji}`);
+    expect(hasControls(emoji)).toBe(false);
+    expect(escapeJsonControls(JSON.stringify(emoji))).toBe(JSON.stringify(emoji));
+  });
+
+  it('escape a joiner that joins no two pictographs', () => {
+    expect(visible('pay\u200dpal')).toBe('pay\\u200dpal');
+    expect(visible('\u200d\u{1f468}')).toBe('\\u200d\u{1f468}');
+    expect(visible('\u{1f468}\u200d')).toBe('\u{1f468}\\u200d');
+    expect(hasControls('a\u200db')).toBe(true);
+  });
+
+  it('escape tag characters outside a flag: invisible text that could carry a hidden message', () => {
+    // "hi" followed by the tag letters A and B, which no terminal draws.
+    expect(visible('hi\u{e0041}\u{e0042}')).toBe('hi\\udb40\\udc41\\udb40\\udc42');
+    // A flag's tags without the cancel tag that ends them are not a flag.
+    expect(visible('\u{1f3f4}\u{e0067}')).toBe('\u{1f3f4}\\udb40\\udc67');
+    expect(visibleText('a\u{e007f}\nb')).toBe('a\\udb40\\udc7f\nb');
+    expect(hasControls('x\u{e0020}')).toBe(true);
+    const value = { name: `Shop\u{e0041}${england}` };
+    const json = escapeJsonControls(JSON.stringify(value));
+    expect(json).toBe(`{"name":"Shop\\udb40\\udc41${england}"}`);
+    expect(JSON.parse(json)).toEqual(value);
   });
 });
