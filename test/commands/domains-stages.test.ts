@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { CERTIFICATE_DAYS, startVerifier } from '../../src/server/verifier.js';
@@ -510,6 +510,7 @@ describe.concurrent('with the verifier', () => {
   describe.concurrent('domains wait --until serving', () => {
     it('says each stage as it is reached, in order, and exits 0 once HTTPS serves the domain', async ({
       expect,
+      onTestFinished,
     }) => {
       // A server of its own, so that its verifier pass verifies no other test's domain.
       const own = await startTestServer();
