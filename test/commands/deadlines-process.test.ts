@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type OnTestFinishedHandler } from 'vitest';
 import { type CliResult, removeTempDirs, runBin } from '../helpers/cli.js';
 import {
   endlessDomainList,
@@ -17,16 +17,17 @@ import {
 const PROJECT = 'prj_loop';
 const BOUND_MS = 6_000;
 
-let servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
-  removeTempDirs();
-});
+// The runs wait on their deadlines, not on the CPU, so they run at once: each test closes its own
+// server, and the config folders go once every run is over.
+afterAll(() => removeTempDirs());
 
-async function serve<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
+/** `server`, closed once the test is over (`onTestFinished` of the test's own context). */
+async function serve<T extends { close(): Promise<void> }>(
+  server: Promise<T>,
+  onTestFinished: (fn: OnTestFinishedHandler) => void,
+): Promise<T> {
   const started = await server;
-  servers.push(started);
+  onTestFinished(() => started.close());
   return started;
 }
 
@@ -40,9 +41,12 @@ async function timed(args: string[], env: Record<string, string> = {}) {
   return { result, ms: performance.now() - started };
 }
 
-describe('the bin is gone at its deadline', () => {
-  it('api request --timeout 3 against a body trickled one byte a second (3)', async () => {
-    const raw = await serve(tricklingServer());
+describe.concurrent('the bin is gone at its deadline', () => {
+  it('api request --timeout 3 against a body trickled one byte a second (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await serve(tricklingServer(), onTestFinished);
     const { result, ms } = await timed([
       'api',
       'request',
@@ -62,8 +66,11 @@ describe('the bin is gone at its deadline', () => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  it('domains wait --timeout 3 against a list that never ends (3)', async () => {
-    const api = await serve(endlessDomainList(PROJECT));
+  it('domains wait --timeout 3 against a list that never ends (3)', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const api = await serve(endlessDomainList(PROJECT), onTestFinished);
     const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
       DOMAINCTL_BASE_URL: api.url,
     });
@@ -77,8 +84,11 @@ describe('the bin is gone at its deadline', () => {
     expect(api.asked().length).toBeGreaterThan(2);
   });
 
-  it("domains wait against Retry-After: 100000 ends with the server's answer at once (1)", async () => {
-    const raw = await serve(retryAfterServer('100000'));
+  it("domains wait against Retry-After: 100000 ends with the server's answer at once (1)", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await serve(retryAfterServer('100000'), onTestFinished);
     const { result, ms } = await timed(['domains', 'wait', 'shop.example.com', '--timeout', '3'], {
       DOMAINCTL_BASE_URL: raw.url,
     });
@@ -91,8 +101,11 @@ describe('the bin is gone at its deadline', () => {
     expect(raw.requests).toHaveLength(1);
   });
 
-  it("api request --timeout 3 against Retry-After: 100000 ends with the server's answer (1)", async () => {
-    const raw = await serve(retryAfterServer('100000'));
+  it("api request --timeout 3 against Retry-After: 100000 ends with the server's answer (1)", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const raw = await serve(retryAfterServer('100000'), onTestFinished);
     const { result, ms } = await timed([
       'api',
       'request',

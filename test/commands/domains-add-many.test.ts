@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
@@ -14,19 +14,35 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 const PROJECT = 'prj_demo_scale';
 let server: TestServer;
 let dns: TestDnsServer;
+/** A DNS server that never has a record: the waits that must not see theirs ask it. */
+let empty: TestDnsServer;
 beforeAll(async () => {
-  dns = await startDnsServer({ txt: {} });
+  [dns, empty] = await Promise.all([startDnsServer({ txt: {} }), startDnsServer({})]);
   server = await startTestServer({ dnsServer: dns.address, verifyIntervalSeconds: 1 });
 });
 afterAll(async () => {
   await server?.close();
   await dns?.stop();
+  await empty?.stop();
   removeTempDirs();
 });
 
+/** The TXT records dnsmasq serves, so far. */
+const published: Record<string, string> = {};
+let restarts = Promise.resolve();
+/**
+ * Serves the TXT records of `domains` too, from now on. dnsmasq reads its records only as it
+ * starts, so it is restarted with all of them, one restart at a time (tests run at once).
+ */
+function publish(domains: Domain[]): Promise<void> {
+  for (const { dns_instructions: i } of domains) published[i.txt_host] = i.txt_value;
+  restarts = restarts.then(() => dns.restart({ txt: { ...published } }));
+  return restarts;
+}
+
 function add(
   args: string[],
-  options: { input?: string; baseUrl?: string; timeoutMs?: number } = {},
+  options: { input?: string; baseUrl?: string; timeoutMs?: number; dnsServer?: string } = {},
 ): Promise<CliResult> {
   return runCli(['domains', 'add', ...args], {
     input: options.input,
@@ -36,7 +52,7 @@ function add(
       DOMAINCTL_TOKEN: TESTER_KEY,
       DOMAINCTL_PROJECT: PROJECT,
       // --wait's DNS stage asks dnsmasq, never a resolver off this machine.
-      DOMAINCTL_DNS_SERVER: dns.address,
+      DOMAINCTL_DNS_SERVER: options.dnsServer ?? dns.address,
     },
   });
 }
@@ -243,52 +259,7 @@ describe('domains add --from-file', () => {
 });
 
 describe('domains add --wait', () => {
-  it('adds, prints the records, then waits until the verifier has verified it', async () => {
-    const name = 'waited.bulk.test';
-    const run = add([name, '--wait', '--timeout', '20'], { timeoutMs: 30_000 });
-    // The record goes live while the command waits: once the domain exists, dnsmasq serves it.
-    let added: Domain | undefined;
-    for (let i = 0; i < 100 && !added; i++) {
-      added = (await serverDomains()).find((d) => d.domain === name);
-      if (!added) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(added).toBeDefined();
-    const { txt_host, txt_value } = (added as Domain).dns_instructions;
-    await dns.restart({ txt: { [txt_host]: txt_value } });
-    const result = await run;
-    const domain = (await serverDomains()).find((d) => d.domain === name) as Domain;
-    expect(domain.verified).toBe(true);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^Added ${name} to ${PROJECT}; it is pending`));
-    expect(result.stdout).toContain(`${txt_host}  ${txt_value}\n`);
-    // Then the wait of `domains wait --until verified`: its stage lines and closing lines.
-    const after = '\\(after [0-9.]+ s\\)';
-    expect(result.stdout).toMatch(
-      new RegExp(
-        `\n✓ records in DNS: [^\n]+ ${after}\n` +
-          `✓ ownership verified: verified at ${domain.verified_at} ${after}\n` +
-          `${name} reached "ownership verified"\\.\n` +
-          `It is verified \\(at ${domain.verified_at}\\)\\.\n` +
-          `Its TLS certificate expires at ${domain.tls_cert_expiry} \\(89 days left\\)\\.\n$`,
-      ),
-    );
-  });
-
-  it('with --json prints the Domain as the wait last saw it; exit code 10 when it stays pending with no records', async () => {
-    const result = await add(['pending.bulk.test', '--wait', '--timeout', '2', '--json'], {
-      timeoutMs: 15_000,
-    });
-    const domain = (await serverDomains()).find((d) => d.domain === 'pending.bulk.test');
-    expect(result).toEqual({
-      stdout: `${JSON.stringify(domain)}\n`,
-      stderr: expect.stringMatching(
-        /^domainctl: pending\.bulk\.test did not reach "ownership verified" within 2 s \(\d+ checks?\); reached: none; records in DNS: waiting, 3 of 3 records not in DNS yet: [^\n]+\. Why: domainctl domains status pending\.bulk\.test --project prj_demo_scale\n$/,
-      ),
-      code: 10,
-    });
-  });
-
+  // First, while no other add runs: it counts the domains.
   it('refuses a --dns-server that is not an address before adding anything (2)', async () => {
     const before = (await serverDomains()).length;
     expect(await add(['bad-dns.bulk.test', '--wait', '--dns-server', 'not an address'])).toEqual({
@@ -299,65 +270,121 @@ describe('domains add --wait', () => {
     });
     expect((await serverDomains()).length).toBe(before);
   });
-});
 
-describe('domains add --from-file --wait', () => {
-  /** Waits until the server has these domains, and serves their TXT records from then on. */
-  async function publishWhenAdded(names: string[]): Promise<void> {
-    let found: Domain[] = [];
-    for (let i = 0; i < 100 && found.length < names.length; i++) {
-      found = (await serverDomains()).filter((d) => names.includes(d.domain));
-      if (found.length < names.length) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(found.map((d) => d.domain).sort()).toEqual([...names].sort());
-    await dns.restart({
-      txt: Object.fromEntries(
-        found.map((d) => [d.dns_instructions.txt_host, d.dns_instructions.txt_value]),
-      ),
+  // The waits are independent and run at once: those that must time out with no records in DNS
+  // ask a DNS server of their own (empty), which no restart of dnsmasq takes down meanwhile.
+  describe.concurrent('as the verifier runs', () => {
+    it('adds, prints the records, then waits until the verifier has verified it', async ({
+      expect,
+    }) => {
+      const name = 'waited.bulk.test';
+      const run = add([name, '--wait', '--timeout', '20'], { timeoutMs: 30_000 });
+      // The record goes live while the command waits: once the domain exists, dnsmasq serves it.
+      let added: Domain | undefined;
+      for (let i = 0; i < 100 && !added; i++) {
+        added = (await serverDomains()).find((d) => d.domain === name);
+        if (!added) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(added).toBeDefined();
+      const { txt_host, txt_value } = (added as Domain).dns_instructions;
+      await publish([added as Domain]);
+      const result = await run;
+      const domain = (await serverDomains()).find((d) => d.domain === name) as Domain;
+      expect(domain.verified).toBe(true);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`^Added ${name} to ${PROJECT}; it is pending`));
+      expect(result.stdout).toContain(`${txt_host}  ${txt_value}\n`);
+      // Then the wait of `domains wait --until verified`: its stage lines and closing lines.
+      const after = '\\(after [0-9.]+ s\\)';
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `\n✓ records in DNS: [^\n]+ ${after}\n` +
+            `✓ ownership verified: verified at ${domain.verified_at} ${after}\n` +
+            `${name} reached "ownership verified"\\.\n` +
+            `It is verified \\(at ${domain.verified_at}\\)\\.\n` +
+            `Its TLS certificate expires at ${domain.tls_cert_expiry} \\(89 days left\\)\\.\n$`,
+        ),
+      );
     });
-  }
 
-  it('waits until every host added is verified, in one walk of the list each time', async () => {
-    const names = ['w1.bulk.test', 'w2.bulk.test'];
-    const run = add(['--from-file', '-', '--wait', '--timeout', '20'], {
-      input: `${names.join('\n')}\nwww.acme-shop.com\n`,
-      timeoutMs: 30_000,
+    it('with --json prints the Domain as the wait last saw it; exit code 10 when it stays pending with no records', async ({
+      expect,
+    }) => {
+      const result = await add(['pending.bulk.test', '--wait', '--timeout', '2', '--json'], {
+        timeoutMs: 15_000,
+        dnsServer: empty.address,
+      });
+      const domain = (await serverDomains()).find((d) => d.domain === 'pending.bulk.test');
+      expect(result).toEqual({
+        stdout: `${JSON.stringify(domain)}\n`,
+        stderr: expect.stringMatching(
+          /^domainctl: pending\.bulk\.test did not reach "ownership verified" within 2 s \(\d+ checks?\); reached: none; records in DNS: waiting, 3 of 3 records not in DNS yet: [^\n]+\. Why: domainctl domains status pending\.bulk\.test --project prj_demo_scale\n$/,
+        ),
+        code: 10,
+      });
     });
-    await publishWhenAdded(names);
-    const result = await run;
-    expect(result).toEqual({
-      stdout: table([
-        ['HOST', 'RESULT', 'DETAIL'],
-        ['w1.bulk.test', 'verified', ''],
-        ['w2.bulk.test', 'verified', ''],
-        [
-          'www.acme-shop.com',
-          'exists',
-          'HTTP 409 domain_already_exists: www.acme-shop.com is already registered',
-        ],
-      ]),
-      stderr:
-        '2 added (2 verified), 1 already there, 0 repeated in the file, 0 failed (3 hosts, prj_demo_scale)\n',
-      code: 0,
-    });
-    const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
-    expect(verified.every((d) => d.verified)).toBe(true);
-  });
 
-  it('ends with exit code 10 when a host is still pending at the timeout, its records not in DNS', async () => {
-    const result = await add(['--from-file', '-', '--wait', '--timeout', '2', '--json'], {
-      input: 'never.bulk.test\n',
-      timeoutMs: 15_000,
-    });
-    const domain = (await serverDomains()).find((d) => d.domain === 'never.bulk.test');
-    expect(domain?.verified).toBe(false);
-    const i = domain?.dns_instructions;
-    const missing = `CNAME ${i?.cname_host}, TXT ${i?.txt_host}, CNAME ${i?.acme_cname_host}`;
-    expect(result).toEqual({
-      stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: `not verified within 2 s; records in DNS: waiting, 3 of 3 records not in DNS yet: ${missing}`, domain })}\n`,
-      stderr:
-        'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 failed (1 host, prj_demo_scale)\n',
-      code: 10,
+    describe('with --from-file', () => {
+      /** Waits until the server has these domains, and serves their TXT records from then on. */
+      async function publishWhenAdded(names: string[], expect: ExpectStatic): Promise<void> {
+        let found: Domain[] = [];
+        for (let i = 0; i < 100 && found.length < names.length; i++) {
+          found = (await serverDomains()).filter((d) => names.includes(d.domain));
+          if (found.length < names.length) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(found.map((d) => d.domain).sort()).toEqual([...names].sort());
+        await publish(found);
+      }
+
+      it('waits until every host added is verified, in one walk of the list each time', async ({
+        expect,
+      }) => {
+        const names = ['w1.bulk.test', 'w2.bulk.test'];
+        const run = add(['--from-file', '-', '--wait', '--timeout', '20'], {
+          input: `${names.join('\n')}\nwww.acme-shop.com\n`,
+          timeoutMs: 30_000,
+        });
+        await publishWhenAdded(names, expect);
+        const result = await run;
+        expect(result).toEqual({
+          stdout: table([
+            ['HOST', 'RESULT', 'DETAIL'],
+            ['w1.bulk.test', 'verified', ''],
+            ['w2.bulk.test', 'verified', ''],
+            [
+              'www.acme-shop.com',
+              'exists',
+              'HTTP 409 domain_already_exists: www.acme-shop.com is already registered',
+            ],
+          ]),
+          stderr:
+            '2 added (2 verified), 1 already there, 0 repeated in the file, 0 failed (3 hosts, prj_demo_scale)\n',
+          code: 0,
+        });
+        const verified = (await serverDomains()).filter((d) => names.includes(d.domain));
+        expect(verified.every((d) => d.verified)).toBe(true);
+      });
+
+      it('ends with exit code 10 when a host is still pending at the timeout, its records not in DNS', async ({
+        expect,
+      }) => {
+        const result = await add(['--from-file', '-', '--wait', '--timeout', '2', '--json'], {
+          input: 'never.bulk.test\n',
+          timeoutMs: 15_000,
+          dnsServer: empty.address,
+        });
+        const domain = (await serverDomains()).find((d) => d.domain === 'never.bulk.test');
+        expect(domain?.verified).toBe(false);
+        const i = domain?.dns_instructions;
+        const missing = `CNAME ${i?.cname_host}, TXT ${i?.txt_host}, CNAME ${i?.acme_cname_host}`;
+        expect(result).toEqual({
+          stdout: `${JSON.stringify({ host: 'never.bulk.test', result: 'pending', error: `not verified within 2 s; records in DNS: waiting, 3 of 3 records not in DNS yet: ${missing}`, domain })}\n`,
+          stderr:
+            'domainctl: 1 added (0 verified, 1 still pending after 2 s), 0 already there, 0 repeated in the file, 0 failed (1 host, prj_demo_scale)\n',
+          code: 10,
+        });
+      });
     });
   });
 });

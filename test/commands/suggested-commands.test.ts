@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type OnTestFinishedHandler } from 'vitest';
 import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
 import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
@@ -14,7 +14,7 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 // and where it is meant to fix something, the command that failed must then succeed too.
 
 const server = seededServerForFile();
-/** The DNS server `domains check` asks: the user's records, as they create them. */
+/** The DNS server the waits ask: it has no records. */
 let dns: TestDnsServer;
 /** A second server whose verifier asks a DNS server of its own, for `domains wait`. */
 let verifying: TestServer;
@@ -43,6 +43,19 @@ function configFolder(profiles: Record<string, Record<string, string>> = {}) {
     runCli(args, { input: options.input, env: { DOMAINCTL_CONFIG_DIR: dir, ...options.env } });
 }
 type Run = ReturnType<typeof configFolder>;
+
+/**
+ * A DNS server of the test's own serving `zone`: the user's records, as they create them; stopped
+ * once the test is over.
+ */
+async function dnsServing(
+  zone: DnsZone,
+  onTestFinished: (fn: OnTestFinishedHandler) => void,
+): Promise<TestDnsServer> {
+  const own = await startDnsServer(zone);
+  onTestFinished(() => own.stop());
+  return own;
+}
 
 /**
  * Runs a suggested command: it must appear in `said` as the table writes it; its capitalised
@@ -300,16 +313,16 @@ describe.concurrent('every suggested command runs as written', () => {
     expect(await served.exited).toEqual({ code: 0, signal: null });
   });
 
-  // These three change the records dnsmasq serves, which the others' checks read: they run
-  // after the others, one at a time.
+  // These three serve the records they create from a DNS server of their own (dnsServing), so
+  // the others' waits, which ask the shared one, still find none.
 
   // `domains add` says to check the records once they are live. Run against a server that verifies.
-  it.sequential('domainsCheck', async ({ expect }) => {
+  it('domainsCheck', async ({ expect, onTestFinished }) => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'check.hint.test';
     const added = await run(['domains', 'add', name, '--project', PROJECT]);
-    await dns.restart(await zoneOf(run, name));
-    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const live = await dnsServing(await zoneOf(run, name), onTestFinished);
+    const env = { DOMAINCTL_DNS_SERVER: live.address };
     const checked = await runSuggested(
       run,
       added,
@@ -320,13 +333,13 @@ describe.concurrent('every suggested command runs as written', () => {
     expect(checked.stdout).toContain('All 3 records are right.');
   });
 
-  it.sequential('domainsWait', async ({ expect }) => {
+  it('domainsWait', async ({ expect, onTestFinished }) => {
     const run = configFolder({ work: { base_url: verifying.url, token: TESTER_KEY } });
     const name = 'wait.hint.test';
     await run(['domains', 'add', name, '--project', PROJECT]);
     const zone = await zoneOf(run, name);
-    await dns.restart(zone);
-    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const live = await dnsServing(zone, onTestFinished);
+    const env = { DOMAINCTL_DNS_SERVER: live.address };
     const checked = await run(['domains', 'check', name, '--project', PROJECT], { env });
     // The verifier sees the records only now, so the check above found the domain pending.
     await verifierDns.restart(zone);
@@ -342,30 +355,31 @@ describe.concurrent('every suggested command runs as written', () => {
 
   // The active profile points at an API that cannot be reached: a suggested command that did not
   // repeat `--profile work` would fail there (exit code 3).
-  it.sequential(
-    'domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag',
-    async ({ expect }) => {
-      const run = configFolder({
-        gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
-        work: { base_url: verifying.url, token: TESTER_KEY },
-      });
-      const work = { profile: 'work' };
-      const name = 'profile.hint.test';
-      const scope = ['--project', PROJECT, '--profile', 'work'];
-      const added = await run(['domains', 'add', name, ...scope]);
-      expect(added.code).toBe(0);
-      await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
-      const env = { DOMAINCTL_DNS_SERVER: dns.address };
-      const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
-      expect(waited.code).toBe(10);
-      await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
-      await dns.restart(await zoneOf(run, name, ['--profile', 'work']));
-      await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env });
-      const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
-      expect(missing.code).toBe(1);
-      await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
-    },
-  );
+  it('domainsRecords, domainsStatus, domainsCheck and domainsList repeat a --profile given as a flag', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const run = configFolder({
+      gone: { base_url: 'http://127.0.0.1:1', token: TESTER_KEY },
+      work: { base_url: verifying.url, token: TESTER_KEY },
+    });
+    const work = { profile: 'work' };
+    const name = 'profile.hint.test';
+    const scope = ['--project', PROJECT, '--profile', 'work'];
+    const added = await run(['domains', 'add', name, ...scope]);
+    expect(added.code).toBe(0);
+    await runSuggested(run, added, suggest.domainsRecords(name, PROJECT, work));
+    const env = { DOMAINCTL_DNS_SERVER: dns.address };
+    const waited = await run(['domains', 'wait', name, ...scope, '--timeout', '1'], { env });
+    expect(waited.code).toBe(10);
+    await runSuggested(run, waited, suggest.domainsStatus(name, PROJECT, work), {}, { env });
+    const live = await dnsServing(await zoneOf(run, name, ['--profile', 'work']), onTestFinished);
+    const liveEnv = { DOMAINCTL_DNS_SERVER: live.address };
+    await runSuggested(run, added, suggest.domainsCheck(name, PROJECT, work), {}, { env: liveEnv });
+    const missing = await run(['domains', 'records', 'nope.hint.test', ...scope]);
+    expect(missing.code).toBe(1);
+    await runSuggested(run, missing, suggest.domainsList(PROJECT, work));
+  });
 });
 
 /** The zone that holds a domain's three records, as the API asks for them. */
