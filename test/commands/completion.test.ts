@@ -30,6 +30,8 @@ let env: Record<string, string>;
 let cacheDir: string;
 /** A folder with a host file in it, where the shells complete `--from-file hos`. */
 let workDir: string;
+/** The scripts `domainctl completion bash` and `… fish` print, in files of those names. */
+let scripts: string;
 
 beforeAll(async () => {
   flaky = await startRawServer((_req, res) => {
@@ -75,6 +77,16 @@ beforeAll(async () => {
     );
     expect(added.code).toBe(0);
   }
+  // Printed once, into files, as the scripting guide installs them: each bash and fish below
+  // loads the file (the terminals load the script with `source <(…)`, as it is printed).
+  scripts = tempConfigDir();
+  const printed = await shell('bash', [
+    '--norc',
+    '--noprofile',
+    '-c',
+    `domainctl completion bash > ${join(scripts, 'bash')} && domainctl completion fish > ${join(scripts, 'fish')}`,
+  ]);
+  expect(printed.stderr).toBe('');
 });
 afterAll(async () => {
   await Promise.all([server.close(), flaky.close()]);
@@ -117,7 +129,7 @@ async function bash(line: string): Promise<{ candidates: string[] }> {
   );
   const script = `
 source ${BASH_COMPLETION}
-source <(domainctl completion bash)
+source ${join(scripts, 'bash')}
 COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
 read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
 COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
@@ -163,7 +175,7 @@ async function fish(line: string): Promise<string[]> {
   const result = await shell('fish', [
     '--no-config',
     '-c',
-    'domainctl completion fish | source; complete -C $argv[1]',
+    `source ${join(scripts, 'fish')}; complete -C $argv[1]`,
     line,
   ]);
   expect(result.stderr).toBe('');
