@@ -30,6 +30,8 @@ let env: Record<string, string>;
 let cacheDir: string;
 /** A folder with a host file in it, where the shells complete `--from-file hos`. */
 let workDir: string;
+/** The scripts `domainctl completion bash` and `… fish` print, in files of those names. */
+let scripts: string;
 
 beforeAll(async () => {
   flaky = await startRawServer((_req, res) => {
@@ -75,6 +77,16 @@ beforeAll(async () => {
     );
     expect(added.code).toBe(0);
   }
+  // Printed once, into files, as the scripting guide installs them: each bash and fish below
+  // loads the file (the terminals load the script with `source <(…)`, as it is printed).
+  scripts = tempConfigDir();
+  const printed = await shell('bash', [
+    '--norc',
+    '--noprofile',
+    '-c',
+    `domainctl completion bash > ${join(scripts, 'bash')} && domainctl completion fish > ${join(scripts, 'fish')}`,
+  ]);
+  expect(printed.stderr).toBe('');
 });
 afterAll(async () => {
   await Promise.all([server.close(), flaky.close()]);
@@ -117,7 +129,7 @@ async function bash(line: string): Promise<{ candidates: string[] }> {
   );
   const script = `
 source ${BASH_COMPLETION}
-source <(domainctl completion bash)
+source ${join(scripts, 'bash')}
 COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
 read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
 COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
@@ -163,7 +175,7 @@ async function fish(line: string): Promise<string[]> {
   const result = await shell('fish', [
     '--no-config',
     '-c',
-    'domainctl completion fish | source; complete -C $argv[1]',
+    `source ${join(scripts, 'fish')}; complete -C $argv[1]`,
     line,
   ]);
   expect(result.stderr).toBe('');
@@ -184,37 +196,12 @@ const PATHS = [
   '/v1/projects/prj_demo_scale/domains',
 ];
 
-describe('completion in bash', () => {
-  it('completes commands, global options on a subcommand, and profile names', async () => {
-    expect((await bash('domainctl do')).candidates).toEqual(['domains']);
-    expect((await bash('domainctl domains list --pro')).candidates).toEqual([
-      '--profile',
-      '--project',
-    ]);
-    expect((await bash('domainctl domains list --st')).candidates).toEqual(['--status']);
-    expect((await bash('domainctl --profile ')).candidates).toEqual(['demo', 'flaky']);
-    expect((await bash('domainctl domains list --format ')).candidates).toEqual([
-      'table',
-      'json',
-      'ndjson',
-      'csv',
-    ]);
-  });
-
-  it('completes methods and the route table’s paths, filled with the active project', async () => {
-    expect((await bash('domainctl api request ')).candidates).toEqual([
-      'GET',
-      'POST',
-      'PATCH',
-      'PUT',
-      'DELETE',
-    ]);
-    expect((await bash('domainctl api request GET /v1/pro')).candidates).toEqual(PATHS);
-    expect(
-      (await bash('domainctl api request DELETE /v1/projects/prj_demo_scale/d')).candidates,
-    ).toEqual(['/v1/projects/prj_demo_scale/databases/{database_id}']);
-  });
-
+// The two tests of the project cache run first, one after the other: the first wants the API
+// asked once (no other shell may fill the cache before it), and the second times each Tab's
+// process against its 1 s budget, so no other shell of this file runs beside it. The shells after
+// them run side by side: they only read the config and the cache (or ask the demo API, which
+// gives the same candidates), each in a shell, or a terminal, of its own.
+describe('completion in bash, of --project from the API', () => {
   it('asks the API of the profile for --project, then serves it from the cache', async () => {
     const before = server.requests.length;
     expect((await bash('domainctl --project ')).candidates).toEqual(PROJECTS);
@@ -274,7 +261,39 @@ describe('completion in bash', () => {
   });
 });
 
-describe('completion in bash, on a real Tab', () => {
+describe.concurrent('completion in bash', () => {
+  it('completes commands, global options on a subcommand, and profile names', async ({
+    expect,
+  }) => {
+    const [commands, options, status, profiles, formats] = await Promise.all([
+      bash('domainctl do'),
+      bash('domainctl domains list --pro'),
+      bash('domainctl domains list --st'),
+      bash('domainctl --profile '),
+      bash('domainctl domains list --format '),
+    ]);
+    expect(commands.candidates).toEqual(['domains']);
+    expect(options.candidates).toEqual(['--profile', '--project']);
+    expect(status.candidates).toEqual(['--status']);
+    expect(profiles.candidates).toEqual(['demo', 'flaky']);
+    expect(formats.candidates).toEqual(['table', 'json', 'ndjson', 'csv']);
+  });
+
+  it('completes methods and the route table’s paths, filled with the active project', async ({
+    expect,
+  }) => {
+    const [methods, paths, filled] = await Promise.all([
+      bash('domainctl api request '),
+      bash('domainctl api request GET /v1/pro'),
+      bash('domainctl api request DELETE /v1/projects/prj_demo_scale/d'),
+    ]);
+    expect(methods.candidates).toEqual(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
+    expect(paths.candidates).toEqual(PATHS);
+    expect(filled.candidates).toEqual(['/v1/projects/prj_demo_scale/databases/{database_id}']);
+  });
+});
+
+describe.concurrent('completion in bash, on a real Tab', () => {
   let terminal: Terminal | undefined;
   afterAll(() => terminal?.kill());
 
@@ -304,22 +323,30 @@ describe('completion in bash, on a real Tab', () => {
   });
 });
 
-describe('completion in fish', () => {
-  it('offers the same candidates', async () => {
-    expect(await fish('domainctl do')).toEqual(['domains']);
-    expect(await fish('domainctl domains list --pro')).toEqual(['--profile', '--project']);
-    expect(await fish('domainctl --profile ')).toEqual(['demo', 'flaky']);
-    expect((await fish('domainctl api request GET /v1/pro')).sort()).toEqual([...PATHS].sort());
-    expect((await fish('domainctl --project ')).sort()).toEqual([...PROJECTS].sort());
-    expect(await fish('domainctl domains add --from-file hos')).toEqual(['hosts.txt']);
+describe.concurrent('completion in fish', () => {
+  it('offers the same candidates', async ({ expect }) => {
+    const [commands, options, profiles, paths, projects, files] = await Promise.all([
+      fish('domainctl do'),
+      fish('domainctl domains list --pro'),
+      fish('domainctl --profile '),
+      fish('domainctl api request GET /v1/pro'),
+      fish('domainctl --project '),
+      fish('domainctl domains add --from-file hos'),
+    ]);
+    expect(commands).toEqual(['domains']);
+    expect(options).toEqual(['--profile', '--project']);
+    expect(profiles).toEqual(['demo', 'flaky']);
+    expect(paths.sort()).toEqual([...PATHS].sort());
+    expect(projects.sort()).toEqual([...PROJECTS].sort());
+    expect(files).toEqual(['hosts.txt']);
   });
 });
 
-describe('completion in zsh', () => {
+describe.concurrent('completion in zsh', () => {
   let terminal: Terminal | undefined;
   afterAll(() => terminal?.kill());
 
-  it('completes on Tab in a real zsh', async () => {
+  it('completes on Tab in a real zsh', async ({ expect }) => {
     needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
     terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
     await terminal.send({ text: `cd ${workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');

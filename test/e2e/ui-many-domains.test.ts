@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import { tlsExpiry } from '../../src/core/tls.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
@@ -53,8 +53,10 @@ const expiring = (d: Domain) => {
   return tls.state === 'expired' || (tls.state === 'valid' && tls.soon);
 };
 
-describe('the domains screen with 600 domains, in a real terminal', () => {
-  it('filters, sorts, sums up and watches all 600', async () => {
+// The two walks run side by side, each in a terminal and a config folder of its own, against
+// servers of their own: only the 600 domains read before them are shared.
+describe.concurrent('the domains screen with 600 domains, in a real terminal', () => {
+  it('filters, sorts, sums up and watches all 600', async ({ expect }) => {
     const { send, tmux, waitForScreen } = term;
     const type = (text: string) => tmux('send-keys', '-t', NAME, '-l', text);
     await waitForScreen('$');
@@ -136,7 +138,7 @@ describe('the domains screen with 600 domains, in a real terminal', () => {
   }, 120_000);
 });
 
-describe('quitting during the background load', () => {
+describe.concurrent('quitting during the background load', () => {
   let api: FakeApi;
   let quitTerm: Terminal;
   afterAll(async () => {
@@ -144,7 +146,9 @@ describe('quitting during the background load', () => {
     await api?.close();
   });
 
-  it('q while a page of the load is in flight: the process is gone within 1 s, nothing left running', async () => {
+  it('q while a page of the load is in flight: the process is gone within 1 s, nothing left running', async ({
+    expect,
+  }) => {
     api = await startFakeApi({
       projects: [{ id: 'prj_big', name: 'Big', plan: 'scale', organization_id: 'org_demo' }],
       domains: { prj_big: domains.map((d) => ({ ...d, project_id: 'prj_big' })) },
@@ -153,7 +157,7 @@ describe('quitting during the background load', () => {
       name: `${NAME}-quit`,
       columns: 120,
       rows: 30,
-      env: { DOMAINCTL_CONFIG_DIR: join(work, 'config') },
+      env: { DOMAINCTL_CONFIG_DIR: join(work, 'quit-config') },
     });
     const { send, waitForScreen } = quitTerm;
     await waitForScreen('$');

@@ -11,6 +11,22 @@ const ours = new GraphemeSegmenter(undefined, { granularity: 'grapheme' });
 const segments = (segmenter: { segment(text: string): Iterable<unknown> }, text: string) => [
   ...segmenter.segment(text),
 ];
+/**
+ * Intl.Segmenter's segments of `text`, found with containing() from each boundary to the next:
+ * the very boundaries and segment objects its iteration gives (both are the spec's FindBoundary),
+ * without making an iterator for each text, which was half the time of the test below.
+ */
+function intlSegments(text: string): Intl.SegmentData[] {
+  const found = intl.segment(text);
+  const all: Intl.SegmentData[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const segment = found.containing(at) as Intl.SegmentData;
+    all.push(segment);
+    at = segment.index + segment.segment.length;
+  }
+  return all;
+}
 
 /** Every UTF-16 code unit, each as one-character text. */
 const units = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code));
@@ -19,7 +35,7 @@ describe('GraphemeSegmenter', () => {
   it('segments every character, alone, beside itself, ESC and a line feed, as Intl.Segmenter does', () => {
     const wrong = units.filter((c) =>
       [c, `a${c}a`, `${c}${c}`, `\u001b${c}\n`, `\n${c}\u001b[0m`].some(
-        (text) => JSON.stringify(segments(ours, text)) !== JSON.stringify(segments(intl, text)),
+        (text) => JSON.stringify(segments(ours, text)) !== JSON.stringify(intlSegments(text)),
       ),
     );
     expect(wrong.map((c) => `U+${c.charCodeAt(0).toString(16)}`)).toEqual([]);
