@@ -8,6 +8,8 @@ import { oneLine, type UiHandle } from '../helpers/ui.js';
 // wrapping keeps the space at a break, so a line that a word ends exactly at the width used to
 // leave the next one starting with a space (" d checks DNS", " DNS provider."). Each screen is
 // drawn at every width from 40 to 100 columns, as a person resizing the terminal would see it.
+// Each test resizes an app of its own (its own stdout), so they run together, each with its
+// test's own `expect`.
 
 const flags = (server: TestServer) => ({
   baseUrl: server.url,
@@ -38,8 +40,12 @@ async function raggedLines(app: UiHandle): Promise<string[]> {
   return found;
 }
 
-describe('wrapped sentences keep a straight left edge', () => {
-  it('the domain screen: its hint, at every width from 40 to 100', async ({ renderUi, server }) => {
+describe.concurrent('wrapped sentences keep a straight left edge', () => {
+  it('the domain screen: its hint, at every width from 40 to 100', async ({
+    renderUi,
+    server,
+    expect,
+  }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
@@ -54,6 +60,7 @@ describe('wrapped sentences keep a straight left edge', () => {
   it('the add form: its advice, a refused name, and the 409 error', async ({
     renderUi,
     server,
+    expect,
   }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
@@ -71,6 +78,7 @@ describe('wrapped sentences keep a straight left edge', () => {
 
   it('the welcome screen: its sentences and the choices, whose second line goes under the label', async ({
     renderUi,
+    expect,
   }) => {
     const ui = await renderUi({});
     await ui.waitForFrame('Welcome to domainctl');
@@ -84,6 +92,7 @@ describe('wrapped sentences keep a straight left edge', () => {
   it('the help: one column as wide as the terminal, every word of every key shown', async ({
     renderUi,
     server,
+    expect,
   }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
