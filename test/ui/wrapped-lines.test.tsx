@@ -24,7 +24,7 @@ const flags = (server: TestServer) => ({
 function drawnFor(frame: string): number | undefined {
   const lines = frame.split('\n');
   const rule = lines.findIndex((line) => line.startsWith('─'));
-  return rule === -1 || lines[rule + 1]?.startsWith('─') ? undefined : lines[rule].length;
+  return lines[rule + 1]?.startsWith('─') ? undefined : lines[rule]?.length;
 }
 
 /**
