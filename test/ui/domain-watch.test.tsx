@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
 import { startBlackhole, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
@@ -7,11 +7,12 @@ import { renderApp, type UiHandle } from '../helpers/ui.js';
 // The watch of one domain (w on the domain screen) against a server whose verifier asks a real
 // DNS server (dnsmasq) every second. The UI asks a DNS server of its own, so that the records can
 // be seen by the UI before the verifier sees them: the stages then come one after the other.
+// The two tests run together (each with its test's own `expect`): each watches a domain of its
+// own, through a DNS server of its own.
 const PROJECT = 'prj_demo_enterprise';
 let verifierDns: TestDnsServer;
 let uiDns: TestDnsServer;
 let server: TestServer;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   [verifierDns, uiDns] = await Promise.all([startDnsServer({}), startDnsServer({})]);
   server = await startTestServer({ dnsServer: verifierDns.address, verifyIntervalSeconds: 1 });
@@ -20,20 +21,24 @@ afterAll(async () => {
   await server?.close();
   await Promise.all([verifierDns?.stop(), uiDns?.stop()]);
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
-
 const add = (name: string) => addDomain(server, PROJECT, name);
 
-/** The domain screen of `name` (the newest domain of the project: the first row). */
-async function openDomain(name: string, dnsServer: string): Promise<UiHandle> {
-  ui = await renderApp({
+/**
+ * The domain screen of `name`, ended with the test. The newest domains of the project come
+ * first: `name`, or the other test's, added meanwhile, then `name`.
+ */
+async function openDomain(
+  name: string,
+  dnsServer: string,
+  onTestFinished: TestContext['onTestFinished'],
+): Promise<UiHandle> {
+  const ui = await renderApp({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
     env: { DOMAINCTL_DNS_SERVER: dnsServer },
   });
-  await ui.waitForFrame(`› ${name}`);
+  onTestFinished(() => ui.cleanup());
+  await ui.waitForFrame(name);
+  while (!ui.frame().includes(`› ${name}`)) await ui.press('j');
   await ui.press('enter');
   await ui.waitForFrame('DNS records');
   await ui.resize(100, 60);
@@ -43,10 +48,13 @@ async function openDomain(name: string, dnsServer: string): Promise<UiHandle> {
 const TIME = '\\d\\d:\\d\\d:\\d\\d';
 const stagesLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('Stages')) ?? '';
 
-describe('the watch of one domain (w)', () => {
-  it('shows each stage as it is reached, in order, with its time, without another key', async () => {
+describe.concurrent('the watch of one domain (w)', () => {
+  it('shows each stage as it is reached, in order, with its time, without another key', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const domain = await add(`stages-${process.pid}.example.com`);
-    const app = await openDomain(domain.domain, uiDns.address);
+    const app = await openDomain(domain.domain, uiDns.address, onTestFinished);
     expect(app.frame()).toMatch(/d check {3}w watch {3}Esc back/);
 
     await app.press('w');
@@ -95,11 +103,14 @@ describe('the watch of one domain (w)', () => {
     expect(stagesLine(paused)).toContain(`✓ certificate ${certificateAt}`);
   }, 60_000);
 
-  it('q during a check ends its lookups: nothing more is asked after the UI quits', async () => {
+  it('q during a check ends its lookups: nothing more is asked after the UI quits', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const blackhole = await startBlackhole();
     try {
       const domain = await add(`quit-${process.pid}.example.com`);
-      const app = await openDomain(domain.domain, blackhole.address);
+      const app = await openDomain(domain.domain, blackhole.address, onTestFinished);
       await app.press('w');
       await app.waitForFrame(/Watching: .*checking its DNS records/);
       await app.waitForFrame(() => blackhole.queries() > 0);

@@ -13,6 +13,10 @@ import { pasted, type UiHandle } from '../helpers/ui.js';
 // The raw screen's history, saved requests, copies, pastes and read-only profiles, against the
 // real server, with the files where a user's would be (DOMAINCTL_CONFIG_DIR's data and requests):
 // the `configDir` fixture, which outlives each app as a user's folder does between runs.
+// The tests of each group run together, each in a config folder of its own and with its test's own
+// `expect`; the groups one after the other, so that the paste's POST lands while no read-only
+// test counts what was sent, and the one about colour alone, last: a colour terminal sets
+// chalk's level for the process while its app lives (test/helpers/ui.tsx).
 const PROJECT = 'prj_demo_scale';
 const CTRL_R = '\u0012';
 const CTRL_S = '\u0013';
@@ -28,196 +32,200 @@ function copied(app: UiHandle): string {
 }
 
 describe('history and saved requests', () => {
-  it('keeps what was sent across runs, newest first; / filters and Enter loads it', async ({
-    openRaw,
-    configDir,
-  }) => {
-    let app = await openRaw();
-    await app.pressTogether('/v1/regions', 'enter');
-    await app.waitForFrame('200 OK');
-    await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'down', 'X-Trace: abc', 'enter');
-    await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
-    await app.cleanup();
-    // A new run on the same files.
-    app = await openRaw();
-    await app.press(CTRL_R);
-    let frame = await app.waitForFrame('History, newest first · 2');
-    const lines = frame.split('\n');
-    const regions = lines.findIndex((l) => l.includes('GET /v1/regions'));
-    const project = lines.findIndex((l) => l.includes(`GET /v1/projects/${PROJECT}`));
-    expect(project).toBeLessThan(regions);
-    expect(lines[regions]).toMatch(/UTC · 200 in \d+ ms/);
-    await app.pressTogether('/', 'regions');
-    await app.waitForFrame('History, newest first · 1 of 2');
-    await app.press('enter');
-    frame = await app.waitForFrame(/Path\s+› \/v1\/regions/);
-    expect(frame).toContain('✓ Loaded from the history');
-    // The project's request came back with its header.
-    await app.pressTogether(CTRL_R, 'enter');
-    frame = await app.waitForFrame(/Headers\s+X-Trace: abc/);
-    expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale/);
-    expect(everyFile(configDir)).not.toContain(TESTER_KEY);
-    expect(everyFile(configDir)).not.toContain('Bearer');
-  });
+  it.concurrent(
+    'keeps what was sent across runs, newest first; / filters and Enter loads it',
+    async ({ openRaw, configDir, expect }) => {
+      let app = await openRaw();
+      await app.pressTogether('/v1/regions', 'enter');
+      await app.waitForFrame('200 OK');
+      await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'down', 'X-Trace: abc', 'enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
+      await app.cleanup();
+      // A new run on the same files.
+      app = await openRaw();
+      await app.press(CTRL_R);
+      let frame = await app.waitForFrame('History, newest first · 2');
+      const lines = frame.split('\n');
+      const regions = lines.findIndex((l) => l.includes('GET /v1/regions'));
+      const project = lines.findIndex((l) => l.includes(`GET /v1/projects/${PROJECT}`));
+      expect(project).toBeLessThan(regions);
+      expect(lines[regions]).toMatch(/UTC · 200 in \d+ ms/);
+      await app.pressTogether('/', 'regions');
+      await app.waitForFrame('History, newest first · 1 of 2');
+      await app.press('enter');
+      frame = await app.waitForFrame(/Path\s+› \/v1\/regions/);
+      expect(frame).toContain('✓ Loaded from the history');
+      // The project's request came back with its header.
+      await app.pressTogether(CTRL_R, 'enter');
+      frame = await app.waitForFrame(/Headers\s+X-Trace: abc/);
+      expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale/);
+      expect(everyFile(configDir)).not.toContain(TESTER_KEY);
+      expect(everyFile(configDir)).not.toContain('Bearer');
+    },
+  );
 
-  it('keeps the selected request by identity: a filter narrowed or cleared; keys that come together', async ({
-    openRaw,
-  }) => {
-    const app = await openRaw();
-    await app.pressTogether('/v1/regions', 'enter');
-    await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
-    await app.pressTogether(CTRL_U, '/v1/projects', 'enter');
-    await app.waitForFrame(/200 OK .* GET \/v1\/projects$/m);
-    await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'enter');
-    await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
-    await app.press(CTRL_R);
-    await app.waitForFrame('History, newest first · 3');
-    await app.waitForFrame(`› GET /v1/projects/${PROJECT}`);
-    // Two Downs in one read: two rows, to the oldest.
-    await app.pressTogether('down', 'down');
-    await app.waitForFrame(/› GET \/v1\/regions {2}/);
-    await app.press('up');
-    await app.waitForFrame(/› GET \/v1\/projects {2}/);
-    // A filter that keeps it: it stays selected, though it is now on another row.
-    await app.pressTogether('/', 'projects');
-    let frame = await app.waitForFrame('History, newest first · 2 of 3');
-    expect(frame).toMatch(/› GET \/v1\/projects {2}/);
-    // Esc clears the filter: the same request, not the row it had under the filter.
-    await app.press('esc');
-    frame = await app.waitForFrame('History, newest first · 3');
-    expect(frame).toMatch(/› GET \/v1\/projects {2}/);
-    await app.press('enter');
-    frame = await app.waitForFrame('✓ Loaded from the history');
-    expect(frame).toMatch(/Path\s+› \/v1\/projects\s*$/m);
-  });
+  it.concurrent(
+    'keeps the selected request by identity: a filter narrowed or cleared; keys that come together',
+    async ({ openRaw, expect }) => {
+      const app = await openRaw();
+      await app.pressTogether('/v1/regions', 'enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
+      await app.pressTogether(CTRL_U, '/v1/projects', 'enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/projects$/m);
+      await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}`, 'enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
+      await app.press(CTRL_R);
+      await app.waitForFrame('History, newest first · 3');
+      await app.waitForFrame(`› GET /v1/projects/${PROJECT}`);
+      // Two Downs in one read: two rows, to the oldest.
+      await app.pressTogether('down', 'down');
+      await app.waitForFrame(/› GET \/v1\/regions {2}/);
+      await app.press('up');
+      await app.waitForFrame(/› GET \/v1\/projects {2}/);
+      // A filter that keeps it: it stays selected, though it is now on another row.
+      await app.pressTogether('/', 'projects');
+      let frame = await app.waitForFrame('History, newest first · 2 of 3');
+      expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+      // Esc clears the filter: the same request, not the row it had under the filter.
+      await app.press('esc');
+      frame = await app.waitForFrame('History, newest first · 3');
+      expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+      await app.press('enter');
+      frame = await app.waitForFrame('✓ Loaded from the history');
+      expect(frame).toMatch(/Path\s+› \/v1\/projects\s*$/m);
+    },
+  );
 
-  it('keeps nothing with DOMAINCTL_HISTORY=off, as api request does', async ({ openRaw }) => {
-    const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
-    await app.pressTogether('/v1/regions', 'enter');
-    await app.waitForFrame('200 OK');
-    await app.press(CTRL_R);
-    await app.waitForFrame('Nothing sent with this profile yet.');
-  });
+  it.concurrent(
+    'keeps nothing with DOMAINCTL_HISTORY=off, as api request does',
+    async ({ openRaw }) => {
+      const app = await openRaw({ env: { DOMAINCTL_HISTORY: 'off' } });
+      await app.pressTogether('/v1/regions', 'enter');
+      await app.waitForFrame('200 OK');
+      await app.press(CTRL_R);
+      await app.waitForFrame('Nothing sent with this profile yet.');
+    },
+  );
 
-  it('saves the request under a name as a file, lists the saved ones and loads one', async ({
-    openRaw,
-    configDir,
-  }) => {
-    const app = await openRaw();
-    await app.pressTogether(
-      '/v1/projects/{project_id}/domains',
-      'down',
-      'X-Api-Key: sk-secret-1234',
-    );
-    await app.press(CTRL_S);
-    await app.waitForFrame(/Save as\s+› /);
-    await app.pressTogether('bad name', 'enter');
-    await app.waitForFrame('✗ Not saved: "bad name" cannot name a saved request');
-    // The name stays to be put right.
-    await app.pressTogether(CTRL_U, 'domains', 'enter');
-    const file = join(configDir, 'requests', 'domains.json');
-    await app.waitForFrame(`✓ Saved ${file}: domainctl api request --saved domains`);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    expect(saved).toMatchObject({ method: 'GET', path: '/v1/projects/{project_id}/domains' });
-    expect(everyFile(configDir)).not.toContain('sk-secret-1234');
-    expect(everyFile(configDir)).not.toContain(TESTER_KEY);
-    // Cleared, then loaded back from the list: the masked key is named, not sent as a mask.
-    await app.pressTogether('up', CTRL_U, CTRL_O);
-    await app.waitForFrame('Saved requests · 1');
-    const frame = await app.waitForFrame(
-      /› domains {2}GET \/v1\/projects\/\{project_id\}\/domains/,
-    );
-    expect(frame.split('\n').find((l) => l.includes('› domains'))).not.toContain('sk-');
-    await app.press('enter');
-    await app.waitForFrame(/Path\s+› \/v1\/projects\/\{project_id\}\/domains/);
-    await app.waitForFrame('! Loaded');
-    expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
-  });
-  it('keeps saved requests in the folder --requests-dir names, before DOMAINCTL_REQUESTS_DIR', async ({
-    openRaw,
-    configDir,
-  }) => {
-    const flagDir = join(configDir, 'team-requests');
-    const envDir = join(configDir, 'env-requests');
-    const app = await openRaw({
-      flags: { requestsDir: flagDir },
-      env: { DOMAINCTL_REQUESTS_DIR: envDir },
-    });
-    await app.press(CTRL_O);
-    await app.waitForFrame(`No saved request yet: Ctrl+S saves one (in ${flagDir}).`);
-    await app.press('esc');
-    await app.pressTogether('/v1/regions', CTRL_S);
-    await app.waitForFrame(/Save as\s+› /);
-    await app.pressTogether('regions', 'enter');
-    // The command it offers finds the file: it names the folder too.
-    const frame = await app.waitForFrame('✓ Saved');
-    expect(frame.replace(/\s+/g, ' ')).toContain(
-      `✓ Saved ${join(flagDir, 'regions.json')}: domainctl api request --saved regions --requests-dir ${flagDir}`,
-    );
-    expect(readdirSync(flagDir)).toEqual(['regions.json']);
-    await app.pressTogether(CTRL_U, CTRL_O);
-    await app.waitForFrame(/› regions {2}GET \/v1\/regions/);
-    expect(() => readdirSync(envDir)).toThrow(/ENOENT/);
-  });
+  it.concurrent(
+    'saves the request under a name as a file, lists the saved ones and loads one',
+    async ({ openRaw, configDir, expect }) => {
+      const app = await openRaw();
+      await app.pressTogether(
+        '/v1/projects/{project_id}/domains',
+        'down',
+        'X-Api-Key: sk-secret-1234',
+      );
+      await app.press(CTRL_S);
+      await app.waitForFrame(/Save as\s+› /);
+      await app.pressTogether('bad name', 'enter');
+      await app.waitForFrame('✗ Not saved: "bad name" cannot name a saved request');
+      // The name stays to be put right.
+      await app.pressTogether(CTRL_U, 'domains', 'enter');
+      const file = join(configDir, 'requests', 'domains.json');
+      await app.waitForFrame(`✓ Saved ${file}: domainctl api request --saved domains`);
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      expect(saved).toMatchObject({ method: 'GET', path: '/v1/projects/{project_id}/domains' });
+      expect(everyFile(configDir)).not.toContain('sk-secret-1234');
+      expect(everyFile(configDir)).not.toContain(TESTER_KEY);
+      // Cleared, then loaded back from the list: the masked key is named, not sent as a mask.
+      await app.pressTogether('up', CTRL_U, CTRL_O);
+      await app.waitForFrame('Saved requests · 1');
+      const frame = await app.waitForFrame(
+        /› domains {2}GET \/v1\/projects\/\{project_id\}\/domains/,
+      );
+      expect(frame.split('\n').find((l) => l.includes('› domains'))).not.toContain('sk-');
+      await app.press('enter');
+      await app.waitForFrame(/Path\s+› \/v1\/projects\/\{project_id\}\/domains/);
+      await app.waitForFrame('! Loaded');
+      expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
+    },
+  );
+  it.concurrent(
+    'keeps saved requests in the folder --requests-dir names, before DOMAINCTL_REQUESTS_DIR',
+    async ({ openRaw, configDir, expect }) => {
+      const flagDir = join(configDir, 'team-requests');
+      const envDir = join(configDir, 'env-requests');
+      const app = await openRaw({
+        flags: { requestsDir: flagDir },
+        env: { DOMAINCTL_REQUESTS_DIR: envDir },
+      });
+      await app.press(CTRL_O);
+      await app.waitForFrame(`No saved request yet: Ctrl+S saves one (in ${flagDir}).`);
+      await app.press('esc');
+      await app.pressTogether('/v1/regions', CTRL_S);
+      await app.waitForFrame(/Save as\s+› /);
+      await app.pressTogether('regions', 'enter');
+      // The command it offers finds the file: it names the folder too.
+      const frame = await app.waitForFrame('✓ Saved');
+      expect(frame.replace(/\s+/g, ' ')).toContain(
+        `✓ Saved ${join(flagDir, 'regions.json')}: domainctl api request --saved regions --requests-dir ${flagDir}`,
+      );
+      expect(readdirSync(flagDir)).toEqual(['regions.json']);
+      await app.pressTogether(CTRL_U, CTRL_O);
+      await app.waitForFrame(/› regions {2}GET \/v1\/regions/);
+      expect(() => readdirSync(envDir)).toThrow(/ENOENT/);
+    },
+  );
 });
 
 describe('copies and pastes', () => {
-  it('copies the request as a command line and as a curl that gives the same answer', async ({
-    openRaw,
-    server,
-  }) => {
-    const app = await openRaw();
-    await app.pressTogether('/v1/projects/{project_id}/domains?page_size=3', 'enter');
-    await app.waitForFrame('200 OK');
-    // c and C work with the focus out of the text fields: ↓↓ to the answer.
-    await app.pressTogether('down', 'down', 'c');
-    await app.waitForFrame('✓ Copied the request as a domainctl command line');
-    expect(copied(app)).toBe(
-      `domainctl api request GET '/v1/projects/{project_id}/domains?page_size=3' --project ${PROJECT}`,
-    );
-    await app.press('C');
-    await app.waitForFrame('✓ Copied the request as curl');
-    const curl = copied(app);
-    expect(curl.toLowerCase()).toContain('"authorization: bearer $domainctl_token"');
-    expect(curl).not.toContain(TESTER_KEY);
-    const run = await promisify(execFile)('sh', ['-c', `${curl} --silent`], {
-      env: { PATH: process.env.PATH, DOMAINCTL_TOKEN: TESTER_KEY },
-    });
-    const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
-    const page = await client.listDomains(PROJECT, { pageSize: 3 });
-    expect(
-      (JSON.parse(run.stdout) as { domains: { id: string }[] }).domains.map((d) => d.id),
-    ).toEqual(page.domains.map((d) => d.id));
-  });
+  it.concurrent(
+    'copies the request as a command line and as a curl that gives the same answer',
+    async ({ openRaw, server, expect }) => {
+      const app = await openRaw();
+      await app.pressTogether('/v1/projects/{project_id}/domains?page_size=3', 'enter');
+      await app.waitForFrame('200 OK');
+      // c and C work with the focus out of the text fields: ↓↓ to the answer.
+      await app.pressTogether('down', 'down', 'c');
+      await app.waitForFrame('✓ Copied the request as a domainctl command line');
+      expect(copied(app)).toBe(
+        `domainctl api request GET '/v1/projects/{project_id}/domains?page_size=3' --project ${PROJECT}`,
+      );
+      await app.press('C');
+      await app.waitForFrame('✓ Copied the request as curl');
+      const curl = copied(app);
+      expect(curl.toLowerCase()).toContain('"authorization: bearer $domainctl_token"');
+      expect(curl).not.toContain(TESTER_KEY);
+      const run = await promisify(execFile)('sh', ['-c', `${curl} --silent`], {
+        env: { PATH: process.env.PATH, DOMAINCTL_TOKEN: TESTER_KEY },
+      });
+      const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
+      const page = await client.listDomains(PROJECT, { pageSize: 3 });
+      expect(
+        (JSON.parse(run.stdout) as { domains: { id: string }[] }).domains.map((d) => d.id),
+      ).toEqual(page.domains.map((d) => d.id));
+    },
+  );
 
-  it('reads a pasted curl with a JSON body into the form, and refuses one for another host', async ({
-    openRaw,
-    server,
-  }) => {
-    const app = await openRaw();
-    const curl = [
-      `curl '${server.url}/v1/projects/${PROJECT}/databases' \\`,
-      "  -X POST -H 'Content-Type: application/json' -H 'X-Trace: pasted' \\",
-      `  --data-raw '{"name":"from-curl"}'`,
-    ].join('\n');
-    await app.pressTogether(pasted(curl));
-    const frame = await app.waitForFrame(/• POST/);
-    expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale\/databases/);
-    expect(frame).toContain('X-Trace: pasted');
-    expect(frame).toMatch(/Body\s+\{"name":"from-curl"\}/);
-    expect(frame).toContain('Read from the pasted curl command');
-    // Enter in the path of a POST goes to the body; there it sends.
-    await app.pressTogether('enter', 'enter');
-    await app.waitForFrame('201 Created');
-    await app.pressTogether(
-      'shift-tab',
-      'shift-tab',
-      CTRL_U,
-      pasted('curl https://api.example.com/v1/regions'),
-    );
-    await app.waitForFrame('✗ Not read:');
-    expect(app.frame()).toContain('api.example.com');
-  });
+  it.concurrent(
+    'reads a pasted curl with a JSON body into the form, and refuses one for another host',
+    async ({ openRaw, server, expect }) => {
+      const app = await openRaw();
+      const curl = [
+        `curl '${server.url}/v1/projects/${PROJECT}/databases' \\`,
+        "  -X POST -H 'Content-Type: application/json' -H 'X-Trace: pasted' \\",
+        `  --data-raw '{"name":"from-curl"}'`,
+      ].join('\n');
+      await app.pressTogether(pasted(curl));
+      const frame = await app.waitForFrame(/• POST/);
+      expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale\/databases/);
+      expect(frame).toContain('X-Trace: pasted');
+      expect(frame).toMatch(/Body\s+\{"name":"from-curl"\}/);
+      expect(frame).toContain('Read from the pasted curl command');
+      // Enter in the path of a POST goes to the body; there it sends.
+      await app.pressTogether('enter', 'enter');
+      await app.waitForFrame('201 Created');
+      await app.pressTogether(
+        'shift-tab',
+        'shift-tab',
+        CTRL_U,
+        pasted('curl https://api.example.com/v1/regions'),
+      );
+      await app.waitForFrame('✗ Not read:');
+      expect(app.frame()).toContain('api.example.com');
+    },
+  );
 });
 
 /** Profile "prod" in the config dir: the file's server, its tester key and PROJECT, then `settings`. */
@@ -233,79 +241,124 @@ function saveProd(
 }
 
 describe('a read-only profile', () => {
-  it('is labelled on every screen, and the raw screen and the add form send nothing that changes', async ({
-    renderUi,
-    server,
-    configDir,
-  }) => {
-    saveProd(server, configDir, {
-      read_only: true,
-      label: 'production',
-      color: 'red',
-    });
-    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
-    let frame = await ui.waitForFrame('HOST NAME');
-    expect(frame).toMatch(/^domainctl \[production\] read-only profile prod/m);
-    const before = server.requests.length;
-    await ui.press('x');
-    await ui.waitForFrame('Raw request');
-    expect(ui.frame()).toContain('[production] read-only');
-    await ui.pressTogether(
-      'shift-tab',
-      'down',
-      'enter',
-      '/v1/projects/{project_id}/databases',
-      'enter',
-      '{}',
-      'enter',
-    );
-    frame = await ui.waitForFrame('✗ Not sent:');
-    expect(frame).toContain('profile "prod" is read-only: POST requests are not sent');
-    await ui.pressTogether('esc');
-    await ui.waitForFrame('HOST NAME');
-    await ui.press('a');
-    await ui.pressTogether('shop.example.org', 'enter');
-    frame = await ui.waitForFrame('read-only');
-    expect(frame).toContain('[production] read-only');
-    await ui.waitForFrame('POST requests are not sent');
-    expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
-  });
+  it.concurrent(
+    'is labelled on every screen, and the raw screen and the add form send nothing that changes',
+    async ({ renderUi, server, configDir, expect }) => {
+      saveProd(server, configDir, {
+        read_only: true,
+        label: 'production',
+        color: 'red',
+      });
+      const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
+      let frame = await ui.waitForFrame('HOST NAME');
+      expect(frame).toMatch(/^domainctl \[production\] read-only profile prod/m);
+      const before = server.requests.length;
+      await ui.press('x');
+      await ui.waitForFrame('Raw request');
+      expect(ui.frame()).toContain('[production] read-only');
+      await ui.pressTogether(
+        'shift-tab',
+        'down',
+        'enter',
+        '/v1/projects/{project_id}/databases',
+        'enter',
+        '{}',
+        'enter',
+      );
+      frame = await ui.waitForFrame('✗ Not sent:');
+      expect(frame).toContain('profile "prod" is read-only: POST requests are not sent');
+      await ui.pressTogether('esc');
+      await ui.waitForFrame('HOST NAME');
+      await ui.press('a');
+      await ui.pressTogether('shop.example.org', 'enter');
+      frame = await ui.waitForFrame('read-only');
+      expect(frame).toContain('[production] read-only');
+      await ui.waitForFrame('POST requests are not sent');
+      expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
+    },
+  );
 
-  it('refuses PATCH and PUT on the raw screen, sending nothing', async ({
-    renderUi,
-    server,
-    configDir,
-  }) => {
-    saveProd(server, configDir, { read_only: true });
-    const before = server.requests.length;
-    // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
-    // there sends.
-    for (const [method, downs] of [
-      ['PATCH', 2],
-      ['PUT', 3],
-    ] as const) {
-      // A run of its own for each method, on the same profile.
+  it.concurrent(
+    'refuses PATCH and PUT on the raw screen, sending nothing',
+    async ({ renderUi, server, configDir, expect }) => {
+      saveProd(server, configDir, { read_only: true });
+      const before = server.requests.length;
+      // The method list: GET, POST, PATCH, PUT, DELETE. Enter in the path goes to the body; Enter
+      // there sends.
+      for (const [method, downs] of [
+        ['PATCH', 2],
+        ['PUT', 3],
+      ] as const) {
+        // A run of its own for each method, on the same profile.
+        const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
+        await ui.waitForFrame('HOST NAME');
+        await ui.press('x');
+        await ui.waitForFrame('Raw request');
+        await ui.pressTogether(
+          'shift-tab',
+          ...Array<'down'>(downs).fill('down'),
+          'enter',
+          '/v1/projects/{project_id}',
+          'enter',
+          '{"name":"never"}',
+          'enter',
+        );
+        const frame = await ui.waitForFrame('✗ Not sent:');
+        expect(frame.split('\n').join(' ')).toContain(
+          `✗ Not sent: profile "prod" is read-only: ${method} requests are not sent`,
+        );
+        await ui.cleanup();
+      }
+      expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
+    },
+  );
+
+  // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
+  // exactly the part a person has to type.
+  it.concurrent(
+    'prints the refusal whole on the raw screen, the command that lifts it included',
+    async ({ renderUi, server, configDir, expect }) => {
+      saveProd(server, configDir, { read_only: true });
       const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
       await ui.waitForFrame('HOST NAME');
       await ui.press('x');
       await ui.waitForFrame('Raw request');
       await ui.pressTogether(
         'shift-tab',
-        ...Array<'down'>(downs).fill('down'),
+        'down',
+        'down',
+        'down',
+        'down',
         'enter',
-        '/v1/projects/{project_id}',
-        'enter',
-        '{"name":"never"}',
-        'enter',
+        '/v1/projects/x',
       );
+      await ui.pressTogether('enter');
       const frame = await ui.waitForFrame('✗ Not sent:');
       expect(frame.split('\n').join(' ')).toContain(
-        `✗ Not sent: profile "prod" is read-only: ${method} requests are not sent`,
+        '✗ Not sent: profile "prod" is read-only: DELETE requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
       );
-      await ui.cleanup();
-    }
-    expect(server.requests.slice(before).filter((r) => !r.startsWith('GET'))).toEqual([]);
-  });
+      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+    },
+  );
+
+  // Editing the name cannot get a domain past a read-only profile: the add form says why it
+  // sends nothing and how to change that, not "correct it and try again".
+  it.concurrent(
+    'refuses on the add form with the way out, not a hint to edit the name',
+    async ({ renderUi, server, configDir, expect }) => {
+      saveProd(server, configDir, { read_only: true });
+      const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
+      await ui.waitForFrame('HOST NAME');
+      await ui.press('a');
+      await ui.waitForFrame('Host name');
+      await ui.pressTogether('shop.example.org', 'enter');
+      const frame = await ui.waitForFrame('✗ Not sent:');
+      expect(frame.split('\n').join(' ')).toContain(
+        '✗ Not sent: profile "prod" is read-only: POST requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
+      );
+      expect(frame).not.toContain('try again');
+    },
+  );
 
   it('colours the profile name in the header when the profile has a colour and no label', async ({
     renderUi,
@@ -326,46 +379,5 @@ describe('a read-only profile', () => {
     ui = await renderUi({ flags: { profile: 'prod' }, configDir, colorTerminal: true });
     await ui.waitForFrame('HOST NAME');
     expect(ui.written()).toContain('\u001b[31m [production]\u001b[39m\u001b[22m profile prod · ');
-  });
-
-  // The refusal ends with the command that lifts it: cut at the terminal's width, the line lost
-  // exactly the part a person has to type.
-  it('prints the refusal whole on the raw screen, the command that lifts it included', async ({
-    renderUi,
-    server,
-    configDir,
-  }) => {
-    saveProd(server, configDir, { read_only: true });
-    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
-    await ui.waitForFrame('HOST NAME');
-    await ui.press('x');
-    await ui.waitForFrame('Raw request');
-    await ui.pressTogether('shift-tab', 'down', 'down', 'down', 'down', 'enter', '/v1/projects/x');
-    await ui.pressTogether('enter');
-    const frame = await ui.waitForFrame('✗ Not sent:');
-    expect(frame.split('\n').join(' ')).toContain(
-      '✗ Not sent: profile "prod" is read-only: DELETE requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
-    );
-    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
-  });
-
-  // Editing the name cannot get a domain past a read-only profile: the add form says why it
-  // sends nothing and how to change that, not "correct it and try again".
-  it('refuses on the add form with the way out, not a hint to edit the name', async ({
-    renderUi,
-    server,
-    configDir,
-  }) => {
-    saveProd(server, configDir, { read_only: true });
-    const ui = await renderUi({ flags: { profile: 'prod' }, configDir });
-    await ui.waitForFrame('HOST NAME');
-    await ui.press('a');
-    await ui.waitForFrame('Host name');
-    await ui.pressTogether('shop.example.org', 'enter');
-    const frame = await ui.waitForFrame('✗ Not sent:');
-    expect(frame.split('\n').join(' ')).toContain(
-      '✗ Not sent: profile "prod" is read-only: POST requests are not sent (allow them with: domainctl profile set prod --no-read-only)',
-    );
-    expect(frame).not.toContain('try again');
   });
 });

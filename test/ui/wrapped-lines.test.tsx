@@ -8,6 +8,8 @@ import { oneLine, type UiHandle } from '../helpers/ui.js';
 // wrapping keeps the space at a break, so a line that a word ends exactly at the width used to
 // leave the next one starting with a space (" d checks DNS", " DNS provider."). Each screen is
 // drawn at every width from 40 to 100 columns, as a person resizing the terminal would see it.
+// Each test resizes an app of its own (its own stdout), so they run together, each with its
+// test's own `expect`.
 
 const flags = (server: TestServer) => ({
   baseUrl: server.url,
@@ -16,13 +18,40 @@ const flags = (server: TestServer) => ({
 });
 
 /**
+ * The width the app last drew for: its header's rule is that wide (a longer one that the new
+ * width wrapped would go on in the next line).
+ */
+function drawnFor(frame: string): number | undefined {
+  const lines = frame.split('\n');
+  const rule = lines.findIndex((line) => line.startsWith('─'));
+  return lines[rule + 1]?.startsWith('─') ? undefined : lines[rule]?.length;
+}
+
+/**
+ * Resizes and waits until the app has drawn for the new width. Ink lays out the old tree again
+ * at once; the app's own redraw (its header, tables and footer measured for the width) is a
+ * React update that, on a loaded machine or with the other tests' apps drawing meanwhile, can
+ * come after resize()'s quiet gap. Once it has come, the same quiet gap as resize()'s (no frame
+ * for 20 ms) lets whatever follows it (a measured height) land too.
+ */
+async function resizeTo(app: UiHandle, columns: number, rows?: number): Promise<void> {
+  await app.resize(columns, rows);
+  if (drawnFor(app.frame()) === columns) return;
+  await app.waitForFrame((frame) => drawnFor(frame) === columns);
+  for (let written = ''; written !== app.written();) {
+    written = app.written();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
  * The lines, at each width, that start one column right of the line above them while that line
  * reaches the right edge: a wrapped sentence whose next line kept the space it broke at.
  */
 async function raggedLines(app: UiHandle): Promise<string[]> {
   const found: string[] = [];
   for (let columns = 40; columns <= 100; columns++) {
-    await app.resize(columns);
+    await resizeTo(app, columns);
     const lines = app.frame().split('\n');
     lines.forEach((line, i) => {
       const above = lines[i - 1] ?? '';
@@ -38,15 +67,19 @@ async function raggedLines(app: UiHandle): Promise<string[]> {
   return found;
 }
 
-describe('wrapped sentences keep a straight left edge', () => {
-  it('the domain screen: its hint, at every width from 40 to 100', async ({ renderUi, server }) => {
+describe.concurrent('wrapped sentences keep a straight left edge', () => {
+  it('the domain screen: its hint, at every width from 40 to 100', async ({
+    renderUi,
+    server,
+    expect,
+  }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
     await ui.waitForFrame('d checks DNS');
     expect(await raggedLines(ui)).toEqual([]);
     // At 60 columns "…z the zone snippet;" fills the line: the next one starts with the key.
-    await ui.resize(60);
+    await resizeTo(ui, 60);
     expect(ui.frame()).toMatch(/^c copies the selected value, h its host, z the zone snippet;\n/m);
     expect(ui.frame()).toMatch(/^d checks DNS/m);
   });
@@ -54,6 +87,7 @@ describe('wrapped sentences keep a straight left edge', () => {
   it('the add form: its advice, a refused name, and the 409 error', async ({
     renderUi,
     server,
+    expect,
   }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
@@ -62,7 +96,7 @@ describe('wrapped sentences keep a straight left edge', () => {
     await ui.press('bad..host');
     await ui.waitForFrame('empty label');
     expect(await raggedLines(ui)).toEqual([]);
-    await ui.resize(100);
+    await resizeTo(ui, 100);
     // Ctrl+U clears the field.
     await ui.press('\u0015', 'www.acme-shop.com', 'enter');
     await ui.waitForFrame('This host name is taken');
@@ -71,11 +105,12 @@ describe('wrapped sentences keep a straight left edge', () => {
 
   it('the welcome screen: its sentences and the choices, whose second line goes under the label', async ({
     renderUi,
+    expect,
   }) => {
     const ui = await renderUi({});
     await ui.waitForFrame('Welcome to domainctl');
     expect(await raggedLines(ui)).toEqual([]);
-    await ui.resize(40);
+    await resizeTo(ui, 40);
     expect(ui.frame()).toMatch(
       /^› Try the demo: a local API with sample\n {2}projects and domains/m,
     );
@@ -84,12 +119,13 @@ describe('wrapped sentences keep a straight left edge', () => {
   it('the help: one column as wide as the terminal, every word of every key shown', async ({
     renderUi,
     server,
+    expect,
   }) => {
     const ui = await renderUi({ flags: flags(server) });
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
     await ui.waitForFrame('d checks DNS');
-    await ui.resize(80, 40);
+    await resizeTo(ui, 80, 40);
     await ui.press('?');
     const help = await ui.waitForFrame('Keys: Domain');
     for (const line of help.split('\n')) expect(line.trimEnd().length).toBeLessThanOrEqual(80);
