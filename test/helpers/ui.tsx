@@ -164,6 +164,17 @@ export interface UiHandle {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The width the app last drew for: its header's rule is that wide (a longer one that the new
+ * width wrapped goes on in the next line). Undefined when the frame has no whole rule.
+ */
+export function drawnFor(frame: string): number | undefined {
+  const lines = frame.split('\n');
+  const rule = lines.findIndex((line) => line.startsWith('─'));
+  if (rule === -1 || lines[rule + 1]?.startsWith('─')) return undefined;
+  return lines[rule]?.length;
+}
+
+/**
  * Renders the whole app as `domainctl` would start it: options resolved from flags and the
  * environment by bootUi, a fresh config dir, the real services.
  */
@@ -246,6 +257,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
         Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
       stdout.emit('resize');
       await settle();
+      // Ink lays the old tree out again at once; the app's own redraw for the new width (its
+      // header, tables and footer measured again) is a React update that, on a loaded machine,
+      // can come after the quiet gap. Until it has, the frame is the old width's.
+      // (A screen without a header rule, such as a narrow terminal's notice, is not waited for.)
+      if (/^─/m.test(frame()) && drawnFor(frame()) !== columns) {
+        await handle.waitForFrame((f) => drawnFor(f) === columns);
+        await settle();
+      }
     },
     async exited() {
       // Once Ink has exited it stops reading keys: nothing listens on stdin any more.

@@ -18,40 +18,13 @@ const flags = (server: TestServer) => ({
 });
 
 /**
- * The width the app last drew for: its header's rule is that wide (a longer one that the new
- * width wrapped would go on in the next line).
- */
-function drawnFor(frame: string): number | undefined {
-  const lines = frame.split('\n');
-  const rule = lines.findIndex((line) => line.startsWith('─'));
-  return lines[rule + 1]?.startsWith('─') ? undefined : lines[rule]?.length;
-}
-
-/**
- * Resizes and waits until the app has drawn for the new width. Ink lays out the old tree again
- * at once; the app's own redraw (its header, tables and footer measured for the width) is a
- * React update that, on a loaded machine or with the other tests' apps drawing meanwhile, can
- * come after resize()'s quiet gap. Once it has come, the same quiet gap as resize()'s (no frame
- * for 20 ms) lets whatever follows it (a measured height) land too.
- */
-async function resizeTo(app: UiHandle, columns: number, rows?: number): Promise<void> {
-  await app.resize(columns, rows);
-  if (drawnFor(app.frame()) === columns) return;
-  await app.waitForFrame((frame) => drawnFor(frame) === columns);
-  for (let written = ''; written !== app.written();) {
-    written = app.written();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/**
  * The lines, at each width, that start one column right of the line above them while that line
  * reaches the right edge: a wrapped sentence whose next line kept the space it broke at.
  */
 async function raggedLines(app: UiHandle): Promise<string[]> {
   const found: string[] = [];
   for (let columns = 40; columns <= 100; columns++) {
-    await resizeTo(app, columns);
+    await app.resize(columns);
     const lines = app.frame().split('\n');
     lines.forEach((line, i) => {
       const above = lines[i - 1] ?? '';
@@ -79,7 +52,7 @@ describe.concurrent('wrapped sentences keep a straight left edge', () => {
     await ui.waitForFrame('d checks DNS');
     expect(await raggedLines(ui)).toEqual([]);
     // At 60 columns "…z the zone snippet;" fills the line: the next one starts with the key.
-    await resizeTo(ui, 60);
+    await ui.resize(60);
     expect(ui.frame()).toMatch(/^c copies the selected value, h its host, z the zone snippet;\n/m);
     expect(ui.frame()).toMatch(/^d checks DNS/m);
   });
@@ -96,7 +69,7 @@ describe.concurrent('wrapped sentences keep a straight left edge', () => {
     await ui.press('bad..host');
     await ui.waitForFrame('empty label');
     expect(await raggedLines(ui)).toEqual([]);
-    await resizeTo(ui, 100);
+    await ui.resize(100);
     // Ctrl+U clears the field.
     await ui.press('\u0015', 'www.acme-shop.com', 'enter');
     await ui.waitForFrame('This host name is taken');
@@ -110,7 +83,7 @@ describe.concurrent('wrapped sentences keep a straight left edge', () => {
     const ui = await renderUi({});
     await ui.waitForFrame('Welcome to domainctl');
     expect(await raggedLines(ui)).toEqual([]);
-    await resizeTo(ui, 40);
+    await ui.resize(40);
     expect(ui.frame()).toMatch(
       /^› Try the demo: a local API with sample\n {2}projects and domains/m,
     );
@@ -125,7 +98,7 @@ describe.concurrent('wrapped sentences keep a straight left edge', () => {
     await ui.waitForFrame('www.acme-shop.com');
     await ui.press('enter');
     await ui.waitForFrame('d checks DNS');
-    await resizeTo(ui, 80, 40);
+    await ui.resize(80, 40);
     await ui.press('?');
     const help = await ui.waitForFrame('Keys: Domain');
     for (const line of help.split('\n')) expect(line.trimEnd().length).toBeLessThanOrEqual(80);
