@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { type Domain, DomainPage } from '../../src/contract/schemas.js';
 import { type ApiResponse, api } from '../helpers/api.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
@@ -18,36 +18,48 @@ import { STORE_NAME } from '../helpers/store.js';
 const PROJECT = 'prj_demo_enterprise';
 const SEEDED_PROJECT = 'prj_demo_scale';
 
-let dir: string;
-let db: string;
-const running: ServeProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'domainctl-instances-'));
-  db = join(dir, 'api.db');
-});
-afterEach(async () => {
-  for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGTERM');
-  await Promise.all(running.splice(0).map((s) => s.exited));
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function instance(...extra: string[]): Promise<ServeProcess> {
-  // No verifier unless a test asks for one (a later --verify-interval wins): --seed demo alone
-  // starts one on the demo's own DNS, which would verify every domain a test adds.
-  const serve = await spawnServe([
-    ...['--port', '0', '--db', db, '--seed', 'demo', '--verify-interval', '0'],
-    ...extra,
-  ]);
-  running.push(serve);
-  return serve;
+/**
+ * A test's own folder for database files, and the instances it starts (each test has its own, so
+ * the tests run together): they get SIGTERM, and the folder goes, when the test is finished.
+ */
+function instances(onTestFinished: TestContext['onTestFinished']) {
+  const dir = mkdtempSync(join(tmpdir(), 'domainctl-instances-'));
+  const running: ServeProcess[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  onTestFinished(async () => {
+    for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+    await Promise.all(running.map((s) => s.exited));
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** An instance on the database `file` of the folder. */
+  async function instanceOn(file: string, ...extra: string[]): Promise<ServeProcess> {
+    // No verifier unless a test asks for one (a later --verify-interval wins): --seed demo alone
+    // starts one on the demo's own DNS, which would verify every domain a test adds.
+    const serve = await spawnServe([
+      ...['--port', '0', '--db', join(dir, file), '--seed', 'demo', '--verify-interval', '0'],
+      ...extra,
+    ]);
+    running.push(serve);
+    return serve;
+  }
+  return {
+    instanceOn,
+    /** An instance on the folder's one database, api.db. */
+    instance: (...extra: string[]) => instanceOn('api.db', ...extra),
+    cleanups,
+  };
 }
 
 const add = (s: { url: string }, domain: string, projectId = PROJECT) =>
   api(s, 'POST', `/v1/projects/${projectId}/domains`, { key: TESTER_KEY, body: { domain } });
 
-async function page(s: { url: string }, query: string, projectId = PROJECT): Promise<DomainPage> {
+async function page(
+  expect: ExpectStatic,
+  s: { url: string },
+  query: string,
+  projectId = PROJECT,
+): Promise<DomainPage> {
   const res = await api(s, 'GET', `/v1/projects/${projectId}/domains${query}`, {
     key: TESTER_KEY,
   });
@@ -55,22 +67,34 @@ async function page(s: { url: string }, query: string, projectId = PROJECT): Pro
   return DomainPage.parse(res.json);
 }
 
-describe(`two serve processes on one ${STORE_NAME} database`, () => {
-  it('two started at once on a new database both start: one migrates and seeds it, once', async () => {
+// Each test has its own database and processes, and spends its time waiting on them: the tests
+// run together, each with its own `expect`.
+describe.concurrent(`two serve processes on one ${STORE_NAME} database`, () => {
+  it('two started at once on a new database both start: one migrates and seeds it, once', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { instanceOn } = instances(onTestFinished);
     // Three new databases, each opened by two processes at the same moment: the race is won
-    // differently each time, and every time both must come up.
-    for (let round = 0; round < 3; round++) {
-      db = join(dir, `new-${round}.db`);
-      const [a, b] = await Promise.all([instance(), instance()]);
-      for (const s of [a, b]) {
-        const all = await page(s, '?page_size=100', SEEDED_PROJECT);
-        expect(all.domains).toHaveLength(DEMO_DOMAIN_COUNT);
-      }
-      expect([...a.stderr, ...b.stderr]).toEqual([]);
-    }
+    // differently each time, and every time both must come up. The three rounds run together.
+    await Promise.all(
+      [0, 1, 2].map(async (round) => {
+        const file = `new-${round}.db`;
+        const [a, b] = await Promise.all([instanceOn(file), instanceOn(file)]);
+        for (const s of [a, b]) {
+          const all = await page(expect, s, '?page_size=100', SEEDED_PROJECT);
+          expect(all.domains).toHaveLength(DEMO_DOMAIN_COUNT);
+        }
+        expect([...a.stderr, ...b.stderr]).toEqual([]);
+      }),
+    );
   });
 
-  it('a walk of every page, alternating instances, returns every domain once, newest first', async () => {
+  it('a walk of every page, alternating instances, returns every domain once, newest first', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { instance } = instances(onTestFinished);
     const a = await instance();
     const b = await instance();
     const added: string[] = [];
@@ -85,6 +109,7 @@ describe(`two serve processes on one ${STORE_NAME} database`, () => {
     do {
       // Each page from the other instance: a token from one is a position on the other.
       const next = await page(
+        expect,
         turn++ % 2 ? a : b,
         `?page_size=7${token ? `&page_token=${token}` : ''}`,
       );
@@ -95,7 +120,11 @@ describe(`two serve processes on one ${STORE_NAME} database`, () => {
     expect(seen.map((d) => d.id)).toEqual([...added].reverse());
   });
 
-  it('a verifier on each looks up every pending domain once between them, and verifies it once', async () => {
+  it('a verifier on each looks up every pending domain once between them, and verifies it once', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { instance, cleanups } = instances(onTestFinished);
     // The domains are added, and their records served, before any verifier runs: from then on a
     // domain is looked up until verified, so two look-ups of one would be work repeated.
     const writer = await instance();
@@ -120,14 +149,14 @@ describe(`two serve processes on one ${STORE_NAME} database`, () => {
     const deadline = Date.now() + 15_000;
     let listed: Domain[];
     for (;;) {
-      listed = (await page(a, '?page_size=100')).domains;
+      listed = (await page(expect, a, '?page_size=100')).domains;
       if (listed.every((d) => d.verified)) break;
       if (Date.now() > deadline) throw new Error(`not all verified: ${JSON.stringify(listed)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // A few more passes of both: nothing is looked up again, nothing changes.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await page(b, '?page_size=100')).domains).toEqual(listed);
+    expect((await page(expect, b, '?page_size=100')).domains).toEqual(listed);
     for (const d of listed) {
       expect(d.verified_at).not.toBeNull();
       expect(d.updated_at).toBe(d.verified_at);
@@ -153,7 +182,11 @@ describe(`two serve processes on one ${STORE_NAME} database`, () => {
     expect([...a.stderr, ...b.stderr]).toEqual([]);
   });
 
-  it('SIGKILL of one during concurrent adds through both loses no acknowledged add', async () => {
+  it('SIGKILL of one during concurrent adds through both loses no acknowledged add', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { instance } = instances(onTestFinished);
     const a = await instance();
     const b = await instance();
     const hosts = Array.from({ length: 40 }, (_, i) => `kill-${i}.instances.example`);
@@ -182,12 +215,14 @@ describe(`two serve processes on one ${STORE_NAME} database`, () => {
     expect(fromA).toBeGreaterThanOrEqual(5);
     expect(acknowledged.length).toBeGreaterThanOrEqual(20 + 5);
 
-    const stored = (await page(b, '?page_size=100')).domains;
+    const stored = (await page(expect, b, '?page_size=100')).domains;
     for (const domain of acknowledged) expect(stored).toContainEqual(domain);
     // Whatever else is there is one of the adds that was sent, whole.
     for (const domain of stored) expect(hosts).toContain(domain.domain);
     // And the survivor goes on.
     expect((await add(b, 'after-kill.instances.example')).status).toBe(201);
-    expect((await page(b, '?page_size=1')).domains[0]?.domain).toBe('after-kill.instances.example');
+    expect((await page(expect, b, '?page_size=1')).domains[0]?.domain).toBe(
+      'after-kill.instances.example',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MAX_JWKS_BYTES } from '../../src/server/jwks-fetch.js';
 import { api, expectUnauthorized } from '../helpers/api.js';
 import { type JwksServer, startJunkJwksServer, startJwksServer } from '../helpers/jwks.js';
@@ -17,13 +17,15 @@ afterAll(() => idp.close());
 
 const OFFERED = 64 * 1024 * 1024;
 
-describe('a JWKS over 1 MiB', () => {
-  it.each([
+// Each test has servers of its own (only the identity provider that signs is shared) and spends
+// its time waiting on them: the tests, and the groups, run together, each with its own `expect`.
+describe.concurrent('a JWKS over 1 MiB', () => {
+  it.for([
     ['streamed without a length', false],
     ['with a Content-Length that says so', true],
-  ])(
+  ] as const)(
     '%s: read no further than the bound, 401 for each token, one warning',
-    async (_what, declareLength) => {
+    async ([, declareLength], { expect }) => {
       const junk = await startJunkJwksServer(OFFERED, { declareLength });
       const server = await startTestServer({ jwt: { jwksUrl: junk.jwksUrl } });
       try {
@@ -52,7 +54,7 @@ describe('a JWKS over 1 MiB', () => {
     },
   );
 
-  it('a JWKS of exactly 1 MiB is read whole and its keys work', async () => {
+  it('a JWKS of exactly 1 MiB is read whole and its keys work', async ({ expect }) => {
     const big = await startJwksServer({ padTo: MAX_JWKS_BYTES });
     const server = await startTestServer({ jwt: { jwksUrl: big.jwksUrl } });
     try {
@@ -75,8 +77,8 @@ const peakTitle = onLinux
   ? 'its peak memory grows by far less than the JWKS (read from /proc)'
   : 'skipped: peak memory is read from /proc, which only Linux has';
 
-describe('a JWKS of 64 MiB, against domainctl serve as a process', () => {
-  it.skipIf(!onLinux)(peakTitle, async () => {
+describe.concurrent('a JWKS of 64 MiB, against domainctl serve as a process', () => {
+  it.skipIf(!onLinux)(peakTitle, async ({ expect }) => {
     const junk = await startJunkJwksServer(OFFERED);
     const serve = await spawnServe([
       ...['--port', '0', '--db', ':memory:', '--seed', 'demo'],
@@ -103,8 +105,10 @@ describe('a JWKS of 64 MiB, against domainctl serve as a process', () => {
   });
 });
 
-describe('the keys are cached', () => {
-  it('many tokens, one fetch; a token with an unknown key does not fetch again within 30 s', async () => {
+describe.concurrent('the keys are cached', () => {
+  it('many tokens, one fetch; a token with an unknown key does not fetch again within 30 s', async ({
+    expect,
+  }) => {
     const own = await startJwksServer();
     const server = await startTestServer({ jwt: { jwksUrl: own.jwksUrl } });
     try {

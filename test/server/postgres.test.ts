@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, inject, it } from 'vitest';
 import { type PgCluster, startPgCluster } from '../../scripts/pg-cluster.mjs';
 import { openPostgresStore, type PostgresStore } from '../../src/server/postgres/pg-store.js';
 import { seedDemo } from '../../src/server/seed.js';
-import { api, expectError } from '../helpers/api.js';
+import { type ApiResponse, api, expectError } from '../helpers/api.js';
 import { deadPort } from '../helpers/dns-server.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { TESTER_KEY } from '../helpers/server.js';
@@ -13,6 +13,9 @@ import { createDatabase, dropDatabase, onPostgres } from '../helpers/store.js';
 
 // What only PostgreSQL has: several instances opening one database at once, a pool, and a
 // database server that goes away and comes back. The API itself is the same suite as SQLite's.
+// Each group has databases (or a cluster) of its own and spends its time waiting on PostgreSQL:
+// the groups and their tests run together, each test with its own `expect`, but the outage's two
+// steps, which stop and pause one cluster, run one after the other.
 
 const title = (what: string) =>
   onPostgres ? what : `${what} (skipped: PostgreSQL only; the postgres project runs it)`;
@@ -41,8 +44,8 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | und
 }
 
 const onceTitle = title('instances opening one PostgreSQL database at once');
-describe.skipIf(!onPostgres)(onceTitle, () => {
-  it('migrate it once, under the lock, and seed it once', async () => {
+describe.skipIf(!onPostgres).concurrent(onceTitle, () => {
+  it('migrate it once, under the lock, and seed it once', async ({ expect }) => {
     const url = await createDatabase();
     const stores: PostgresStore[] = [];
     try {
@@ -70,7 +73,9 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
     }
   });
 
-  it('refuse a database written by a newer domainctl rather than misread it', async () => {
+  it('refuse a database written by a newer domainctl rather than misread it', async ({
+    expect,
+  }) => {
     const url = await createDatabase();
     try {
       await (await openPostgresStore(url)).close();
@@ -87,8 +92,10 @@ describe.skipIf(!onPostgres)(onceTitle, () => {
 });
 
 const versionTitle = title("a project's list version (what a kept page is checked against)");
-describe.skipIf(!onPostgres)(versionTitle, () => {
-  it('moves with every change a list shows, whoever makes it, and not with a claim', async () => {
+describe.skipIf(!onPostgres).concurrent(versionTitle, () => {
+  it('moves with every change a list shows, whoever makes it, and not with a claim', async ({
+    expect,
+  }) => {
     const url = await createDatabase();
     const store = await openPostgresStore(url);
     const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -130,8 +137,10 @@ describe.skipIf(!onPostgres)(versionTitle, () => {
 });
 
 const processTitle = title('serve on PostgreSQL, as a process');
-describe.skipIf(!onPostgres)(processTitle, () => {
-  it('opens at most --db-pool-size connections, and closes them all on SIGTERM', async () => {
+describe.skipIf(!onPostgres).concurrent(processTitle, () => {
+  it('opens at most --db-pool-size connections, and closes them all on SIGTERM', async ({
+    expect,
+  }) => {
     const serve = await spawnServe([
       '--port',
       '0',
@@ -167,7 +176,7 @@ describe.skipIf(!onPostgres)(processTitle, () => {
     );
   });
 
-  it('takes DATABASE_URL without --db, and prints it without its password', async () => {
+  it('takes DATABASE_URL without --db, and prints it without its password', async ({ expect }) => {
     const url = new URL(await createDatabase());
     // Trust authentication takes any password: enough to see that it is never printed.
     url.password = 'not-to-be-printed';
@@ -189,7 +198,7 @@ describe.skipIf(!onPostgres)(processTitle, () => {
 });
 
 const outageTitle = title('a PostgreSQL server that goes away and comes back');
-describe.skipIf(!onPostgres)(outageTitle, () => {
+describe.skipIf(!onPostgres).concurrent(outageTitle, () => {
   // A cluster of its own: stopping the run's cluster would fail every other test running now.
   let cluster: PgCluster;
   let serve: ServeProcess;
@@ -223,30 +232,38 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
 
   const projects = () => api(serve, 'GET', '/v1/projects', { key: TESTER_KEY });
 
-  /** Every request that needs the database is a 503 with the error body, within the timeout. */
-  async function expectUnavailable() {
-    for (const request of [
-      projects,
-      () => api(serve, 'GET', '/v1/regions'),
-      () =>
+  /**
+   * Every request that needs the database is a 503 with the error body, within the timeout. They
+   * are asked all at once: each is bounded on its own, so one after another only added up the
+   * timeouts (a paused database holds each of them for all of it).
+   */
+  async function expectUnavailable(expect: ExpectStatic) {
+    const timed = async (request: () => Promise<ApiResponse>) => {
+      const started = Date.now();
+      const res = await request();
+      return { res, ms: Date.now() - started };
+    };
+    const [readiness, ...needing] = await Promise.all([
+      // A load balancer's health check says so, within the timeout too, and why.
+      timed(() => api(serve, 'GET', '/readyz')),
+      timed(projects),
+      timed(() => api(serve, 'GET', '/v1/regions')),
+      timed(() =>
         api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
           key: TESTER_KEY,
           body: { domain: 'during-outage.example.com' },
         }),
-    ]) {
-      const started = Date.now();
-      const res = await request();
-      expect(Date.now() - started).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+      ),
+    ]);
+    for (const { res, ms } of needing) {
+      expect(ms).toBeLessThan(TIMEOUT_S * 1000 + 1000);
       expect(expectError(res, 503, 'service_unavailable')).toBe(
         'the database is unavailable; try again shortly',
       );
       expect(res.headers.get('retry-after')).toBe('1');
     }
-    // A load balancer's health check says so, within the timeout too, and why.
-    const started = Date.now();
-    const readiness = await api(serve, 'GET', '/readyz');
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_S * 1000 + 1000);
-    expect(expectError(readiness, 503, 'service_unavailable')).toMatch(
+    expect(readiness.ms).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+    expect(expectError(readiness.res, 503, 'service_unavailable')).toMatch(
       /^not ready: (no answer within 2000 ms|the database is unavailable: .+)$/,
     );
     // What needs no database still answers: the process is alive.
@@ -259,53 +276,59 @@ describe.skipIf(!onPostgres)(outageTitle, () => {
       (await projects()).status === 200 ? true : undefined,
     );
 
-  it('stopped: 503 within the timeout; started again: served again, without a restart', async () => {
-    expect((await projects()).status).toBe(200);
-    cluster.stop();
-    await expectUnavailable();
-    cluster.start();
-    await recovered();
-    expect((await api(serve, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
-    const added = await api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
-      key: TESTER_KEY,
-      body: { domain: 'after-outage.example.com' },
-    });
-    expect(added.status).toBe(201);
-    // One line when it went, one when it came back: not one a request.
-    expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
-    expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
-    expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
-    // What a dashboard shows of it: statements that could not reach the database, and 503s.
-    const metrics = (await api(serve, 'GET', '/metrics')).text;
-    const value = (series: string) =>
-      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
-    expect(value('domainctl_db_unavailable_total')).toBeGreaterThan(0);
-    expect(
-      value('domainctl_http_requests_total{method="GET",route="/readyz",status="503"}'),
-    ).toBeGreaterThanOrEqual(1);
-    expect(
-      value('domainctl_http_requests_total{method="GET",route="/v1/projects",status="503"}'),
-    ).toBeGreaterThanOrEqual(1);
-  });
+  it.sequential(
+    'stopped: 503 within the timeout; started again: served again, without a restart',
+    async ({ expect }) => {
+      expect((await projects()).status).toBe(200);
+      cluster.stop();
+      await expectUnavailable(expect);
+      cluster.start();
+      await recovered();
+      expect((await api(serve, 'GET', '/readyz')).json).toEqual({ status: 'ready' });
+      const added = await api(serve, 'POST', '/v1/projects/prj_demo_scale/domains', {
+        key: TESTER_KEY,
+        body: { domain: 'after-outage.example.com' },
+      });
+      expect(added.status).toBe(201);
+      // One line when it went, one when it came back: not one a request.
+      expect(serve.stderr.filter((l) => l.startsWith('database: unavailable'))).toHaveLength(1);
+      expect(serve.stderr.filter((l) => l === 'database: answering again')).toHaveLength(1);
+      expect(serve.stderr.filter((l) => l.startsWith('verifier: pass failed'))).toEqual([]);
+      // What a dashboard shows of it: statements that could not reach the database, and 503s.
+      const metrics = (await api(serve, 'GET', '/metrics')).text;
+      const value = (series: string) =>
+        Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+      expect(value('domainctl_db_unavailable_total')).toBeGreaterThan(0);
+      expect(
+        value('domainctl_http_requests_total{method="GET",route="/readyz",status="503"}'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        value('domainctl_http_requests_total{method="GET",route="/v1/projects",status="503"}'),
+      ).toBeGreaterThanOrEqual(1);
+    },
+  );
 
-  it('silent (every PostgreSQL process paused): 503 within the timeout, not a hang', async () => {
-    expect((await projects()).status).toBe(200);
-    const postmaster = Number(
-      readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    const children = () =>
-      readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
-    const paused = [postmaster, ...children()];
-    for (const pid of paused) process.kill(pid, 'SIGSTOP');
-    try {
-      await expectUnavailable();
-    } finally {
-      for (const pid of paused) process.kill(pid, 'SIGCONT');
-    }
-    await recovered();
-  });
+  it.sequential(
+    'silent (every PostgreSQL process paused): 503 within the timeout, not a hang',
+    async ({ expect }) => {
+      expect((await projects()).status).toBe(200);
+      const postmaster = Number(
+        readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      const children = () =>
+        readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+      const paused = [postmaster, ...children()];
+      for (const pid of paused) process.kill(pid, 'SIGSTOP');
+      try {
+        await expectUnavailable(expect);
+      } finally {
+        for (const pid of paused) process.kill(pid, 'SIGCONT');
+      }
+      await recovered();
+    },
+  );
 });

@@ -71,8 +71,12 @@ describe(`health and readiness on ${STORE_NAME}`, () => {
   });
 });
 
-describe('serve --drain-grace, as a process', () => {
-  it('on SIGTERM answers /readyz with 503 before it closes the listener, serves meanwhile, then exits 0', async () => {
+// Each test has a process of its own and spends its time waiting on it: they run together, each
+// with its own `expect`.
+describe.concurrent('serve --drain-grace, as a process', () => {
+  it('on SIGTERM answers /readyz with 503 before it closes the listener, serves meanwhile, then exits 0', async ({
+    expect,
+  }) => {
     const serve = await spawnServe([
       '--port',
       '0',
@@ -114,7 +118,7 @@ describe('serve --drain-grace, as a process', () => {
     expect(refused).toBe('ECONNREFUSED');
   });
 
-  it('a second signal during the grace stops it at once', async () => {
+  it('a second signal during the grace stops it at once', async ({ expect }) => {
     const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--drain-grace', '60']);
     serve.child.kill('SIGTERM');
     await serve.waitForStderr(/^SIGTERM:/);

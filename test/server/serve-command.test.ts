@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { Domain, RegionList } from '../../src/contract/schemas.js';
 import { displayDb } from '../../src/server/db-url.js';
 import { api } from '../helpers/api.js';
@@ -54,8 +54,58 @@ async function startAdd(base: string) {
   return { req, response };
 }
 
-describe('domainctl serve, as a process', () => {
-  it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async () => {
+// Each test has a process (or two) of its own and spends its time waiting on it (a start, a
+// shutdown, a deadline of seconds): they run together, each with its test's own `expect`.
+describe.concurrent('domainctl serve, as a process', () => {
+  // The two that wait seconds on a clock go first: the others' starts use the cores meanwhile.
+  it('on SIGTERM a slow upload still running after 3 s gets its answer, and the add is stored', async ({
+    expect,
+  }) => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
+    const { req, response } = await startAdd(serve.url);
+    req.write('{"domain":');
+    serve.child.kill('SIGTERM');
+    await serve.waitForStderr(/^SIGTERM: shutting down$/);
+    // A slow client, not a wait for something: the rest of the body comes after connections
+    // used to be cut (2 s), well within the db timeout (5 s) that running requests now get.
+    await delay(3000);
+    req.end('"slow-upload.example.com"}');
+
+    const res = await response;
+    expect(res.status).toBe(201);
+    expect(Domain.parse(JSON.parse(res.body)).domain).toBe('slow-upload.example.com');
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
+    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+  });
+
+  it('a request that never ends holds the shutdown for --db-timeout and 2 s, then is cut', async ({
+    expect,
+  }) => {
+    const serve = await spawnServe([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--seed',
+      'demo',
+      '--db-timeout',
+      '1',
+    ]);
+    const { req, response } = await startAdd(serve.url);
+    req.write('{"domain":');
+    const signalled = performance.now();
+    serve.child.kill('SIGTERM');
+    await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await serve.exited).toEqual({ code: 0, signal: null });
+    // Timers never fire early: the cut came no sooner than the db timeout and the margin.
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(3000);
+    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+  });
+
+  it('prints its address, logs each request, and exits 0 promptly on SIGTERM', async ({
+    expect,
+  }) => {
     const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
     try {
       expect(serve.stdout[0]).toBe(serve.startLine);
@@ -86,7 +136,7 @@ describe('domainctl serve, as a process', () => {
     expect([...serve.stdout, ...serve.stderr].join('\n')).not.toContain(TESTER_KEY);
   });
 
-  it('exits 0 on SIGINT too, even with a keep-alive connection open', async () => {
+  it('exits 0 on SIGINT too, even with a keep-alive connection open', async ({ expect }) => {
     const serve = await spawnServe(['--port', '0', '--db', ':memory:']);
     // fetch keeps the connection alive; shutting down must not wait for the client to drop it.
     expect((await api(serve, 'GET', '/v1/regions')).status).toBe(200);
@@ -95,7 +145,7 @@ describe('domainctl serve, as a process', () => {
     expect(serve.stderr).toEqual(['SIGINT: shutting down']);
   });
 
-  it('on SIGTERM lets a running request finish, then closes the database', async () => {
+  it('on SIGTERM lets a running request finish, then closes the database', async ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), 'domainctl-shutdown-'));
     const db = join(dir, 'api.db');
     try {
@@ -130,26 +180,9 @@ describe('domainctl serve, as a process', () => {
     }
   });
 
-  it('on SIGTERM a slow upload still running after 3 s gets its answer, and the add is stored', async () => {
-    const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
-    const { req, response } = await startAdd(serve.url);
-    req.write('{"domain":');
-    serve.child.kill('SIGTERM');
-    await serve.waitForStderr(/^SIGTERM: shutting down$/);
-    // A slow client, not a wait for something: the rest of the body comes after connections
-    // used to be cut (2 s), well within the db timeout (5 s) that running requests now get.
-    await delay(3000);
-    req.end('"slow-upload.example.com"}');
-
-    const res = await response;
-    expect(res.status).toBe(201);
-    expect(Domain.parse(JSON.parse(res.body)).domain).toBe('slow-upload.example.com');
-    expect(await serve.exited).toEqual({ code: 0, signal: null });
-    expect(serve.stdout.at(-1)).toMatch(/ POST \/v1\/projects\/prj_demo_scale\/domains 201 /);
-    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
-  });
-
-  it('on SIGTERM a request whose headers are still arriving is answered, not cut', async () => {
+  it('on SIGTERM a request whose headers are still arriving is answered, not cut', async ({
+    expect,
+  }) => {
     const serve = await spawnServe(['--port', '0', '--db', ':memory:', '--seed', 'demo']);
     const url = new URL(serve.url);
     const socket = connect(Number(url.port), url.hostname);
@@ -174,29 +207,36 @@ describe('domainctl serve, as a process', () => {
     expect(await serve.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('a request that never ends holds the shutdown for --db-timeout and 2 s, then is cut', async () => {
-    const serve = await spawnServe([
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--seed',
-      'demo',
-      '--db-timeout',
-      '1',
-    ]);
-    const { req, response } = await startAdd(serve.url);
-    req.write('{"domain":');
-    const signalled = performance.now();
-    serve.child.kill('SIGTERM');
-    await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
-    expect(await serve.exited).toEqual({ code: 0, signal: null });
-    // Timers never fire early: the cut came no sooner than the db timeout and the margin.
-    expect(performance.now() - signalled).toBeGreaterThanOrEqual(3000);
-    expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+  it('without --seed has no demo keys: they are 401', async ({ expect }) => {
+    const serve = await spawnServe(['--port', '0', '--db', ':memory:']);
+    try {
+      expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(401);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
   });
+});
 
-  it('warns on stderr when it seeds the well-known keys on an address that is not loopback', async () => {
+const unavailable = (await sqliteDriverCases()).find((c) => c.unavailable !== undefined);
+
+const refusalTitle = unavailable
+  ? `DOMAINCTL_SQLITE_DRIVER=${unavailable.driver} exits 1 and says why`
+  : 'skipped: both SQLite drivers run here';
+
+// What these check is decided before a store is asked anything, or does not involve one, so they
+// run in the sqlite project only; on PostgreSQL they would repeat the same runs:
+// - the bad options, the DATABASE_URL that is not postgres:// and the SQLite drivers are refused
+//   in this process (runCli), whose clean environment and ":memory:" open SQLite in both
+//   projects alike: the postgres project ran these very runs a second time;
+// - a port in use: the run refused is one of those too; the process before it only holds the port;
+// - the UDP port taken and the warning for 0.0.0.0 are about the addresses it binds and the
+//   --host and --seed it is given, which no store changes.
+// The ones above are about the process and its store: what it serves, how it shuts the store.
+describe.skipIf(onPostgres).concurrent('domainctl serve: options, addresses and drivers', () => {
+  it('warns on stderr when it seeds the well-known keys on an address that is not loopback', async ({
+    expect,
+  }) => {
     const serve = await spawnServe([
       '--host',
       '0.0.0.0',
@@ -213,19 +253,8 @@ describe('domainctl serve, as a process', () => {
     expect(serve.stderr.join('\n')).not.toContain(TESTER_KEY);
   });
 
-  it('without --seed has no demo keys: they are 401', async () => {
-    const serve = await spawnServe(['--port', '0', '--db', ':memory:']);
-    try {
-      expect((await api(serve, 'GET', '/v1/projects', { key: TESTER_KEY })).status).toBe(401);
-    } finally {
-      serve.child.kill('SIGTERM');
-      await serve.exited;
-    }
-  });
-
-  // These end before the server starts, so they run in this process (runCli); the ones above are
-  // about the process itself: its signals, its output as it runs, how it exits.
-  it.each([
+  // These end before the server starts, so they run in this process (runCli).
+  it.for([
     [['--port', 'abc'], /--port.*expected a port number from 0 to 65535/],
     [['--port', '70000'], /expected a port number/],
     [['--seed', 'prod'], /--seed.*demo/],
@@ -237,9 +266,9 @@ describe('domainctl serve, as a process', () => {
     [['--db-pool-size', '0'], /expected a number of connections from 1 to 1000/],
     [['--db-timeout', '0'], /--db-timeout must be above 0/],
     [['--no-such-option'], /unknown option '--no-such-option'/],
-  ])(
+  ] as const)(
     'a bad option %j exits 2 with a message on stderr and nothing on stdout',
-    async (args, says) => {
+    async ([args, says], { expect }) => {
       const result = await runCli(['serve', ...args, '--db', ':memory:']);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(says);
@@ -247,7 +276,7 @@ describe('domainctl serve, as a process', () => {
     },
   );
 
-  it('a DATABASE_URL that is not a postgres:// URL exits 2 and says so', async () => {
+  it('a DATABASE_URL that is not a postgres:// URL exits 2 and says so', async ({ expect }) => {
     expect(
       await runCli(['serve', '--port', '0'], { env: { DATABASE_URL: 'mysql://db/x' } }),
     ).toEqual({
@@ -257,7 +286,7 @@ describe('domainctl serve, as a process', () => {
     });
   });
 
-  it('a port in use exits 1 and says so', async () => {
+  it('a port in use exits 1 and says so', async ({ expect }) => {
     const first = await spawnServe(['--port', '0', '--db', ':memory:']);
     try {
       const port = new URL(first.url).port;
@@ -272,7 +301,9 @@ describe('domainctl serve, as a process', () => {
     }
   });
 
-  it("says where the demo's DNS answers when the API's port number is taken over UDP", async () => {
+  it("says where the demo's DNS answers when the API's port number is taken over UDP", async ({
+    expect,
+  }) => {
     const holder = createSocket('udp4');
     await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
     const port = holder.address().port;
@@ -298,7 +329,9 @@ describe('domainctl serve, as a process', () => {
     }
   });
 
-  it('an unknown DOMAINCTL_SQLITE_DRIVER exits 1 and names the drivers there are', async () => {
+  it('an unknown DOMAINCTL_SQLITE_DRIVER exits 1 and names the drivers there are', async ({
+    expect,
+  }) => {
     expect(
       await runCli(['serve', '--port', '0', '--db', ':memory:'], {
         env: { DOMAINCTL_SQLITE_DRIVER: 'postgres' },
@@ -310,16 +343,8 @@ describe('domainctl serve, as a process', () => {
       code: 1,
     });
   });
-});
 
-const unavailable = (await sqliteDriverCases()).find((c) => c.unavailable !== undefined);
-
-const refusalTitle = unavailable
-  ? `DOMAINCTL_SQLITE_DRIVER=${unavailable.driver} exits 1 and says why`
-  : 'skipped: both SQLite drivers run here';
-
-describe('domainctl serve on a SQLite driver this Node cannot run', () => {
-  it.skipIf(!unavailable)(refusalTitle, async () => {
+  it.skipIf(!unavailable)(refusalTitle, async ({ expect }) => {
     const { driver, unavailable: why } = unavailable as { driver: string; unavailable: string };
     expect(
       await runCli(['serve', '--port', '0', '--db', ':memory:'], {

@@ -1,18 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
 const PROJECT = 'prj_demo_scale';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function server(options: Parameters<typeof startTestServer>[0] = {}) {
+/** A test server of the test's own, closed when the test is finished. */
+async function server(
+  onTestFinished: TestContext['onTestFinished'],
+  options: Parameters<typeof startTestServer>[0] = {},
+) {
   const s = await startTestServer(options);
-  servers.push(s);
+  onTestFinished(() => s.close());
   return s;
 }
 
@@ -25,7 +24,11 @@ async function demoDomains(s: TestServer): Promise<{ verified: DomainRow; pendin
   };
 }
 
-async function addDomain(s: TestServer, domain: string): Promise<{ id: string }> {
+async function addDomain(
+  expect: ExpectStatic,
+  s: TestServer,
+  domain: string,
+): Promise<{ id: string }> {
   const added = await fetch(`${s.url}/v1/projects/${PROJECT}/domains`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
@@ -38,17 +41,25 @@ async function addDomain(s: TestServer, domain: string): Promise<{ id: string }>
 const ask = (s: TestServer, domain: string) =>
   fetch(`${s.url}/v1/tls/ask?domain=${encodeURIComponent(domain)}`);
 
-describe('GET /v1/tls/ask', () => {
-  it('answers 200 for a verified domain, without credentials', async () => {
-    const s = await server();
+// Each test has a server of its own, and two wait on PostgreSQL for a cached answer to expire:
+// the tests run together, each with its own `expect`.
+describe.concurrent('GET /v1/tls/ask', () => {
+  it('answers 200 for a verified domain, without credentials', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
     const { verified } = await demoDomains(s);
     const res = await ask(s, verified.domain);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ domain: verified.domain, verified: true });
   });
 
-  it('answers 404 for a pending domain, an unknown one and a name no API would store', async () => {
-    const s = await server();
+  it('answers 404 for a pending domain, an unknown one and a name no API would store', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
     const { pending, verified } = await demoDomains(s);
     for (const [name, message] of [
       [pending.domain, `${pending.domain} is not a verified custom domain`],
@@ -64,8 +75,11 @@ describe('GET /v1/tls/ask', () => {
     expect((await ask(s, `${verified.domain.toUpperCase()}.`)).status).toBe(200);
   });
 
-  it('is 400 without a domain or with a parameter it does not take', async () => {
-    const s = await server();
+  it('is 400 without a domain or with a parameter it does not take', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
     // Without the parameter and with it empty: one message, which says what it wants.
     for (const query of ['', '?domain=']) {
       const none = await fetch(`${s.url}/v1/tls/ask${query}`);
@@ -80,8 +94,11 @@ describe('GET /v1/tls/ask', () => {
     expect((await fetch(`${s.url}/v1/tls/ask?domain=a.example.com&x=1`)).status).toBe(400);
   });
 
-  it('lets a domain through once it is verified: at once on SQLite, within 2 s on PostgreSQL', async () => {
-    const s = await server();
+  it('lets a domain through once it is verified: at once on SQLite, within 2 s on PostgreSQL', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
     const added = await fetch(`${s.url}/v1/projects/${PROJECT}/domains`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
@@ -105,14 +122,17 @@ describe('GET /v1/tls/ask', () => {
     expect({ status, atOnce: tries === 1 }).toEqual({ status: 200, atOnce: !postgres });
   });
 
-  it('limits only questions that need the store: past the limit, a name asked again within 10 s gets 429', async () => {
-    const s = await server({ askLimit: 1 });
+  it('limits only questions that need the store: past the limit, a name asked again within 10 s gets 429', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished, { askLimit: 1 });
     expect((await ask(s, 'a.example.com')).status).toBe(404);
     // Over the address's limit, a name not asked for 10 s is still looked up.
     expect((await ask(s, 'b.example.com')).status).toBe(404);
     // The cache must forget b: a write moves SQLite's change mark; PostgreSQL's "not verified"
     // is kept ASK_NOT_VERIFIED_MS. Then b needs the store again, within its 10 s.
-    await addDomain(s, 'write.example.org');
+    await addDomain(expect, s, 'write.example.org');
     const since = Date.now();
     let last = await ask(s, 'b.example.com');
     while (last.status === 404 && Date.now() - since < ASK_NOT_VERIFIED_MS + 1000) {
@@ -132,8 +152,11 @@ describe('GET /v1/tls/ask', () => {
     expect((await fetch(`${s.url}/v1/regions`)).status).toBe(200);
   });
 
-  it('never counts an answer from the cache: a name asked 20 times with a limit of 1 is never 429', async () => {
-    const s = await server({ askLimit: 1 });
+  it('never counts an answer from the cache: a name asked 20 times with a limit of 1 is never 429', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished, { askLimit: 1 });
     const { verified } = await demoDomains(s);
     // Were cached answers counted (or the store asked again), the address would be over its
     // limit from the second question, and the third about the same name would be a 429.
@@ -143,8 +166,11 @@ describe('GET /v1/tls/ask', () => {
     expect(statuses).toEqual([...Array<number>(20).fill(404), ...Array<number>(20).fill(200)]);
   });
 
-  it('lets verified names through a flood of made-up names from the edge', async () => {
-    const s = await server({ askLimit: 10 });
+  it('lets verified names through a flood of made-up names from the edge', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished, { askLimit: 10 });
     const { verified } = await demoDomains(s);
     const flood = await Promise.all(
       Array.from({ length: 200 }, (_, i) => ask(s, `flood-${i}.example.com`).then((r) => r.status)),
@@ -152,7 +178,7 @@ describe('GET /v1/tls/ask', () => {
     expect(flood.filter((status) => status !== 404)).toEqual([]);
     // A verified domain nobody asked about before the flood, and one verified during it.
     expect((await ask(s, verified.domain)).status).toBe(200);
-    const { id } = await addDomain(s, 'late.example.org');
+    const { id } = await addDomain(expect, s, 'late.example.org');
     const now = new Date();
     await s.store.markVerified(id, now.toISOString(), new Date(now.getTime() + 1e9).toISOString());
     const since = Date.now();

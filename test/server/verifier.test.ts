@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../../src/contract/hostname.js';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
 import { startVerifier } from '../../src/server/verifier.js';
@@ -13,24 +13,31 @@ import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.
 const PROJECT = 'prj_demo_scale';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function dnsServer(zone = {}): Promise<TestDnsServer> {
-  const dns = await startDnsServer(zone);
-  cleanups.push(() => dns.stop());
-  return dns;
+/**
+ * What a test starts (DNS servers, test servers), stopped when it is finished, last first: each
+ * test has its own, so the tests run together.
+ */
+function startsOf(onTestFinished: TestContext['onTestFinished']) {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  onTestFinished(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return {
+    cleanups,
+    async dnsServer(zone = {}): Promise<TestDnsServer> {
+      const dns = await startDnsServer(zone);
+      cleanups.push(() => dns.stop());
+      return dns;
+    },
+    async server(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+      const s = await startTestServer(options);
+      cleanups.push(() => s.close());
+      return s;
+    },
+  };
 }
 
-async function server(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
-  const s = await startTestServer(options);
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function addDomain(s: TestServer, domain: string): Promise<Domain> {
+async function addDomain(expect: ExpectStatic, s: TestServer, domain: string): Promise<Domain> {
   const res = await fetch(`${s.url}/v1/projects/${PROJECT}/domains`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TESTER_KEY}`, 'content-type': 'application/json' },
@@ -41,7 +48,7 @@ async function addDomain(s: TestServer, domain: string): Promise<Domain> {
 }
 
 /** Every domain of the demo project, through the list endpoint. */
-async function listDomains(s: TestServer): Promise<Map<string, Domain>> {
+async function listDomains(expect: ExpectStatic, s: TestServer): Promise<Map<string, Domain>> {
   const res = await fetch(`${s.url}/v1/projects/${PROJECT}/domains?page_size=100`, {
     headers: { authorization: `Bearer ${TESTER_KEY}` },
   });
@@ -65,12 +72,20 @@ async function waitFor<T>(
   }
 }
 
-describe('the DNS verifier of a running server', () => {
-  it('verifies a domain whose TXT record is served, within a few intervals, and only that one', async () => {
+// Each test has its own servers and spends its time waiting (on a store, a pass, a DNS server):
+// the tests run together, each with its own `expect`.
+describe.concurrent('the DNS verifier of a running server', () => {
+  it('verifies a domain whose TXT record is served, within a few intervals, and only that one', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { dnsServer, server } = startsOf(onTestFinished);
     const dns = await dnsServer();
-    const s = await server({ dnsServer: dns.address, verifyIntervalSeconds: 1 });
-    const first = await addDomain(s, 'first.verify.test');
-    const second = await addDomain(s, 'second.verify.test');
+    // Passes every 0.2 s, as below: how often is not the point here, and a pass a second made
+    // the four this test waits for (one to verify, three more) take four seconds.
+    const s = await server({ dnsServer: dns.address, verifyIntervalSeconds: 0.2 });
+    const first = await addDomain(expect, s, 'first.verify.test');
+    const second = await addDomain(expect, s, 'second.verify.test');
     // The tokens exist only now, so dnsmasq is restarted with the records (on the same port).
     await dns.restart({
       txt: {
@@ -80,7 +95,7 @@ describe('the DNS verifier of a running server', () => {
     });
 
     const verified = await waitFor('first.verify.test to be verified', 10_000, async () => {
-      const domain = (await listDomains(s)).get(first.id);
+      const domain = (await listDomains(expect, s)).get(first.id);
       return domain?.verified ? domain : undefined;
     });
     expect(verified.verified_at).not.toBeNull();
@@ -92,7 +107,7 @@ describe('the DNS verifier of a running server', () => {
 
     // Several more passes: the wrong TXT never verifies the second domain.
     for (let i = 0; i < 3; i++) await s.verifier?.nextPass();
-    const after = await listDomains(s);
+    const after = await listDomains(expect, s);
     expect(after.get(second.id)).toMatchObject({
       verified: false,
       verified_at: null,
@@ -103,7 +118,11 @@ describe('the DNS verifier of a running server', () => {
     expect(after.get(first.id)).toEqual(verified);
   });
 
-  it('logs one line when DNS fails, and keeps answering requests', async () => {
+  it('logs one line when DNS fails, and keeps answering requests', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { server } = startsOf(onTestFinished);
     const s = await server({ dnsServer: await deadPort(), verifyIntervalSeconds: 0.2 });
     const passes = [];
     for (let i = 0; i < 3; i++) {
@@ -116,15 +135,20 @@ describe('the DNS verifier of a running server', () => {
     expect(s.warnings[0]).toMatch(
       /^verifier: DNS lookup failed for (\d+) of \1 pending domains \(_domainctl-verify\.[a-z.-]+: connection refused by 127\.0\.0\.1:\d+ \(is a DNS server listening there\?\)\); they stay pending/,
     );
-    expect((await listDomains(s)).size).toBeGreaterThan(0);
+    expect((await listDomains(expect, s)).size).toBeGreaterThan(0);
   });
 
-  it('is off without an interval', async () => {
+  it('is off without an interval', async ({ expect, onTestFinished }) => {
+    const { server } = startsOf(onTestFinished);
     const s = await server({});
     expect(s.verifier).toBeUndefined();
   });
 
-  it('stops at close() without waiting for a lookup that never ends', async () => {
+  it('stops at close() without waiting for a lookup that never ends', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { cleanups } = startsOf(onTestFinished);
     const blackhole = await startBlackhole();
     cleanups.push(() => blackhole.close());
     const s = await startTestServer({ dnsServer: blackhole.address, verifyIntervalSeconds: 60 });
@@ -138,11 +162,15 @@ describe('the DNS verifier of a running server', () => {
   });
 });
 
-describe('verifier passes', () => {
-  it('walks pending domains in batches and verifies every match, with a 90-day certificate', async () => {
+describe.concurrent('verifier passes', () => {
+  it('walks pending domains in batches and verifies every match, with a 90-day certificate', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { cleanups, dnsServer, server } = startsOf(onTestFinished);
     const s = await server({});
     const domains = await Promise.all(
-      ['a', 'b', 'c', 'd', 'e'].map((name) => addDomain(s, `${name}.batch.test`)),
+      ['a', 'b', 'c', 'd', 'e'].map((name) => addDomain(expect, s, `${name}.batch.test`)),
     );
     const matching = domains.filter((_, i) => i % 2 === 0);
     const dns = await dnsServer({
@@ -173,7 +201,7 @@ describe('verifier passes', () => {
     expect(pass.verified).toHaveLength(matching.length);
     expect(warnings).toEqual([]);
 
-    const listed = await listDomains(s);
+    const listed = await listDomains(expect, s);
     for (const d of matching) {
       expect(listed.get(d.id)).toMatchObject({
         verified: true,
@@ -190,7 +218,11 @@ describe('verifier passes', () => {
     });
   });
 
-  it('never overlaps: a second runOnce joins the pass in flight', async () => {
+  it('never overlaps: a second runOnce joins the pass in flight', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { cleanups, dnsServer, server } = startsOf(onTestFinished);
     const s = await server({});
     const dns = await dnsServer();
     const verifier = startVerifier({
