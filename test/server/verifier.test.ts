@@ -125,10 +125,17 @@ describe.concurrent('the DNS verifier of a running server', () => {
     const { server } = startsOf(onTestFinished);
     const s = await server({ dnsServer: await deadPort(), verifyIntervalSeconds: 0.2 });
     const passes = [];
-    for (let i = 0; i < 3; i++) {
-      const pass = await s.verifier?.nextPass();
+    // Three passes that looked domains up. A pass may find none due: each domain is held for a
+    // little less than the interval after its look-up, and a tick that a busy machine ran late
+    // leaves the next one, on time, inside that hold.
+    while (passes.filter((pass) => pass.checked > 0).length < 3) {
+      const pass = await s.verifier!.nextPass();
       passes.push(pass);
-      expect(pass?.failed, JSON.stringify(passes)).toBeGreaterThan(0);
+      expect(pass, JSON.stringify(passes)).toEqual({
+        checked: pass.checked,
+        verified: [],
+        failed: pass.checked,
+      });
       expect((await fetch(`${s.url}/v1/regions`)).status).toBe(200);
     }
     expect(s.warnings, JSON.stringify(passes)).toHaveLength(1);
