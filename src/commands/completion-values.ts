@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { createApiClient } from '../client/api-client.js';
 import { homeDir } from '../core/home-dir.js';
 import { Deadline } from '../client/deadline.js';
+import { writeFileAtomic } from '../config/atomic-write.js';
 import { type GlobalFlags, resolveOptions } from '../config/resolve.js';
 import { httpMethods } from '../contract/routes.js';
 import { routePaths } from '../contract/route-paths.js';
@@ -128,7 +129,8 @@ export async function projectIds(
     const page = await client.listProjects({ pageSize: 100 });
     const ids = page.projects.map((p) => p.id).filter(offerable);
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeFile(file, JSON.stringify(ids), { mode: 0o600 });
+    // Whole or not at all: a Tab pressed in another shell meanwhile reads the old list or this one.
+    writeFileAtomic(file, JSON.stringify(ids), 0o600);
     return ids;
   } catch {
     return cached?.ids ?? [];
