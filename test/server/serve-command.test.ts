@@ -1,4 +1,4 @@
-import { createSocket } from 'node:dgram';
+import { createSocket, type Socket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -304,18 +304,25 @@ describe.skipIf(onPostgres).concurrent('domainctl serve: options, addresses and 
   it("says where the demo's DNS answers when the API's port number is taken over UDP", async ({
     expect,
   }) => {
-    const holder = createSocket('udp4');
-    await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
-    const port = holder.address().port;
+    // A number held over UDP, which the server is asked to listen on over TCP. The number is free
+    // over UDP only: a connection of a test running beside this one may hold it over TCP, and
+    // the server then rightly refuses it (exit 1, "already in use"); another is drawn then.
+    let holder: Socket | undefined;
+    let port = 0;
+    let serve: Awaited<ReturnType<typeof spawnServe>> | undefined;
+    for (let attempt = 1; !serve; attempt++) {
+      const udp = createSocket('udp4');
+      holder = udp;
+      await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+      port = udp.address().port;
+      try {
+        serve = await spawnServe(['--port', String(port), '--db', ':memory:', '--seed', 'demo']);
+      } catch (error) {
+        udp.close();
+        if (attempt === 5 || !/is already in use/.test(String(error))) throw error;
+      }
+    }
     try {
-      const serve = await spawnServe([
-        '--port',
-        String(port),
-        '--db',
-        ':memory:',
-        '--seed',
-        'demo',
-      ]);
       const dns = /the demo's DNS at (127\.0\.0\.1:\d+),/.exec(serve.startLine)?.[1];
       expect(dns).toMatch(/^127\.0\.0\.1:\d+$/);
       expect(dns).not.toBe(`127.0.0.1:${port}`);
@@ -325,7 +332,7 @@ describe.skipIf(onPostgres).concurrent('domainctl serve: options, addresses and 
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toEqual({ code: 0, signal: null });
     } finally {
-      holder.close();
+      holder?.close();
     }
   });
 
