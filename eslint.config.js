@@ -139,6 +139,15 @@ export default tseslint.config(
       'vitest/valid-title': ['error', { allowArguments: true }],
       'vitest/no-focused-tests': 'error',
       'vitest/no-identical-title': 'error',
+      // vi under a name the rule below would not know: `import * as V`, `import { vi as v }`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='vitest'] > ImportNamespaceSpecifier, ImportDeclaration[source.value='vitest'] > ImportSpecifier[imported.name=/^(vi|vitest)$/]:not([local.name=/^(vi|vitest)$/])",
+          message: 'Import vi from vitest by its own name, so the rules on mocks can see it.',
+        },
+      ],
       // `vitest` is the same object as `vi` under its other name: both are refused alike.
       'no-restricted-properties': [
         'error',
@@ -146,11 +155,17 @@ export default tseslint.config(
           [
             'mock',
             'doMock',
+            'importMock',
+            'unmock',
+            'doUnmock',
             'fn',
             'spyOn',
             'useFakeTimers',
             'setSystemTime',
             'stubGlobal',
+            // The environment a command sees is the one its run is given (runCli's env), not the
+            // process's, which every file in a worker shares.
+            'stubEnv',
             // What only a mock needs: code run before the mocks are hoisted, a mock's typing.
             'hoisted',
             'mocked',

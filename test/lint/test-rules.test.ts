@@ -71,6 +71,8 @@ describe('the lint rules for tests', () => {
     ['vi.setSystemTime', 'vi.setSystemTime(new Date(0));'],
     ['vi.hoisted', 'const h = vi.hoisted(() => 1);\nh.toFixed();'],
     ['vi.mocked', 'vi.mocked(Date.now);'],
+    ['vi.importMock', "await vi.importMock('../../src/client/send.js');"],
+    ['vi.stubEnv', "vi.stubEnv('NO_COLOR', '1');"],
     // vitest's other name for vi.
     ['vitest.fn', 'const f = vitest.fn();\nf();'],
     ['vitest.mock', "vitest.mock('../../src/client/send.js');"],
@@ -80,6 +82,23 @@ describe('the lint rules for tests', () => {
     expect(found).toEqual([
       `no-restricted-properties: '${name}' is restricted from being used. No mocks, spies or fake timers: tests run against the real server, the real bin and real time.`,
     ]);
+  });
+
+  it.each([
+    ['a namespace', "import * as V from 'vitest';\nV.vi.fn();"],
+    ['vi renamed', "import { vi as v } from 'vitest';\nv.fn();"],
+  ])('refuses vi imported under another name (%s)', async (_, code) => {
+    const [result] = await eslint.lintText(
+      `${code}\nit('x', () => {\n  expect(1).toBe(1);\n});\n`,
+      {
+        filePath: join(root, 'test/lint/example.test.ts'),
+      },
+    );
+    expect(
+      (result?.messages ?? [])
+        .filter((m) => m.ruleId === 'no-restricted-syntax')
+        .map((m) => m.message),
+    ).toEqual(['Import vi from vitest by its own name, so the rules on mocks can see it.']);
   });
 
   it('refuses .only, so CI never runs one test alone', async () => {
