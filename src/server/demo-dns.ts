@@ -54,6 +54,7 @@ export async function startDemoDns(
   };
 
   let socket: Socket;
+  let closed = false;
   try {
     socket = await bound(port);
   } catch (error) {
@@ -95,6 +96,8 @@ export async function startDemoDns(
       questions: [question],
       answers,
     });
+    // The store's answer may come after close(): a closed socket throws on send.
+    if (closed) return;
     socket.send(response, from.port, from.address);
   };
   socket.on('message', (message, from) => void answer(message, from));
@@ -102,7 +105,10 @@ export async function startDemoDns(
   socket.on('error', () => {});
   return {
     address: `127.0.0.1:${socket.address().port}`,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    close: () => {
+      closed = true;
+      return new Promise<void>((resolve) => socket.close(() => resolve()));
+    },
   };
 }
 
