@@ -1,4 +1,4 @@
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { it } from '../helpers/fixtures.js';
 import { oneLine } from '../helpers/ui.js';
@@ -10,17 +10,21 @@ const PROJECT = 'prj_big';
 /** 2 MiB of JSON: past a 1 MiB limit, well under the 64 MiB default. */
 const BIG = 'a'.repeat(2 * 1024 ** 2);
 
-let api: FakeApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
+/**
+ * A fake API for this test alone, closed once the test is over: after the renderUi fixture has
+ * ended the test's apps (onTestFinished runs after the fixtures' cleanup).
+ */
+async function startApi(options: Parameters<typeof startFakeApi>[0]): Promise<FakeApi> {
+  const api = await startFakeApi(options);
+  onTestFinished(() => api.close());
+  return api;
+}
 
 describe('the raw screen and the response-size limit', () => {
   it('stops an answer past DOMAINCTL_MAX_RESPONSE_SIZE with the same clear line', async ({
     renderUi,
   }) => {
-    api = await startFakeApi({
+    const api = await startApi({
       domains: { [PROJECT]: [] },
       routes: { 'GET /v1/regions': { body: BIG } },
     });
