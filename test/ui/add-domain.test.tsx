@@ -1,18 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
-async function openAdd(project: string, token = TESTER_KEY, url = server.url) {
-  ui = await renderApp({ flags: { baseUrl: url, token, project } });
+async function openAdd(
+  renderUi: (options?: RenderAppOptions) => Promise<UiHandle>,
+  project: string,
+  token = TESTER_KEY,
+  url = server.url,
+) {
+  const ui = await renderUi({ flags: { baseUrl: url, token, project } });
   await ui.waitForFrame((f) => /No domains yet|HOST NAME|✗/.test(f));
   await ui.press('a');
   await ui.waitForFrame('Host name ›');
@@ -22,8 +22,8 @@ async function openAdd(project: string, token = TESTER_KEY, url = server.url) {
 const posts = () => server.requests.filter((line) => line.startsWith('POST'));
 
 describe('adding a domain', () => {
-  it('opens the new domain with its records in full and the banner', async () => {
-    const app = await openAdd('prj_demo_scale');
+  it('opens the new domain with its records in full and the banner', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_scale');
     await app.press('New-Shop.Example.com');
     await app.waitForFrame('will be added as new-shop.example.com');
     await app.press('enter');
@@ -54,8 +54,8 @@ describe('adding a domain', () => {
     expect(list).toMatch(/› www\.acme-shop\.com/);
   });
 
-  it('wraps long records at 60 columns and still shows every character', async () => {
-    const app = await openAdd('prj_demo_scale');
+  it('wraps long records at 60 columns and still shows every character', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_scale');
     await app.resize(60);
     await app.press('a-rather-long-name.wrapping-test.example.com');
     await app.press('enter');
@@ -85,9 +85,11 @@ describe('adding a domain', () => {
     expect(lines.slice(start, start + 12).join('\n')).not.toContain('…');
   });
 
-  it('402: a free project says it cannot have domains, and offers no a to add one', async () => {
+  it('402: a free project says it cannot have domains, and offers no a to add one', async ({
+    renderUi,
+  }) => {
     const before = posts().length;
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_free' },
     });
     const frame = oneLine(await ui.waitForFrame('No domains: this project is on the Free plan'));
@@ -103,8 +105,10 @@ describe('adding a domain', () => {
     expect(posts()).toHaveLength(before);
   });
 
-  it('403: the outsider key is told about the custom-domains preview feature, and offered no a', async () => {
-    ui = await renderApp({
+  it('403: the outsider key is told about the custom-domains preview feature, and offered no a', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: OUTSIDER_KEY, project: 'prj_demo_scale' },
     });
     const frame = oneLine(await ui.waitForFrame('HTTP 403 feature_not_enabled'));
@@ -114,8 +118,8 @@ describe('adding a domain', () => {
     expect(ui.frame()).not.toContain('Host name');
   });
 
-  it('409: a name taken already, in any project; the text stays', async () => {
-    const app = await openAdd('prj_demo_enterprise');
+  it('409: a name taken already, in any project; the text stays', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_enterprise');
     await app.press('www.acme-shop.com');
     await app.press('enter');
     const frame = oneLine(await app.waitForFrame('HTTP 409 domain_already_exists'));
@@ -128,8 +132,10 @@ describe('adding a domain', () => {
     await app.waitForFrame('Host name › www.acme-shop.org');
   });
 
-  it('409: editing the host name clears the error about the name it judged', async () => {
-    const app = await openAdd('prj_demo_enterprise');
+  it('409: editing the host name clears the error about the name it judged', async ({
+    renderUi,
+  }) => {
+    const app = await openAdd(renderUi, 'prj_demo_enterprise');
     await app.press('www.acme-shop.com', 'enter');
     await app.waitForFrame('HTTP 409 domain_already_exists');
     await app.press('\u0017', 'shop.acme-new.com');
@@ -140,11 +146,14 @@ describe('adding a domain', () => {
     expect(frame).toContain('Once added, you get the three DNS records');
   });
 
-  it('400: the API refuses a name the local rules let through; the text stays', async () => {
+  it('400: the API refuses a name the local rules let through; the text stays', async ({
+    renderUi,
+  }) => {
     // A server whose edge domain the client does not know: only the API can say no.
     const edge = await startTestServer({ edgeDomain: 'edge.example.net' });
+    let app: UiHandle | undefined;
     try {
-      const app = await openAdd('prj_demo_scale', TESTER_KEY, edge.url);
+      app = await openAdd(renderUi, 'prj_demo_scale', TESTER_KEY, edge.url);
       await app.press('shop.edge.example.net');
       await app.waitForFrame('a valid host name');
       await app.press('enter');
@@ -153,14 +162,14 @@ describe('adding a domain', () => {
       expect(frame).toContain('edge.example.net');
       expect(frame).toContain('Host name › shop.edge.example.net');
     } finally {
-      await ui?.cleanup();
-      ui = undefined;
+      // The app ends before its server does.
+      await app?.cleanup();
       await edge.close();
     }
   });
 
-  it('checks as you type, and Enter on an invalid name sends nothing', async () => {
-    const app = await openAdd('prj_demo_scale');
+  it('checks as you type, and Enter on an invalid name sends nothing', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_scale');
     const before = posts().length;
     await app.press('localhost');
     await app.waitForFrame('domain needs at least two labels');
@@ -170,8 +179,8 @@ describe('adding a domain', () => {
     expect(posts()).toHaveLength(before);
   });
 
-  it('a pasted URL gets a hint, and Tab keeps only its host name', async () => {
-    const app = await openAdd('prj_demo_scale');
+  it('a pasted URL gets a hint, and Tab keeps only its host name', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_scale');
     await app.press('https://Pasted.Example.com/some/path');
     const frame = oneLine(await app.waitForFrame('That is a URL'));
     expect(frame).toContain('the host name is pasted.example.com');
@@ -183,8 +192,8 @@ describe('adding a domain', () => {
     await app.waitForFrame('Host name › pasted.example.comx');
   });
 
-  it('q types a q in the field instead of quitting, and Esc goes back', async () => {
-    const app = await openAdd('prj_demo_scale');
+  it('q types a q in the field instead of quitting, and Esc goes back', async ({ renderUi }) => {
+    const app = await openAdd(renderUi, 'prj_demo_scale');
     await app.press('q');
     await app.waitForFrame('Host name › q');
     await app.press('esc');

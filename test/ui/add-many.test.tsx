@@ -1,32 +1,27 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 // The add form with several host names: each added in turn with its own result, a summary, the
 // list kept as typed, and the records of every new domain as one zone snippet.
 const PROJECT = 'prj_demo_enterprise';
 const server = seededServerForFile();
 let dir: string;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'domainctl-add-many-'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const posts = () => server.requests.filter((line) => line.startsWith('POST'));
 
-async function openForm() {
-  ui = await renderApp({
+async function openForm(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
   });
   await ui.waitForFrame(/No domains yet|HOST NAME/);
@@ -36,8 +31,10 @@ async function openForm() {
 }
 
 describe('adding several domains at once', () => {
-  it('pasted one a line: 3 × 201, one 409 and one 400 with the reason, and a summary', async () => {
-    const app = await openForm();
+  it('pasted one a line: 3 × 201, one 409 and one 400 with the reason, and a summary', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
     const before = posts().length;
     // A bracketed paste of five lines: its line breaks are not Enter.
     await app.press(
@@ -77,14 +74,16 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('5 host names: Enter adds each in turn');
   });
 
-  it('typed with commas and spaces, in one read with Enter', async () => {
-    const app = await openForm();
+  it('typed with commas and spaces, in one read with Enter', async ({ renderUi }) => {
+    const app = await openForm(renderUi);
     await app.pressTogether('four.many.test, five.many.test six.many.test', 'enter');
     await app.waitForFrame('3 added (201), 0 already registered (409), 0 refused (400) of 3 hosts');
   });
 
-  it('Tab keeps only the host name of every pasted URL among several hosts', async () => {
-    const app = await openForm();
+  it('Tab keeps only the host name of every pasted URL among several hosts', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
     const before = posts().length;
     await app.press('https://Nine.Many.Test/shop?x=1, ten.many.test eleven.many.test/path');
     const hint = oneLine(await app.waitForFrame('3 host names'));
@@ -105,8 +104,10 @@ describe('adding several domains at once', () => {
     ).toEqual(['201', '201', '201']);
   });
 
-  it('a long reason wraps under its host at 100 columns, whole, rather than being cut', async () => {
-    const app = await openForm();
+  it('a long reason wraps under its host at 100 columns, whole, rather than being cut', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
     await app.resize(100);
     await app.pressTogether(
       'wrap-one.many.test https://e.multi.com/path wrap-two.many.test',
@@ -129,8 +130,10 @@ describe('adding several domains at once', () => {
     expect(frame).not.toContain('…');
   });
 
-  it('more results than rows: the latest, wrapped, with a count of those above and the summary', async () => {
-    const app = await openForm();
+  it('more results than rows: the latest, wrapped, with a count of those above and the summary', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
     await app.resize(60, 24);
     const hosts = Array.from({ length: 8 }, (_, i) => `https://u${i}.many.test/path`);
     await app.pressTogether([...hosts, 'last.many.test'].join(' '), 'enter');
@@ -143,18 +146,18 @@ describe('adding several domains at once', () => {
     expect(frame.split('\n').length).toBeLessThanOrEqual(23);
   });
 
-  it('@file: the host names of a file, one a line, comments left out', async () => {
+  it('@file: the host names of a file, one a line, comments left out', async ({ renderUi }) => {
     const file = join(dir, 'hosts.txt');
     await writeFile(file, '# from the customer\nseven.many.test\n\neight.many.test # the shop\n');
-    const app = await openForm();
+    const app = await openForm(renderUi);
     await app.press(`@${file}`);
     await app.waitForFrame((f) => oneLine(f).includes('one a line: Enter adds each in turn'));
     await app.press('enter');
     await app.waitForFrame('2 added (201), 0 already registered (409), 0 refused (400) of 2 hosts');
   });
 
-  it('@file that is not there: said, nothing sent, the text kept', async () => {
-    const app = await openForm();
+  it('@file that is not there: said, nothing sent, the text kept', async ({ renderUi }) => {
+    const app = await openForm(renderUi);
     const before = posts().length;
     await app.press(`@${join(dir, 'nope.txt')}`, 'enter');
     const frame = await app.waitForFrame('no such file');

@@ -1,17 +1,12 @@
 import stringWidth from 'string-width';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { type Column, fitColumns } from '../../src/ui/components/Table.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const lines = (frame: string) => frame.split('\n');
 const headerLine = (frame: string, header: string) =>
@@ -23,8 +18,10 @@ const hostsIn = (frame: string) =>
     .filter((host): host is string => host !== undefined);
 
 describe('column widths come from the content', () => {
-  it('domains at 140 columns: HOST NAME is as wide as the widest host, not the terminal', async () => {
-    ui = await renderApp({
+  it('domains at 140 columns: HOST NAME is as wide as the widest host, not the terminal', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.waitForFrame('HOST NAME');
@@ -44,8 +41,8 @@ describe('column widths come from the content', () => {
     expect(longest).toBeLessThan(90);
   });
 
-  it('projects at 140 columns: NAME is as wide as the longest name', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('projects at 140 columns: NAME is as wide as the longest name', async ({ renderUi }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.resize(140, 24);
     const frame = await ui.waitForFrame((f) => lines(f)[1]?.length === 140);
@@ -55,14 +52,17 @@ describe('column widths come from the content', () => {
     expect(frame).toMatch(/› Demo Scale {7}prj_demo_scale {7}scale {7}yes {10}org_demo/);
   });
 
-  it('a name wider than the room is cut with …, and wide characters count as two', async () => {
+  it('a name wider than the room is cut with …, and wide characters count as two', async ({
+    renderUi,
+  }) => {
     const own = await startTestServer();
+    let ui: UiHandle | undefined;
     try {
       const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
       const long = `${'a'.repeat(60)}.${'b'.repeat(30)}.example.com`;
       await client.addDomain('prj_demo_scale', long);
       await client.createProject({ name: '東京ストア本店グループ', organization_id: 'org_demo' });
-      ui = await renderApp({ flags: { baseUrl: own.url, token: TESTER_KEY } });
+      ui = await renderUi({ flags: { baseUrl: own.url, token: TESTER_KEY } });
       await ui.waitForFrame('prj_demo_free');
       await ui.resize(140, 24);
       // Every row's ID starts in the same terminal column, whatever the name's characters.
@@ -89,8 +89,8 @@ describe('column widths come from the content', () => {
       expect(header).toMatch(/CREATED ↓$/);
       for (const line of lines(frame)) expect(line.length).toBeLessThanOrEqual(140);
     } finally {
+      // The app ends before its server does.
       await ui?.cleanup();
-      ui = undefined;
       await own.close();
     }
   });

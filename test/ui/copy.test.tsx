@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import type { ReadDomain as Domain } from '../../src/contract/read-schemas.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 const server = seededServerForFile();
 let dns: TestDnsServer;
 let first: Domain;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
   const page = await client.listDomains('prj_demo_scale', { pageSize: 1 });
@@ -22,14 +21,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns?.stop();
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** Opens the first domain with its TXT record selected. */
-async function openTxt(env: NodeJS.ProcessEnv = {}) {
-  ui = await renderApp({
+async function openTxt(
+  renderUi: (options?: RenderAppOptions) => Promise<UiHandle>,
+  env: NodeJS.ProcessEnv = {},
+) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     env: { DOMAINCTL_DNS_SERVER: dns.address, ...env },
   });
@@ -50,12 +48,14 @@ describe('copy inside tmux', () => {
     term = undefined;
   });
 
-  it("goes into tmux's paste buffer through tmux load-buffer, with tmux's defaults, and says so", async () => {
+  it("goes into tmux's paste buffer through tmux load-buffer, with tmux's defaults, and says so", async ({
+    renderUi,
+  }) => {
     // A tmux server of its own, as it starts: set-clipboard external, which drops OSC 52.
     term = startTerminal({ name: 'copy', columns: 80, rows: 24, env: {} });
     expect(term.tmux('show-options', '-gv', 'set-clipboard').trim()).toBe('external');
     const socket = term.display('#{socket_path}');
-    const app = await openTxt({ TMUX: `${socket},${process.pid},0` });
+    const app = await openTxt(renderUi, { TMUX: `${socket},${process.pid},0` });
     const dnsTxt = first.dns_instructions;
     await app.press('c');
     const frame = oneLine(await app.waitForFrame("tmux's paste buffer"));
@@ -67,8 +67,8 @@ describe('copy inside tmux', () => {
     expect(app.written()).not.toContain(OSC_52);
   });
 
-  it('says plainly that it could not copy, and shows the value to select', async () => {
-    const app = await openTxt({ TMUX: '/nonexistent/tmux-socket,1,0' });
+  it('says plainly that it could not copy, and shows the value to select', async ({ renderUi }) => {
+    const app = await openTxt(renderUi, { TMUX: '/nonexistent/tmux-socket,1,0' });
     await app.press('c');
     const frame = await app.waitForFrame('Could not copy');
     const dnsTxt = first.dns_instructions;
@@ -85,8 +85,10 @@ describe('copy inside tmux', () => {
 });
 
 describe('the status line of the domain screen', () => {
-  it("is the last action's: a d check replaces ✓ Copied, and a copy replaces the check's line", async () => {
-    const app = await openTxt();
+  it("is the last action's: a d check replaces ✓ Copied, and a copy replaces the check's line", async ({
+    renderUi,
+  }) => {
+    const app = await openTxt(renderUi);
     await app.press('c');
     await app.waitForFrame('✓ Copied the TXT value');
     await app.press('d');

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { createApiClient } from '../../src/client/api-client.js';
 import { api } from '../helpers/api.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
-
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
+import { oneLine } from '../helpers/ui.js';
 
 describe('d in `domainctl demo`', () => {
-  it("asks the demo's own DNS, which has the records of a domain added in the demo", async () => {
-    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+  it("asks the demo's own DNS, which has the records of a domain added in the demo", async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ demo: true, flags: { project: 'prj_demo_scale' } });
     const header = await ui.waitForFrame(/127\.0\.0\.1:\d+/);
     const url = `http://${/127\.0\.0\.1:\d+/.exec(header)?.[0] ?? ''}`;
     const added = await api({ url }, 'POST', '/v1/projects/prj_demo_scale/domains', {
@@ -33,8 +30,10 @@ describe('d in `domainctl demo`', () => {
     expect(text).toMatch(/the demo's DNS at 127\.0\.0\.1:\d+/);
   });
 
-  it('d asks the API for the domain again: one the verifier verified meanwhile shows verified', async () => {
-    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+  it('d asks the API for the domain again: one the verifier verified meanwhile shows verified', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ demo: true, flags: { project: 'prj_demo_scale' } });
     const header = await ui.waitForFrame(/127\.0\.0\.1:\d+/);
     const url = `http://${/127\.0\.0\.1:\d+/.exec(header)?.[0] ?? ''}`;
     await ui.waitForFrame('› www.acme-shop.com');
@@ -62,8 +61,10 @@ describe('d in `domainctl demo`', () => {
     expect(text).not.toContain('Could not ask the API');
   });
 
-  it("finds the records of the demo's own verified domains, and not those of its pending ones", async () => {
-    ui = await renderApp({ demo: true, flags: { project: 'prj_demo_scale' } });
+  it("finds the records of the demo's own verified domains, and not those of its pending ones", async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ demo: true, flags: { project: 'prj_demo_scale' } });
     // The API's order, newest first: www, api (pending), app (verified).
     await ui.waitForFrame('› www.acme-shop.com');
     await ui.press('j');

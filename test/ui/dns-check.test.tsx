@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import {
   deadPort,
@@ -7,9 +7,9 @@ import {
   type TestDnsServer,
 } from '../helpers/dns-server.js';
 import { bootUi } from '../../src/ui/boot.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 const PROJECT = 'prj_demo_scale';
 const NAME = 'ui.check.test';
@@ -18,7 +18,6 @@ const EARLIER_TOKEN = 'domainctl-verify=tokenofanearlieradd';
 const server = seededServerForFile();
 let dns: TestDnsServer;
 let domain: Domain;
-let ui: UiHandle | undefined;
 
 beforeAll(async () => {
   const res = await fetch(`${server.url}/v1/projects/${PROJECT}/domains`, {
@@ -40,16 +39,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns?.stop();
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Opens the newest domain of the project (the one added above) with DOMAINCTL_DNS_SERVER set. */
-async function openDomain(dnsServer: string): Promise<UiHandle> {
-  ui = await renderApp({
+async function openDomain(
+  renderUi: (options?: RenderAppOptions) => Promise<UiHandle>,
+  dnsServer: string,
+): Promise<UiHandle> {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
     env: { DOMAINCTL_DNS_SERVER: dnsServer },
   });
@@ -60,8 +58,10 @@ async function openDomain(dnsServer: string): Promise<UiHandle> {
 }
 
 describe('the DNS check on the domain screen', () => {
-  it('d marks each record: ok, wrong with what was found, missing; the expected values stay', async () => {
-    const app = await openDomain(dns.address);
+  it('d marks each record: ok, wrong with what was found, missing; the expected values stay', async ({
+    renderUi,
+  }) => {
+    const app = await openDomain(renderUi, dns.address);
     const i = domain.dns_instructions;
     expect(app.frame()).toMatch(/d check {3}w watch {3}Esc back/);
 
@@ -97,8 +97,10 @@ describe('the DNS check on the domain screen', () => {
     expect(oneLine(narrow)).toContain(`✗ 2 of 3 not right yet (${dns.address},`);
   });
 
-  it('shows the stages of the domain, the DNS and HTTPS ones filled in by d', async () => {
-    const app = await openDomain(dns.address);
+  it('shows the stages of the domain, the DNS and HTTPS ones filled in by d', async ({
+    renderUi,
+  }) => {
+    const app = await openDomain(renderUi, dns.address);
     const before = await app.waitForFrame('Stages');
     expect(before).toMatch(/Stages +\? DNS › ○ verified › ○ certificate › \? HTTPS/);
 
@@ -117,8 +119,10 @@ describe('the DNS check on the domain screen', () => {
     expect(frame).toMatch(/○ serving HTTPS +ui\.check\.test has no address in DNS yet/);
   });
 
-  it('keeps the DNS column beside the widest value however wide the terminal is', async () => {
-    const app = await openDomain(dns.address);
+  it('keeps the DNS column beside the widest value however wide the terminal is', async ({
+    renderUi,
+  }) => {
+    const app = await openDomain(renderUi, dns.address);
     const i = domain.dns_instructions;
     await app.press('d');
     await app.waitForFrame('not right yet');
@@ -144,9 +148,9 @@ describe('the DNS check on the domain screen', () => {
     }
   });
 
-  it('marks records it could not look up as errors, with the reason', async () => {
+  it('marks records it could not look up as errors, with the reason', async ({ renderUi }) => {
     const dead = await deadPort();
-    const app = await openDomain(dead);
+    const app = await openDomain(renderUi, dead);
     await app.press('d');
     const frame = await app.waitForFrame('could not be looked up');
     expect(frame.match(/! error/g)).toHaveLength(3);
@@ -156,10 +160,12 @@ describe('the DNS check on the domain screen', () => {
     expect(oneLine(frame)).toContain(`✗ 3 could not be looked up (${dead},`);
   });
 
-  it('shows a spinner while the check runs; Esc leaves it, and nothing of it comes back', async () => {
+  it('shows a spinner while the check runs; Esc leaves it, and nothing of it comes back', async ({
+    renderUi,
+  }) => {
     const blackhole = await startBlackhole();
     try {
-      const app = await openDomain(blackhole.address);
+      const app = await openDomain(renderUi, blackhole.address);
       await app.press('d');
       await app.waitForFrame(`Looking the records up in DNS (${blackhole.address})…`);
       await app.press('esc');
@@ -187,8 +193,8 @@ describe('the DNS check on the domain screen', () => {
     );
   });
 
-  it('? lists d', async () => {
-    const app = await openDomain(dns.address);
+  it('? lists d', async ({ renderUi }) => {
+    const app = await openDomain(renderUi, dns.address);
     await app.press('?');
     const help = await app.waitForFrame('Keys: Domain');
     expect(help).toMatch(

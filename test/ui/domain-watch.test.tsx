@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { startBlackhole, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
+import { it } from '../helpers/fixtures.js';
 import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { RenderAppOptions, UiHandle } from '../helpers/ui.js';
 
 // The watch of one domain (w on the domain screen) against a server whose verifier asks a real
 // DNS server (dnsmasq) every second. The UI asks a DNS server of its own, so that the records can
@@ -30,13 +31,12 @@ const add = (name: string) => addDomain(server, PROJECT, name);
 async function openDomain(
   name: string,
   dnsServer: string,
-  onTestFinished: TestContext['onTestFinished'],
+  renderUi: (options?: RenderAppOptions) => Promise<UiHandle>,
 ): Promise<UiHandle> {
-  const ui = await renderApp({
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
     env: { DOMAINCTL_DNS_SERVER: dnsServer },
   });
-  onTestFinished(() => ui.cleanup());
   await ui.waitForFrame(name);
   while (!ui.frame().includes(`› ${name}`)) await ui.press('j');
   await ui.press('enter');
@@ -51,10 +51,10 @@ const stagesLine = (frame: string) => frame.split('\n').find((l) => l.startsWith
 describe.concurrent('the watch of one domain (w)', () => {
   it('shows each stage as it is reached, in order, with its time, without another key', async ({
     expect,
-    onTestFinished,
+    renderUi,
   }) => {
     const domain = await add(`stages-${process.pid}.example.com`);
-    const app = await openDomain(domain.domain, uiDns.address, onTestFinished);
+    const app = await openDomain(domain.domain, uiDns.address, renderUi);
     expect(app.frame()).toMatch(/d check {3}w watch {3}Esc back/);
 
     await app.press('w');
@@ -105,12 +105,12 @@ describe.concurrent('the watch of one domain (w)', () => {
 
   it('q during a check ends its lookups: nothing more is asked after the UI quits', async ({
     expect,
-    onTestFinished,
+    renderUi,
   }) => {
     const blackhole = await startBlackhole();
     try {
       const domain = await add(`quit-${process.pid}.example.com`);
-      const app = await openDomain(domain.domain, blackhole.address, onTestFinished);
+      const app = await openDomain(domain.domain, blackhole.address, renderUi);
       await app.press('w');
       await app.waitForFrame(/Watching: .*checking its DNS records/);
       await app.waitForFrame(() => blackhole.queries() > 0);

@@ -1,13 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import type { ReadDomain as Domain } from '../../src/contract/read-schemas.js';
 import { zoneSnippet } from '../../src/core/records.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { RenderAppOptions, UiHandle } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
 let first: Domain;
 beforeAll(async () => {
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
@@ -15,15 +14,11 @@ beforeAll(async () => {
   if (!page.domains[0]) throw new Error('no demo domains');
   first = page.domains[0];
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const osc52 = (text: string) => `\u001b]52;c;${Buffer.from(text).toString('base64')}\u0007`;
 
-async function openFirst() {
-  ui = await renderApp({
+async function openFirst(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
   });
   await ui.waitForFrame(first.domain);
@@ -33,8 +28,8 @@ async function openFirst() {
 }
 
 describe('the domain screen', () => {
-  it('shows every field and the three records', async () => {
-    const app = await openFirst();
+  it('shows every field and the three records', async ({ renderUi }) => {
+    const app = await openFirst(renderUi);
     const frame = app.frame();
     expect(frame).toContain(`${first.domain} · verified`);
     expect(frame).toContain(first.id);
@@ -52,8 +47,10 @@ describe('the domain screen', () => {
     );
   });
 
-  it('c copies the selected value, h its host, z the zone snippet, through OSC 52', async () => {
-    const app = await openFirst();
+  it('c copies the selected value, h its host, z the zone snippet, through OSC 52', async ({
+    renderUi,
+  }) => {
+    const app = await openFirst(renderUi);
     const dns = first.dns_instructions;
     await app.press('down');
     await app.waitForFrame(/› TXT/);
@@ -72,8 +69,8 @@ describe('the domain screen', () => {
     expect(app.written()).toContain(osc52(zoneSnippet(first.domain, dns)));
   });
 
-  it('scrolls with PgDn when the details are taller than the terminal', async () => {
-    const app = await openFirst();
+  it('scrolls with PgDn when the details are taller than the terminal', async ({ renderUi }) => {
+    const app = await openFirst(renderUi);
     await app.resize(100, 14);
     const short = await app.waitForFrame('more below (PgDn)');
     expect(short).toContain('DNS records');

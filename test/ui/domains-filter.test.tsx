@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import type { Domain } from '../../src/contract/schemas.js';
 import { tlsExpiry } from '../../src/core/tls.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { addManyDomains, allDomains } from '../helpers/many-domains.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 import { hostsIn, rowOf } from '../helpers/domain-table.js';
 
 // The domains screen over every domain of a project of 200: filter (/), sort (s) and summary, all
@@ -12,18 +12,13 @@ import { hostsIn, rowOf } from '../helpers/domain-table.js';
 const PROJECT = 'prj_demo_scale';
 const server = seededServerForFile();
 let domains: Domain[];
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   await addManyDomains(server, PROJECT, 155);
   domains = await allDomains(server, PROJECT);
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
-async function open() {
-  ui = await renderApp({
+async function open(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
   });
   await ui.waitForFrame('200 domains ·');
@@ -36,9 +31,9 @@ const expiring = (d: Domain) => {
 };
 
 describe('the summary line', () => {
-  it('sums up every domain of the project as the server has them', async () => {
+  it('sums up every domain of the project as the server has them', async ({ renderUi }) => {
     expect(domains).toHaveLength(200);
-    const app = await open();
+    const app = await open(renderUi);
     const verified = domains.filter((d) => d.verified).length;
     const pending = domains.length - verified;
     expect(app.frame()).toContain(
@@ -51,8 +46,10 @@ describe('the summary line', () => {
 });
 
 describe('the filter (/)', () => {
-  it('typed in one read with the /, shows only the hosts that match, with their count', async () => {
-    const app = await open();
+  it('typed in one read with the /, shows only the hosts that match, with their count', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
     await app.pressTogether('/', 'northwind');
     const matching = domains.filter((d) => d.domain.includes('northwind'));
     const frame = await app.waitForFrame(
@@ -75,8 +72,10 @@ describe('the filter (/)', () => {
     expect(app.frame()).not.toContain('matches for');
   });
 
-  it('takes status words: pending shows only pending domains, expiring the one certificate due', async () => {
-    const app = await open();
+  it('takes status words: pending shows only pending domains, expiring the one certificate due', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
     await app.pressTogether('/', 'pending');
     const pending = domains.filter((d) => !d.verified);
     const frame = await app.waitForFrame(`${pending.length} matches for "pending" of 200 loaded`);
@@ -87,8 +86,8 @@ describe('the filter (/)', () => {
     expect(hostsIn(due)).toEqual(domains.filter(expiring).map((d) => d.domain));
   });
 
-  it('says so when nothing matches, and what to do', async () => {
-    const app = await open();
+  it('says so when nothing matches, and what to do', async ({ renderUi }) => {
+    const app = await open(renderUi);
     await app.pressTogether('/', 'zzzq');
     const frame = await app.waitForFrame('0 matches');
     expect(frame).toContain('No domain matches "zzzq" among the 200 loaded');
@@ -97,8 +96,10 @@ describe('the filter (/)', () => {
 });
 
 describe('the sort (s)', () => {
-  it('cycles host, status, TLS expiry (soonest first) and back to the pages, over all 200', async () => {
-    const app = await open();
+  it('cycles host, status, TLS expiry (soonest first) and back to the pages, over all 200', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
     await app.press('s');
     const byHost = await app.waitForFrame('HOST NAME ↑');
     expect(byHost).toContain('sorted by host name, A to Z');
@@ -123,8 +124,8 @@ describe('the sort (s)', () => {
     expect(app.frame()).not.toContain('↑');
   });
 
-  it('shows each new order from its top, whichever domain was selected', async () => {
-    const app = await open();
+  it('shows each new order from its top, whichever domain was selected', async ({ renderUi }) => {
+    const app = await open(renderUi);
     await app.press('j', 'j');
     // Two sorts in one read: each counts.
     await app.pressTogether('s', 's');

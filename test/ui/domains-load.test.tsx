@@ -1,20 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { CATALOG_MAX_DOMAINS } from '../../src/ui/hooks/useDomainCatalog.js';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { helpIn, renderApp, type UiHandle } from '../helpers/ui.js';
+import { helpIn } from '../helpers/ui.js';
 
 // The domains screen loads every page in the background for its filter, sort and summary: it
 // says how far it has come, stops on Esc, holds a bound, and ends with the UI.
 
-let ui: UiHandle | undefined;
-let api: FakeApi | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  await api?.close();
-  api = undefined;
-});
+/**
+ * A fake API for this test alone, closed once the test is over: after the renderUi fixture has
+ * ended the test's apps (onTestFinished runs after the fixtures' cleanup).
+ */
+async function startApi(options: Parameters<typeof startFakeApi>[0]): Promise<FakeApi> {
+  const api = await startFakeApi(options);
+  onTestFinished(() => api.close());
+  return api;
+}
 
 const domain = (n: number) => {
   const name = `d${n}.example.com`;
@@ -45,7 +47,7 @@ const walkPage = (request: string, token: string) =>
   request.includes('page_size=100') && request.includes(`page_token=${token}`);
 
 async function start(count: number) {
-  api = await startFakeApi({
+  const api = await startApi({
     projects: [project],
     domains: { prj_big: Array.from({ length: count }, (_, i) => domain(i + 1)) },
   });
@@ -53,11 +55,15 @@ async function start(count: number) {
 }
 
 describe('the background load of every domain', () => {
-  it('says how far it has come, and Esc stops it where it is, the request abandoned', async () => {
+  it('says how far it has come, and Esc stops it where it is, the request abandoned', async ({
+    renderUi,
+  }) => {
     const fake = await start(350);
     // The second page of 100 is kept: the load is under way.
     const held = fake.hold((request) => walkPage(request, 'page2'));
-    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    const ui = await renderUi({
+      flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' },
+    });
     await held.arrived;
     // The filter works on what is loaded so far.
     await ui.pressTogether('/', 'd99.');
@@ -74,10 +80,14 @@ describe('the background load of every domain', () => {
     await ui.waitForFrame(/page 1 · rows 1–/);
   });
 
-  it('in the pages, where Esc does not stop the load, the summary does not offer it; under a sort it does', async () => {
+  it('in the pages, where Esc does not stop the load, the summary does not offer it; under a sort it does', async ({
+    renderUi,
+  }) => {
     const fake = await start(350);
     const held = fake.hold((request) => walkPage(request, 'page2'));
-    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    const ui = await renderUi({
+      flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' },
+    });
     await held.arrived;
     const pages = await ui.waitForFrame(/loaded 100 of ≥ 100…[^\n]*\n(.*\n)*.*page 1 · rows/);
     expect(pages).not.toContain('Esc stops');
@@ -98,10 +108,12 @@ describe('the background load of every domain', () => {
     held.release();
   });
 
-  it('r loads every page again, up to all 350', async () => {
+  it('r loads every page again, up to all 350', async ({ renderUi }) => {
     const fake = await start(350);
     const held = fake.hold((request) => walkPage(request, 'page2'));
-    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    const ui = await renderUi({
+      flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' },
+    });
     await held.arrived;
     await ui.press('s');
     await ui.press('esc');
@@ -111,10 +123,14 @@ describe('the background load of every domain', () => {
     await ui.waitForFrame('350 domains · 175 verified · 175 pending');
   });
 
-  it('r in the pages, after the load was stopped under a sort, loads every page again as the summary says', async () => {
+  it('r in the pages, after the load was stopped under a sort, loads every page again as the summary says', async ({
+    renderUi,
+  }) => {
     const fake = await start(350);
     const held = fake.hold((request) => walkPage(request, 'page2'));
-    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    const ui = await renderUi({
+      flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' },
+    });
     await held.arrived;
     await ui.press('s');
     await ui.press('esc');
@@ -129,10 +145,14 @@ describe('the background load of every domain', () => {
     expect(loaded).toMatch(/page 1 · rows 1–\d+ of 350 · /);
   });
 
-  it('q while it loads: the app exits, the request in flight is abandoned, nothing more is asked', async () => {
+  it('q while it loads: the app exits, the request in flight is abandoned, nothing more is asked', async ({
+    renderUi,
+  }) => {
     const fake = await start(350);
     const held = fake.hold((request) => walkPage(request, 'page3'));
-    ui = await renderApp({ flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' } });
+    const ui = await renderUi({
+      flags: { baseUrl: fake.url, token: TESTER_KEY, project: 'prj_big' },
+    });
     await held.arrived;
     await ui.waitForFrame('loaded 200 of ≥ 200…');
     const quitAt = performance.now();
@@ -146,8 +166,10 @@ describe('the background load of every domain', () => {
     expect(fake.asked()).toHaveLength(asked);
   });
 
-  it(`stops at ${CATALOG_MAX_DOMAINS.toLocaleString('en-US')} domains, and says so`, async () => {
-    api = await startFakeApi({
+  it(`stops at ${CATALOG_MAX_DOMAINS.toLocaleString('en-US')} domains, and says so`, async ({
+    renderUi,
+  }) => {
+    const api = await startApi({
       projects: [project],
       domainPage: (_project, token) => {
         const page = token === undefined ? 0 : Number(token.slice(1));
@@ -157,7 +179,7 @@ describe('the background load of every domain', () => {
         };
       },
     });
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: { baseUrl: api.url, token: TESTER_KEY, project: 'prj_big', watchInterval: 0 },
     });
     await ui.waitForFrame('10,000 loaded, the most this screen loads; more on the server', 30_000);

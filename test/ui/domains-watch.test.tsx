@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { helpIn, renderApp, type UiHandle } from '../helpers/ui.js';
+import { helpIn } from '../helpers/ui.js';
 
 // The watch and the DNS column of the domains screen, against a server whose verifier asks a
 // real DNS server (dnsmasq) every second, as the domains-wait tests run it.
 const PROJECT = 'prj_demo_enterprise';
 let dns: TestDnsServer;
 let server: TestServer;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   dns = await startDnsServer({});
   server = await startTestServer({ dnsServer: dns.address, verifyIntervalSeconds: 1 });
@@ -17,10 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await dns?.stop();
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
 });
 
 const add = (name: string) => addDomain(server, PROJECT, name);
@@ -34,9 +30,11 @@ const domainsRequests = () =>
   server.requests.filter((r) => r.startsWith(`GET /v1/projects/${PROJECT}/domains`)).length;
 
 describe('the watch', () => {
-  it('turns a domain verified on screen without a key, highlighted, with one bell', async () => {
+  it('turns a domain verified on screen without a key, highlighted, with one bell', async ({
+    renderUi,
+  }) => {
     const domain = await add(`watched-${process.pid}.example.com`);
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: {
         baseUrl: server.url,
         token: TESTER_KEY,
@@ -58,9 +56,9 @@ describe('the watch', () => {
     expect(ui.written().split('\u0007')).toHaveLength(2);
   }, 30_000);
 
-  it('w pauses it: no page is asked for while paused; w resumes', async () => {
+  it('w pauses it: no page is asked for while paused; w resumes', async ({ renderUi }) => {
     await add(`paused-${process.pid}.example.com`);
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0.2 },
     });
     await ui.waitForFrame(/watching \d+ pending/);
@@ -77,8 +75,8 @@ describe('the watch', () => {
     await ui.waitForFrame(() => domainsRequests() > paused);
   });
 
-  it('--watch-interval 0 turns it off: no refresh, no w', async () => {
-    ui = await renderApp({
+  it('--watch-interval 0 turns it off: no refresh, no w', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
     });
     await ui.waitForFrame(/domains? ·/);
@@ -90,11 +88,13 @@ describe('the watch', () => {
 });
 
 describe('the DNS column (d)', () => {
-  it('checks every pending domain on screen: ok, missing or wrong; Enter shows one in full', async () => {
+  it('checks every pending domain on screen: ok, missing or wrong; Enter shows one in full', async ({
+    renderUi,
+  }) => {
     const right = await add(`right-${process.pid}.example.com`);
     const wrong = await add(`wrong-${process.pid}.example.com`);
     const none = await add(`none-${process.pid}.example.com`);
-    ui = await renderApp({
+    const ui = await renderUi({
       env: { DOMAINCTL_DNS_SERVER: dns.address },
       flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
     });

@@ -1,22 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 import { hostsIn } from '../helpers/domain-table.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const pageLine = (frame: string) =>
   /page (\d+) · rows \d+–\d+ of ≥? ?\d+ · (\d+) per page/.exec(frame);
 
-async function openScale(flags: Record<string, string> = {}) {
-  ui = await renderApp({
+async function openScale(
+  renderUi: (options?: RenderAppOptions) => Promise<UiHandle>,
+  flags: Record<string, string> = {},
+) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale', ...flags },
   });
   await ui.waitForFrame((f) => hostsIn(f).length > 0 && f.includes('Demo Scale'));
@@ -24,7 +22,9 @@ async function openScale(flags: Record<string, string> = {}) {
 }
 
 describe('the domains screen', () => {
-  it('pages forward and back through all 45 domains of prj_demo_scale, no row twice', async () => {
+  it('pages forward and back through all 45 domains of prj_demo_scale, no row twice', async ({
+    renderUi,
+  }) => {
     const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
     const all: string[] = [];
     let token: string | undefined;
@@ -35,7 +35,7 @@ describe('the domains screen', () => {
     } while (token);
     expect(all).toHaveLength(45);
 
-    const app = await openScale();
+    const app = await openScale(renderUi);
     const first = app.frame();
     expect(first).toContain('Domains of Demo Scale (prj_demo_scale)');
     const size = Number(pageLine(first)?.[2]);
@@ -74,8 +74,10 @@ describe('the domains screen', () => {
     expect(pageLine(app.frame())?.[1]).toBe('1');
   });
 
-  it('shows status, verified at, TLS expiry with days left and created; the expiring one stands out', async () => {
-    const app = await openScale();
+  it('shows status, verified at, TLS expiry with days left and created; the expiring one stands out', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     const frame = app.frame();
     for (const header of ['HOST NAME', 'STATUS', 'VERIFIED AT', 'TLS EXPIRY', 'CREATED']) {
       expect(frame).toContain(header);
@@ -92,8 +94,8 @@ describe('the domains screen', () => {
     expect(app.frame()).toMatch(/mail\.globex\.org\s+verified\s+\S+\s+\S+ (\d|1[0-3])d/);
   });
 
-  it('counts the rows of all 45 once every domain is loaded, not "≥"', async () => {
-    const app = await openScale();
+  it('counts the rows of all 45 once every domain is loaded, not "≥"', async ({ renderUi }) => {
+    const app = await openScale(renderUi);
     const frame = await app.waitForFrame(/^45 domains · /m);
     const size = Number(pageLine(frame)?.[2]);
     expect(frame).toContain(`page 1 · rows 1–${size} of 45 · ${size} per page`);
@@ -102,8 +104,8 @@ describe('the domains screen', () => {
     expect(second).toContain(`page 2 · rows ${size + 1}–${2 * size} of 45 · `);
   });
 
-  it('names the sort of the pages in the header: created, newest first', async () => {
-    const app = await openScale();
+  it('names the sort of the pages in the header: created, newest first', async ({ renderUi }) => {
+    const app = await openScale(renderUi);
     const header =
       app
         .frame()
@@ -117,8 +119,10 @@ describe('the domains screen', () => {
     expect(sortedHeader).toMatch(/^ {2}HOST NAME ↑ .*CREATED$/);
   });
 
-  it('moves the selection with arrows and j/k, and Enter opens the details', async () => {
-    const app = await openScale();
+  it('moves the selection with arrows and j/k, and Enter opens the details', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     expect(app.frame()).toMatch(/› www\.acme-shop\.com/);
     await app.press('j', 'down');
     expect(app.frame()).toMatch(/› app\.acme-shop\.com/);
@@ -132,11 +136,14 @@ describe('the domains screen', () => {
     expect(app.frame()).toMatch(/› api\.acme-shop\.com/);
   });
 
-  it('has an empty state of its own, and r shows a domain added meanwhile', async () => {
+  it('has an empty state of its own, and r shows a domain added meanwhile', async ({
+    renderUi,
+  }) => {
     // Its own server: the other tests count on the demo data as seeded.
     const own = await startTestServer();
+    let ui: UiHandle | undefined;
     try {
-      ui = await renderApp({
+      ui = await renderUi({
         flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_enterprise' },
       });
       await ui.waitForFrame('No domains yet: press a to add one.');
@@ -146,17 +153,20 @@ describe('the domains screen', () => {
       const frame = await ui.waitForFrame('refresh-test.example.org');
       expect(frame).toMatch(/› refresh-test\.example\.org\s+pending/);
     } finally {
+      // The app ends before its server does.
       await ui?.cleanup();
-      ui = undefined;
       await own.close();
     }
   });
 
-  it('on page 2, a domain added with the form is counted and found once back, and r counts one added by anyone', async () => {
+  it('on page 2, a domain added with the form is counted and found once back, and r counts one added by anyone', async ({
+    renderUi,
+  }) => {
     // Its own server: the other tests count on the demo data as seeded.
     const own = await startTestServer();
+    let ui: UiHandle | undefined;
     try {
-      ui = await renderApp({
+      ui = await renderUi({
         flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_scale', watchInterval: 0 },
       });
       await ui.waitForFrame(/^45 domains · /m);
@@ -185,22 +195,22 @@ describe('the domains screen', () => {
       const refreshed = await ui.waitForFrame(/page 2 · rows \d+–\d+ of 47 · /);
       expect(refreshed).toMatch(/^47 domains · /m);
     } finally {
+      // The app ends before its server does.
       await ui?.cleanup();
-      ui = undefined;
       await own.close();
     }
   });
 
-  it('shows a spinner while a page loads', async () => {
-    ui = await renderApp({
+  it('shows a spinner while a page loads', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     // The first frame is drawn before any answer can have come back.
     expect(ui.frame()).toContain('Loading page 1');
   });
 
-  it('explains a 403: the custom-domains preview feature', async () => {
-    ui = await renderApp({
+  it('explains a 403: the custom-domains preview feature', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: OUTSIDER_KEY, project: 'prj_demo_scale' },
     });
     const frame = oneLine(await ui.waitForFrame('HTTP 403 feature_not_enabled'));
@@ -208,8 +218,8 @@ describe('the domains screen', () => {
     expect(frame).toContain('`custom-domains` feature flag');
   });
 
-  it('explains a 401 by pointing at the token', async () => {
-    ui = await renderApp({
+  it('explains a 401 by pointing at the token', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: 'dk_not_a_key', project: 'prj_demo_scale' },
     });
     const frame = oneLine(await ui.waitForFrame('HTTP 401 unauthorized'));
@@ -218,8 +228,8 @@ describe('the domains screen', () => {
     );
   });
 
-  it('explains a 404 for a project the caller cannot see', async () => {
-    ui = await renderApp({
+  it('explains a 404 for a project the caller cannot see', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_other' },
     });
     const frame = await ui.waitForFrame('HTTP 404 not_found');
@@ -227,18 +237,20 @@ describe('the domains screen', () => {
     expect(oneLine(frame)).toContain('pick another project (p)');
   });
 
-  it('explains a network error by pointing at the base URL', async () => {
+  it('explains a network error by pointing at the base URL', async ({ renderUi }) => {
     const gone = await startTestServer();
     await gone.close();
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: { baseUrl: gone.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     const frame = await ui.waitForFrame('Cannot reach the API', 15_000);
     expect(oneLine(frame)).toContain(`Check the base URL ${gone.url}`);
   });
 
-  it('keeps the table readable at 60 columns: the least important columns go', async () => {
-    const app = await openScale();
+  it('keeps the table readable at 60 columns: the least important columns go', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     await app.resize(60);
     const frame = await app.waitForFrame((f) => !f.includes('CREATED'));
     const lines = frame.split('\n');
@@ -255,8 +267,10 @@ describe('the domains screen', () => {
     await app.waitForFrame('CREATED');
   });
 
-  it('p goes to the projects and Enter on another project opens its domains', async () => {
-    const app = await openScale();
+  it('p goes to the projects and Enter on another project opens its domains', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     await app.press('p');
     await app.waitForFrame('Demo Enterprise');
     await app.press('j');

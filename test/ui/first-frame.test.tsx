@@ -1,26 +1,22 @@
-import { afterEach, expect, it } from 'vitest';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { expect } from 'vitest';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
 import { settledWithin } from '../../src/ui/prefetch.js';
 
 // runUi starts the first screen's requests before Ink and React load (src/ui/prefetch.ts); when
 // their answers are in by the time the screen mounts, its first frame shows them: no "Loading"
 // frame, and nothing asked twice.
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const DOMAINS = 'GET /v1/projects/prj_demo_scale/domains 200';
 const PROJECT = 'GET /v1/projects/prj_demo_scale 200';
 const flags = { baseUrl: '', token: TESTER_KEY };
 
-it('draws the domains in its first frame and asks nothing twice when the answers came first', async () => {
+it('draws the domains in its first frame and asks nothing twice when the answers came first', async ({
+  renderUi,
+}) => {
   const before = server.requests.length;
-  ui = await renderApp({
+  const ui = await renderUi({
     flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' },
     prefetched: true,
   });
@@ -42,17 +38,19 @@ it('draws the domains in its first frame and asks nothing twice when the answers
   expect(server.requests.slice(before + 3)).toEqual([DOMAINS, DOMAINS]);
 });
 
-it('draws the projects in the first frame when their answer came first', async () => {
+it('draws the projects in the first frame when their answer came first', async ({ renderUi }) => {
   const before = server.requests.length;
-  ui = await renderApp({ flags: { ...flags, baseUrl: server.url }, prefetched: true });
+  const ui = await renderUi({ flags: { ...flags, baseUrl: server.url }, prefetched: true });
   expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
   await ui.waitForFrame('prj_demo_scale');
   expect(ui.written()).not.toContain('Loading');
   expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
 });
 
-it('shows "Loading" first without them, as any screen does', async () => {
-  ui = await renderApp({ flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' } });
+it('shows "Loading" first without them, as any screen does', async ({ renderUi }) => {
+  const ui = await renderUi({
+    flags: { ...flags, baseUrl: server.url, project: 'prj_demo_scale' },
+  });
   await ui.waitForFrame('www.acme-shop.com');
   expect(ui.written()).toContain('Loading');
 });

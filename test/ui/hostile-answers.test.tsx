@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import {
@@ -9,7 +10,7 @@ import {
   expectNothingObeyed,
   shown,
 } from '../helpers/hostile.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 
 // The UI against an API whose every string carries escape sequences and C1 controls. Ink passes
 // OSC sequences through to the terminal as they are, so nothing the API says may reach a <Text>
@@ -57,7 +58,6 @@ const CHECKED = {
 
 let api: FakeApi;
 let dns: TestDnsServer;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   api = await startFakeApi({
     projects: [
@@ -93,14 +93,15 @@ afterAll(async () => {
   await dns?.stop();
   await api?.close();
 });
-afterEach(async () => {
+let ui: UiHandle | undefined;
+// Read before the renderUi fixture ends the app, once the test is over.
+afterEach(() => {
   if (ui) expectNothingObeyed(ui.written());
-  await ui?.cleanup();
   ui = undefined;
 });
 
-async function openProjects() {
-  ui = await renderApp({
+async function openProjects(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  ui = await renderUi({
     flags: { baseUrl: api.url, token: 'dk_test' },
     env: { DOMAINCTL_DNS_SERVER: dns.address },
   });
@@ -109,8 +110,8 @@ async function openProjects() {
   return ui;
 }
 
-async function openDomain() {
-  const app = await openProjects();
+async function openDomain(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const app = await openProjects(renderUi);
   await app.press('enter');
   await app.waitForFrame('one.example.com\\u001b]2;pwned');
   await app.press('enter');
@@ -119,24 +120,26 @@ async function openDomain() {
 }
 
 describe('the UI against an API that answers with escape sequences', () => {
-  it('projects: names, ids and organisations are shown with their controls made visible', async () => {
-    const app = await openProjects();
+  it('projects: names, ids and organisations are shown with their controls made visible', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     const frame = app.frame();
     expect(frame).toContain(shown('Evil Corp'));
     expect(frame).toContain('prj_evil\\u001b]2;');
     expect(frame).toContain('org\\u001b]2;');
   });
 
-  it('domains: the title and the host names', async () => {
-    const app = await openProjects();
+  it('domains: the title and the host names', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     const frame = await app.waitForFrame('one.example.com\\u001b]2;pwned');
     expect(frame).toContain(`Domains of ${shown('Evil Corp')} (prj_evil\\u001b]2;pwned`);
     expect(frame).toMatch(/one\.example\.com\\u001b\]2;pwned\S* +verified +2026-11-21/);
   });
 
-  it('domain: every field and record in full, made visible', async () => {
-    const app = await openDomain();
+  it('domain: every field and record in full, made visible', async ({ renderUi }) => {
+    const app = await openDomain(renderUi);
     // Wide enough that no host or value wraps.
     await app.resize(400, 40);
     const frame = await app.waitForFrame(shown('_acme.one.example.com'));
@@ -153,8 +156,10 @@ describe('the UI against an API that answers with escape sequences', () => {
     }
   });
 
-  it('domain: refuses to copy a value, a host or the zone that holds control characters', async () => {
-    const app = await openDomain();
+  it('domain: refuses to copy a value, a host or the zone that holds control characters', async ({
+    renderUi,
+  }) => {
+    const app = await openDomain(renderUi);
     await app.press('c');
     await app.waitForFrame('✗ Not copied: the CNAME value for one.example.com\\u001b]2;pwned');
     await app.press('h');
@@ -167,8 +172,8 @@ describe('the UI against an API that answers with escape sequences', () => {
     expect(app.written()).not.toContain('\u001b]52;');
   });
 
-  it('domain: the DNS check shows what the DNS answered, made visible', async () => {
-    const app = await openProjects();
+  it('domain: the DNS check shows what the DNS answered, made visible', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('checked.example.test');
     await app.press('down', 'enter');
@@ -178,8 +183,10 @@ describe('the UI against an API that answers with escape sequences', () => {
     expect(frame).toMatch(/found +verify=0\\u001b\]2;pwned\\u0007/);
   });
 
-  it('add domain: the error the API answered with, code and message made visible', async () => {
-    const app = await openProjects();
+  it('add domain: the error the API answered with, code and message made visible', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('one.example.com\\u001b]2;pwned');
     await app.press('a');
@@ -189,8 +196,10 @@ describe('the UI against an API that answers with escape sequences', () => {
     expect(frame).toContain(shown('taken'));
   });
 
-  it('raw request: a JSON body with C1 controls, a text body and the status line', async () => {
-    const app = await openProjects();
+  it('raw request: a JSON body with C1 controls, a text body and the status line', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('one.example.com\\u001b]2;pwned');
     await app.press('x');

@@ -1,9 +1,8 @@
 import stringWidth from 'string-width';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // Names from the API with bidi controls and zero-width characters are shown with those made
 // visible; text is measured in terminal columns, so wide characters wrap and align right.
@@ -14,7 +13,6 @@ const NAME_SHOWN = 'Shop \\u202egro.elpmaxe\\u202c\\u200b!';
 const WIDE = '東京ストア'.repeat(8);
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });
@@ -22,14 +20,12 @@ beforeAll(async () => {
     ids[name] = (await client.createProject({ name, organization_id: 'org_demo' })).id;
   }
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 describe('text from the API on the screen', () => {
-  it('shows bidi controls and zero-width characters as escapes in the list, the title and the header', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('shows bidi controls and zero-width characters as escapes in the list, the title and the header', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.resize(120, 30);
     const list = await ui.waitForFrame(NAME_SHOWN);
     const row = new RegExp(`^[› ] ${NAME_SHOWN.replace(/[\\.!]/g, '\\$&')}\\s+prj_`, 'm');
@@ -43,8 +39,10 @@ describe('text from the API on the screen', () => {
     expect(ui.written()).not.toMatch(RAW_INVISIBLE);
   });
 
-  it('wraps a response by terminal columns: wide characters wrap in time, and nothing is cut', async () => {
-    ui = await renderApp({
+  it('wraps a response by terminal columns: wide characters wrap in time, and nothing is cut', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.resize(60, 40);

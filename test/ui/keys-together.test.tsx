@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 
 // Keys typed ahead, a key repeat, a slow link or a paste reach the app several in one read. Each
 // test here writes its keys in ONE stdin write and checks that every key counted, in order.
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** The text of the selected row (the one with ›). */
 const selectedRow = (frame: string) =>
@@ -22,14 +17,14 @@ const selectedRow = (frame: string) =>
     ?.slice(2)
     .trim();
 
-async function openProjects() {
-  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+async function openProjects(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
   await ui.waitForFrame('prj_demo_free');
   return ui;
 }
 
-async function openDomains() {
-  ui = await renderApp({
+async function openDomains(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
   });
   await ui.waitForFrame((f) => /^› \S+\.\S+/m.test(f));
@@ -44,8 +39,8 @@ const hostsIn = (frame: string) =>
     .filter((host): host is string => host !== undefined);
 
 describe('keys that arrive together', () => {
-  it('projects: "jj" moves two rows, three Downs three, "k" back one', async () => {
-    const app = await openProjects();
+  it('projects: "jj" moves two rows, three Downs three, "k" back one', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     expect(selectedRow(app.frame())).toMatch(/^Demo Scale/);
     await app.pressTogether('j', 'j');
     await app.waitForFrame((f) => /^Demo Free/.test(selectedRow(f) ?? ''));
@@ -55,20 +50,22 @@ describe('keys that arrive together', () => {
     await app.waitForFrame((f) => selectedRow(f) === '+ Type an ID…');
   });
 
-  it('projects: "jj" and Enter in one read open the third project', async () => {
-    const app = await openProjects();
+  it('projects: "jj" and Enter in one read open the third project', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.pressTogether('j', 'j', 'enter');
     await app.waitForFrame('Domains of Demo Free');
   });
 
-  it('projects: "/ent" and Enter in one read filter and open the match', async () => {
-    const app = await openProjects();
+  it('projects: "/ent" and Enter in one read filter and open the match', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.pressTogether('/', 'ent', 'enter');
     await app.waitForFrame('Domains of Demo Enterprise');
   });
 
-  it('domains: three Downs move three rows, and "jj" with Enter opens the row two further', async () => {
-    const app = await openDomains();
+  it('domains: three Downs move three rows, and "jj" with Enter opens the row two further', async ({
+    renderUi,
+  }) => {
+    const app = await openDomains(renderUi);
     const hosts = hostsIn(app.frame());
     expect(hosts.length).toBeGreaterThan(6);
     await app.pressTogether('down', 'down', 'down');
@@ -77,8 +74,8 @@ describe('keys that arrive together', () => {
     await app.waitForFrame((f) => f.includes('DNS records') && f.includes(hosts[5] ?? '?'));
   });
 
-  it('domain: "jj" selects the third record', async () => {
-    const app = await openDomains();
+  it('domain: "jj" selects the third record', async ({ renderUi }) => {
+    const app = await openDomains(renderUi);
     await app.press('enter');
     const first = await app.waitForFrame('DNS records ·');
     const label = (f: string) => /DNS records · (.*)$/m.exec(f)?.[1];
@@ -92,8 +89,10 @@ describe('keys that arrive together', () => {
     expect(third).toBeTruthy();
   });
 
-  it('add domain: a pasted name and Enter in one read add it; two Backspaces in one read delete two', async () => {
-    const app = await openDomains();
+  it('add domain: a pasted name and Enter in one read add it; two Backspaces in one read delete two', async ({
+    renderUi,
+  }) => {
+    const app = await openDomains(renderUi);
     await app.press('a');
     await app.waitForFrame(/Host name\s+›/);
     await app.pressTogether('keys-together.example.orgxx', 'backspace', 'backspace');
@@ -105,8 +104,10 @@ describe('keys that arrive together', () => {
     expect(domains.map((d) => d.domain)).toContain('keys-together.example.org');
   });
 
-  it('raw request: a typed path and Enter in one read send it; the method picker takes keys together', async () => {
-    const app = await openDomains();
+  it('raw request: a typed path and Enter in one read send it; the method picker takes keys together', async ({
+    renderUi,
+  }) => {
+    const app = await openDomains(renderUi);
     await app.press('x');
     await app.waitForFrame('Raw request');
     await app.pressTogether('/v1/regions', 'enter');
@@ -116,8 +117,10 @@ describe('keys that arrive together', () => {
     await app.waitForFrame((f) => /• PATCH/.test(f) && /Path\s+›/.test(f));
   });
 
-  it('welcome: Down and Enter in one read open the profile form, and the form takes a whole answer in one read', async () => {
-    ui = await renderApp();
+  it('welcome: Down and Enter in one read open the profile form, and the form takes a whole answer in one read', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi();
     await ui.waitForFrame('Try the demo');
     await ui.pressTogether('down', 'enter');
     await ui.waitForFrame(/Base URL\s+›/);
@@ -125,8 +128,10 @@ describe('keys that arrive together', () => {
     await ui.waitForFrame('prj_demo_scale');
   });
 
-  it('help: "?", "?" and "j" in one read open the help, close it and move down', async () => {
-    const app = await openProjects();
+  it('help: "?", "?" and "j" in one read open the help, close it and move down', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     await app.pressTogether('?', '?', 'j');
     await app.waitForFrame((f) => /^Demo Enterprise/.test(selectedRow(f) ?? ''));
     expect(app.frame()).not.toContain('Keys: Projects');

@@ -1,28 +1,28 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect } from 'vitest';
 import { api, expectError } from '../helpers/api.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { evil, expectNothingObeyed, shown } from '../helpers/hostile.js';
 import { PLANTED_PROJECT, plantHostileRows } from '../helpers/planted.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 
 // The UI on the real reference server: a project name with escape sequences cannot be created
 // through the API, and one already in the database is drawn with its controls made visible;
 // nothing the app writes to the terminal would be obeyed.
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   await plantHostileRows(server);
 });
-afterEach(async () => {
+let ui: UiHandle | undefined;
+// Read before the renderUi fixture ends the app, once the test is over.
+afterEach(() => {
   if (ui) expectNothingObeyed(ui.written());
-  await ui?.cleanup();
   ui = undefined;
 });
 
-async function openProjects() {
-  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+async function openProjects(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
   await ui.resize(200, 40);
   await ui.waitForFrame(shown('Planted'));
   return ui;
@@ -37,22 +37,22 @@ describe('the UI on names with escape sequences', () => {
     expectError(res, 400, 'invalid_request');
   });
 
-  it('projects: a stored name is shown with its controls made visible', async () => {
-    const app = await openProjects();
+  it('projects: a stored name is shown with its controls made visible', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     expect(app.frame()).toContain(PLANTED_PROJECT);
     expect(app.frame()).not.toContain('Evil Corp');
   });
 
-  it('domains: the title and a stored host name, made visible', async () => {
-    const app = await openProjects();
+  it('domains: the title and a stored host name, made visible', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     const frame = await app.waitForFrame('planted.example.com\\u001b]2;pwned');
     expect(frame).toContain(`Domains of ${shown('Planted')} (${PLANTED_PROJECT})`);
     expect(frame).toMatch(/planted\.example\.com\\u001b\]2;pwned\S* +pending/);
   });
 
-  it('raw request: a stored database name in the response, made visible', async () => {
-    const app = await openProjects();
+  it('raw request: a stored database name in the response, made visible', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('planted.example.com');
     await app.press('x');

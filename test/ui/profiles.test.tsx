@@ -1,20 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ProfileStore } from '../../src/config/profile-store.js';
 import { suggest } from '../../src/core/suggested-commands.js';
 import { runCli } from '../helpers/cli.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine } from '../helpers/ui.js';
 
 // P switches the UI to another saved profile, without a restart and without changing which
 // profile is the saved default.
 const server = seededServerForFile();
 let other: TestServer;
 let configDir: string;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   other = await startTestServer();
   configDir = await mkdtemp(join(tmpdir(), 'domainctl-profiles-'));
@@ -26,14 +25,12 @@ afterAll(async () => {
   await other.close();
   await rm(configDir, { recursive: true, force: true });
 });
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 describe('switching profile (P)', () => {
-  it('lists the profiles, the one in use marked; Enter on another switches to it', async () => {
-    ui = await renderApp({ configDir });
+  it('lists the profiles, the one in use marked; Enter on another switches to it', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ configDir });
     await ui.waitForFrame('Domains of Demo Scale');
     await ui.press('P');
     const picker = await ui.waitForFrame('Switch profile');
@@ -54,8 +51,11 @@ describe('switching profile (P)', () => {
     await ui.waitForFrame('prj_demo_free');
   });
 
-  it('the demo reads no saved profile: it says so, and its hint works as written', async () => {
-    ui = await renderApp({ demo: true, configDir });
+  it('the demo reads no saved profile: it says so, and its hint works as written', async ({
+    configDir: fresh,
+    renderUi,
+  }) => {
+    const ui = await renderUi({ demo: true, configDir });
     await ui.waitForFrame('Demo Scale');
     await ui.press('P');
     const frame = oneLine(await ui.waitForFrame('Switch profile'));
@@ -71,29 +71,22 @@ describe('switching profile (P)', () => {
     await ui.cleanup();
 
     // Done as it says, in a config folder of its own: the profile added, then `domainctl`, P.
-    const fresh = await mkdtemp(join(tmpdir(), 'domainctl-profiles-hint-'));
-    try {
-      const args = suggest
-        .profileAdd()
-        .replace('NAME', 'mine')
-        .replace('URL', server.url)
-        .split(' ')
-        .slice(1);
-      const added = await runCli(args, {
-        input: `${TESTER_KEY}\n`,
-        env: { DOMAINCTL_CONFIG_DIR: fresh },
-      });
-      expect(added.code).toBe(0);
-      ui = await renderApp({ configDir: fresh });
-      await ui.waitForFrame('prj_demo_free');
-      await ui.press('P');
-      expect(await ui.waitForFrame('Switch profile')).toMatch(
-        /› ● mine\s+http:\/\/127\.0\.0\.1:\d+/,
-      );
-    } finally {
-      await ui?.cleanup();
-      ui = undefined;
-      await rm(fresh, { recursive: true, force: true });
-    }
+    const args = suggest
+      .profileAdd()
+      .replace('NAME', 'mine')
+      .replace('URL', server.url)
+      .split(' ')
+      .slice(1);
+    const added = await runCli(args, {
+      input: `${TESTER_KEY}\n`,
+      env: { DOMAINCTL_CONFIG_DIR: fresh },
+    });
+    expect(added.code).toBe(0);
+    const app = await renderUi({ configDir: fresh });
+    await app.waitForFrame('prj_demo_free');
+    await app.press('P');
+    expect(await app.waitForFrame('Switch profile')).toMatch(
+      /› ● mine\s+http:\/\/127\.0\.0\.1:\d+/,
+    );
   });
 });

@@ -1,26 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
 import { startFakeApi } from '../helpers/fake-api.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 const rowOf = (frame: string, id: string) => frame.split('\n').find((line) => line.includes(id));
 
 describe('the projects screen', () => {
-  it('lists the projects with name, id, plan, whether they can add domains, and organisation', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('lists the projects with name, id, plan, whether they can add domains, and organisation', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     const frame = await ui.waitForFrame('prj_demo_free');
     expect(frame).toMatch(/NAME\s+ID\s+PLAN\s+DOMAINS\s+ORGANISATION/);
     expect(rowOf(frame, 'prj_demo_scale')).toMatch(
@@ -34,8 +28,8 @@ describe('the projects screen', () => {
     expect(frame).toContain('+ Type an ID…');
   });
 
-  it('filters as you type with /, and Enter opens the match', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('filters as you type with /, and Enter opens the match', async ({ renderUi }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('/');
     await ui.waitForFrame('Filter ›');
@@ -52,8 +46,10 @@ describe('the projects screen', () => {
     await ui.waitForFrame('Domains of Demo Enterprise');
   });
 
-  it('/ starts a new filter in place of the one kept from before; counts say matches', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('/ starts a new filter in place of the one kept from before; counts say matches', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('/', 'ent', 'enter');
     await ui.waitForFrame('Domains of Demo Enterprise');
@@ -70,8 +66,8 @@ describe('the projects screen', () => {
     expect(await ui.waitForFrame('Filter › demo')).toContain('3 matches "demo"');
   });
 
-  it('Esc clears the filter', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('Esc clears the filter', async ({ renderUi }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('/', 'free');
     await ui.waitForFrame((f) => !f.includes('prj_demo_scale'));
@@ -79,8 +75,10 @@ describe('the projects screen', () => {
     await ui.waitForFrame((f) => f.includes('prj_demo_scale') && f.includes('prj_demo_free'));
   });
 
-  it('back from a project (p), says the filter it was left with is on, and Esc clears it', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('back from a project (p), says the filter it was left with is on, and Esc clears it', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     // Typed ahead, in one read: the filter, its text and Enter on the match.
     await ui.pressTogether('/', 'ent', 'enter');
@@ -107,14 +105,15 @@ describe('the projects screen', () => {
     expect(rowOf(ui.frame(), 'prj_demo_free')).toMatch(/^› /);
   });
 
-  it('lists recent projects first, kept per profile in the profile store', async () => {
-    const configDir = await mkdtemp(join(tmpdir(), 'domainctl-ui-'));
-    onTestFinished(() => rm(configDir, { recursive: true, force: true }));
+  it('lists recent projects first, kept per profile in the profile store', async ({
+    configDir,
+    renderUi,
+  }) => {
     const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
     store.save('work', { base_url: server.url, token: TESTER_KEY });
     store.rememberProject('work', 'prj_demo_free');
 
-    ui = await renderApp({ flags: { profile: 'work' }, configDir });
+    const ui = await renderUi({ flags: { profile: 'work' }, configDir });
     const frame = await ui.waitForFrame('prj_demo_scale');
     const order = ['prj_demo_free', 'prj_demo_scale', 'prj_demo_enterprise'].map((id) =>
       frame.indexOf(id),
@@ -129,8 +128,8 @@ describe('the projects screen', () => {
     expect(store.recentProjects('work')).toEqual(['prj_demo_scale', 'prj_demo_free']);
   });
 
-  it('takes a project ID typed by hand, checked against the pattern', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('takes a project ID typed by hand, checked against the pattern', async ({ renderUi }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('i');
     await ui.waitForFrame('Project ID ›');
@@ -144,8 +143,8 @@ describe('the projects screen', () => {
     await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
   });
 
-  it('has an item for typing an ID, at the end of the list', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('has an item for typing an ID, at the end of the list', async ({ renderUi }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('j', 'j', 'j');
     await ui.waitForFrame(/› \+ Type an ID…/);
@@ -155,8 +154,9 @@ describe('the projects screen', () => {
     await ui.waitForFrame('/ filters · i types a project ID');
   });
 
-  it('loads more pages with m, and all of them with M', async () => {
+  it('loads more pages with m, and all of them with M', async ({ renderUi }) => {
     const own = await startTestServer();
+    let ui: UiHandle | undefined;
     try {
       const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
       for (let i = 1; i <= 45; i++) {
@@ -165,7 +165,7 @@ describe('the projects screen', () => {
           organization_id: 'org_demo',
         });
       }
-      ui = await renderApp({ flags: { baseUrl: own.url, token: TESTER_KEY } });
+      ui = await renderUi({ flags: { baseUrl: own.url, token: TESTER_KEY } });
       let frame = await ui.waitForFrame('more on the server');
       expect(frame).toContain('20 loaded');
       await ui.press('m');
@@ -174,13 +174,15 @@ describe('the projects screen', () => {
       frame = await ui.waitForFrame('48 projects');
       expect(frame).not.toContain('more on the server');
     } finally {
+      // The app ends before its server does.
       await ui?.cleanup();
-      ui = undefined;
       await own.close();
     }
   });
 
-  it('r while m is loading: the older page is dropped, never added to the reloaded list', async () => {
+  it('r while m is loading: the older page is dropped, never added to the reloaded list', async ({
+    renderUi,
+  }) => {
     const project = (id: string) => ({ id, name: id.toUpperCase(), plan: 'scale' });
     // The list as it is before r (old) and after (new): another first page, another next page.
     let list: 'old' | 'new' = 'old';
@@ -195,8 +197,9 @@ describe('the projects screen', () => {
         return { items: [project('prj_new3')], next: '' };
       },
     });
+    let ui: UiHandle | undefined;
     try {
-      ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+      ui = await renderUi({ flags: { baseUrl: api.url, token: TESTER_KEY } });
       await ui.waitForFrame('2 loaded, more on the server');
       const slow = api.hold((request) => request.includes('page_token=old2'));
       await ui.press('m');
@@ -215,29 +218,27 @@ describe('the projects screen', () => {
       expect(frame).not.toContain('prj_old3');
       expect(frame).not.toContain('prj_a1');
     } finally {
+      // The app ends before its server does.
       await ui?.cleanup();
-      ui = undefined;
       await api.close();
     }
   });
 
-  it('is skipped when --project names one', async () => {
-    ui = await renderApp({
+  it('is skipped when --project names one', async ({ renderUi }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.waitForFrame('Domains of');
     expect(ui.frame()).not.toContain('Type an ID');
   });
 
-  it('is skipped when the profile names a project', async () => {
-    const configDir = await mkdtemp(join(tmpdir(), 'domainctl-ui-'));
-    onTestFinished(() => rm(configDir, { recursive: true, force: true }));
+  it('is skipped when the profile names a project', async ({ configDir, renderUi }) => {
     ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir }).save('work', {
       base_url: server.url,
       token: TESTER_KEY,
       project: 'prj_demo_enterprise',
     });
-    ui = await renderApp({ configDir });
+    const ui = await renderUi({ configDir });
     await ui.waitForFrame('No domains yet');
     expect(ui.frame()).toContain('profile work');
   });

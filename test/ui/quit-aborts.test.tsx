@@ -1,20 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { ALL_MAX_PROJECTS } from '../../src/ui/screens/ProjectsScreen.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // APIs that never finish a list, or keep an answer: quitting or leaving a screen ends what it
 // had in flight; M stops at its bound; a page token handed out again stops the domains.
 
-let ui: UiHandle | undefined;
-let api: FakeApi | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  await api?.close();
-  api = undefined;
-});
+/**
+ * A fake API for this test alone, closed once the test is over: after the renderUi fixture has
+ * ended the test's apps (onTestFinished runs after the fixtures' cleanup).
+ */
+async function startApi(options: Parameters<typeof startFakeApi>[0]): Promise<FakeApi> {
+  const api = await startFakeApi(options);
+  onTestFinished(() => api.close());
+  return api;
+}
 
 const project = (n: number) => ({
   id: `prj_n${n}`,
@@ -35,9 +36,11 @@ const endlessProjects = (size: number) => (token: string | undefined) => {
 const domain = (n: number) => fakeDomain(n, 'prj_loop');
 
 describe('what is in flight ends with the UI, or with the screen that asked', () => {
-  it('q while M loads every page: the page in flight is abandoned and the app exits', async () => {
-    api = await startFakeApi({ projectPage: endlessProjects(20) });
-    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+  it('q while M loads every page: the page in flight is abandoned and the app exits', async ({
+    renderUi,
+  }) => {
+    const api = await startApi({ projectPage: endlessProjects(20) });
+    const ui = await renderUi({ flags: { baseUrl: api.url, token: TESTER_KEY } });
     await ui.waitForFrame('20 loaded, more on the server');
     // The fifth page is kept: M is still loading when q comes.
     const held = api.hold((request) => request.includes('page_token=p5'));
@@ -54,10 +57,10 @@ describe('what is in flight ends with the UI, or with the screen that asked', ()
     expect(api.asked()).toHaveLength(asked);
   });
 
-  it('Ctrl+C while a page loads: the request is abandoned', async () => {
-    api = await startFakeApi({ projectPage: endlessProjects(20) });
+  it('Ctrl+C while a page loads: the request is abandoned', async ({ renderUi }) => {
+    const api = await startApi({ projectPage: endlessProjects(20) });
     const held = api.hold((request) => request.startsWith('GET /v1/projects'));
-    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    const ui = await renderUi({ flags: { baseUrl: api.url, token: TESTER_KEY } });
     await held.arrived;
     await ui.waitForFrame('Loading projects…');
     await ui.press('ctrl-c');
@@ -66,12 +69,14 @@ describe('what is in flight ends with the UI, or with the screen that asked', ()
     held.release();
   });
 
-  it('Esc from a domains page that is loading: its request is abandoned, the projects stay', async () => {
-    api = await startFakeApi({
+  it('Esc from a domains page that is loading: its request is abandoned, the projects stay', async ({
+    renderUi,
+  }) => {
+    const api = await startApi({
       projectPage: () => ({ items: [project(1), project(2)], next: '' }),
       domains: { prj_n1: [domain(1)] },
     });
-    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+    const ui = await renderUi({ flags: { baseUrl: api.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_n1');
     const held = api.hold((request) => request.startsWith('GET /v1/projects/prj_n1/domains'));
     await ui.press('enter');
@@ -86,9 +91,11 @@ describe('what is in flight ends with the UI, or with the screen that asked', ()
 });
 
 describe('lists that never end', () => {
-  it(`M stops at ${ALL_MAX_PROJECTS} projects and says so; m still loads a page`, async () => {
-    api = await startFakeApi({ projectPage: endlessProjects(100) });
-    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY } });
+  it(`M stops at ${ALL_MAX_PROJECTS} projects and says so; m still loads a page`, async ({
+    renderUi,
+  }) => {
+    const api = await startApi({ projectPage: endlessProjects(100) });
+    const ui = await renderUi({ flags: { baseUrl: api.url, token: TESTER_KEY } });
     await ui.waitForFrame('100 loaded, more on the server');
     await ui.press('M');
     const frame = await ui.waitForFrame(`${ALL_MAX_PROJECTS} loaded, the most M loads`, 20_000);
@@ -103,12 +110,16 @@ describe('lists that never end', () => {
     await ui.waitForFrame(`${ALL_MAX_PROJECTS + 100} loaded`);
   }, 30_000);
 
-  it('domains: a page token handed out again stops the list with a clear line, and no n', async () => {
-    api = await startFakeApi({
+  it('domains: a page token handed out again stops the list with a clear line, and no n', async ({
+    renderUi,
+  }) => {
+    const api = await startApi({
       domainPage: (_project, token) => ({ items: [domain(token ? 2 : 1)], next: 'again' }),
       projects: [project(1)],
     });
-    ui = await renderApp({ flags: { baseUrl: api.url, token: TESTER_KEY, project: 'prj_n1' } });
+    const ui = await renderUi({
+      flags: { baseUrl: api.url, token: TESTER_KEY, project: 'prj_n1' },
+    });
     await ui.waitForFrame('d1.example.com');
     await ui.press('n');
     const frame = await ui.waitForFrame('handed out the page token "again" again');

@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
+import { oneLine } from '../helpers/ui.js';
 
 // The README's tour sentence, followed word for word in `domainctl demo`: each key is pressed on
 // the screen the sentence has the reader on, and does what it says there.
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 describe("the README's tour of the demo", () => {
   it('is the sentence this test walks', () => {
@@ -18,8 +14,8 @@ describe("the README's tour of the demo", () => {
     );
   });
 
-  it('works key by key as written', async () => {
-    const app = (ui = await renderApp({ demo: true }));
+  it('works key by key as written', async ({ renderUi }) => {
+    const app = await renderUi({ demo: true });
     // Pick `Demo Scale`
     await app.waitForFrame('prj_demo_free');
     for (let i = 0; i < 5 && !app.frame().includes('› Demo Scale'); i++) await app.press('j');

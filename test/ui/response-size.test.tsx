@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { it } from '../helpers/fixtures.js';
+import { oneLine } from '../helpers/ui.js';
 
 // The raw screen reads answers with the same response-size limit as the commands: one too large
 // is cut off at the limit and said in one clear line, never read into memory whole.
@@ -9,22 +10,25 @@ const PROJECT = 'prj_big';
 /** 2 MiB of JSON: past a 1 MiB limit, well under the 64 MiB default. */
 const BIG = 'a'.repeat(2 * 1024 ** 2);
 
-let api: FakeApi | undefined;
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-  await api?.close();
-  api = undefined;
-});
+/**
+ * A fake API for this test alone, closed once the test is over: after the renderUi fixture has
+ * ended the test's apps (onTestFinished runs after the fixtures' cleanup).
+ */
+async function startApi(options: Parameters<typeof startFakeApi>[0]): Promise<FakeApi> {
+  const api = await startFakeApi(options);
+  onTestFinished(() => api.close());
+  return api;
+}
 
 describe('the raw screen and the response-size limit', () => {
-  it('stops an answer past DOMAINCTL_MAX_RESPONSE_SIZE with the same clear line', async () => {
-    api = await startFakeApi({
+  it('stops an answer past DOMAINCTL_MAX_RESPONSE_SIZE with the same clear line', async ({
+    renderUi,
+  }) => {
+    const api = await startApi({
       domains: { [PROJECT]: [] },
       routes: { 'GET /v1/regions': { body: BIG } },
     });
-    ui = await renderApp({
+    const ui = await renderUi({
       flags: { baseUrl: api.url, token: 'dk_test', project: PROJECT },
       env: { DOMAINCTL_MAX_RESPONSE_SIZE: '1M' },
     });

@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { describe, expect } from 'vitest';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 // The keys, the footer and the status lines say what the screen can do now, not what it can do
 // in general.
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** The footer: the lines under the frame's last rule. */
 const footer = (frame: string) => {
@@ -22,15 +17,17 @@ const footer = (frame: string) => {
 /** The whole footer, however many lines it wraps to: what is below its rule. */
 const footerLines = footer;
 
-async function open(project: string) {
-  ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
+async function open(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>, project: string) {
+  const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY, project } });
   await ui.waitForFrame(/HOST NAME|No domains|✗/);
   return ui;
 }
 
 describe('what the domains screen offers', () => {
-  it('offers n on every page but the last, and b on every page but the first', async () => {
-    const app = await open('prj_demo_scale');
+  it('offers n on every page but the last, and b on every page but the first', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi, 'prj_demo_scale');
     expect(footer(app.frame())).toContain('n → next page');
     expect(footer(app.frame())).not.toContain('b ← previous');
     for (let i = 0; i < 12 && !app.frame().includes('last page'); i++) {
@@ -45,8 +42,10 @@ describe('what the domains screen offers', () => {
     expect(last).not.toContain('n next page');
   });
 
-  it('an empty project offers neither n nor Enter, only what it can do: add, refresh…', async () => {
-    const app = await open('prj_demo_enterprise');
+  it('an empty project offers neither n nor Enter, only what it can do: add, refresh…', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi, 'prj_demo_enterprise');
     const frame = await app.waitForFrame('No domains yet: press a to add one.');
     expect(footer(frame)).not.toContain('next page');
     expect(footer(frame)).not.toContain('Enter');
@@ -54,8 +53,10 @@ describe('what the domains screen offers', () => {
     expect(footer(frame)).toContain('r refresh');
   });
 
-  it('the 404 view offers neither n, a nor Enter; help marks them as not now', async () => {
-    const app = await open('prj_does_not_exist');
+  it('the 404 view offers neither n, a nor Enter; help marks them as not now', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi, 'prj_does_not_exist');
     const frame = await app.waitForFrame('✗');
     expect(frame).toContain('404');
     expect(footer(frame)).not.toContain('next page');
@@ -69,8 +70,8 @@ describe('what the domains screen offers', () => {
     expect(help).toMatch(/r\s+reload this page and every domain\s/);
   });
 
-  it('Esc goes back from the projects opened with p, as the help says', async () => {
-    const app = await open('prj_demo_scale');
+  it('Esc goes back from the projects opened with p, as the help says', async ({ renderUi }) => {
+    const app = await open(renderUi, 'prj_demo_scale');
     // The first screen: nothing to go back to, so no Esc offered.
     await app.press('?');
     expect(await app.waitForFrame('Keys: Domains')).toMatch(/Esc\s+back \(not now\)/);
@@ -83,9 +84,10 @@ describe('what the domains screen offers', () => {
     await app.waitForFrame('Domains of Demo Scale');
   });
 
-  it('the footer of the projects offers Esc back exactly where the help says it works', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
-    const first = ui;
+  it('the footer of the projects offers Esc back exactly where the help says it works', async ({
+    renderUi,
+  }) => {
+    const first = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     // The first screen: Esc does nothing, and neither footer nor help offers it.
     expect(footerLines(await first.waitForFrame('prj_demo_free'))).not.toContain('Esc back');
     await first.press('?');
@@ -93,7 +95,7 @@ describe('what the domains screen offers', () => {
     await first.cleanup();
 
     // Opened with p from the domains: Esc goes back, and both say so.
-    const app = await open('prj_demo_scale');
+    const app = await open(renderUi, 'prj_demo_scale');
     await app.press('p');
     expect(footerLines(await app.waitForFrame('prj_demo_free'))).toContain('Esc back');
     await app.press('?');
@@ -104,8 +106,10 @@ describe('what the domains screen offers', () => {
 });
 
 describe('the domains screen in a short terminal', () => {
-  it('says which rows are shown of how many, marks more below, and sizes its page to the terminal', async () => {
-    const app = await open('prj_demo_scale');
+  it('says which rows are shown of how many, marks more below, and sizes its page to the terminal', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi, 'prj_demo_scale');
     const size = (f: string) => Number(/· (\d+) per page/.exec(f)?.[1]);
     const tall = size(app.frame());
     expect(app.frame()).toMatch(

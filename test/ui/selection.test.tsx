@@ -1,23 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { moveSelection, selectedRow } from '../../src/ui/selection.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { RenderAppOptions, UiHandle } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** The first cell of the selected row (the one with ›). */
 const selected = (frame: string) => /^› (.+?)(?:\s{2,}|\s*$)/m.exec(frame)?.[1];
 const client = () => createApiClient({ baseUrl: server.url, token: TESTER_KEY });
 
-async function openScale() {
-  ui = await renderApp({
+async function openScale(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
     flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
   });
   await ui.waitForFrame((f) => selected(f) !== undefined && f.includes('HOST NAME'));
@@ -36,8 +31,10 @@ async function select(app: UiHandle, host: string) {
 }
 
 describe('the selection is an item, not a row number', () => {
-  it('domains: a domain added by another client above the selected one, then r: the same domain stays selected', async () => {
-    const app = await openScale();
+  it('domains: a domain added by another client above the selected one, then r: the same domain stays selected', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     await select(app, 'app.acme-shop.com');
     const added = `selection-${Date.now()}.example.com`;
     await client().addDomain('prj_demo_scale', added);
@@ -47,8 +44,10 @@ describe('the selection is an item, not a row number', () => {
     expect(selected(frame)).toBe('app.acme-shop.com');
   });
 
-  it('domains: the row shown first is the selected domain too, once a key is pressed', async () => {
-    const app = await openScale();
+  it('domains: the row shown first is the selected domain too, once a key is pressed', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     const first = selected(app.frame());
     await app.press('a');
     await app.waitForFrame(/Host name\s+›/);
@@ -61,8 +60,10 @@ describe('the selection is an item, not a row number', () => {
     expect(selected(frame)).toBe(first);
   });
 
-  it('domains: going to the next page and back finds the domain left selected', async () => {
-    const app = await openScale();
+  it('domains: going to the next page and back finds the domain left selected', async ({
+    renderUi,
+  }) => {
+    const app = await openScale(renderUi);
     await select(app, 'shop.acme-shop.com');
     await app.press('n');
     await app.waitForFrame(/page 2/);
@@ -72,8 +73,10 @@ describe('the selection is an item, not a row number', () => {
     expect(selected(frame)).toBe('shop.acme-shop.com');
   });
 
-  it('projects: after p the list puts recent projects first, and the one opened stays selected', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('projects: after p the list puts recent projects first, and the one opened stays selected', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('j', 'j');
     await ui.waitForFrame((f) => selected(f) === 'Demo Free');

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
 
 // The keys as a terminal sends them. Each press() writes one of these in one piece.
 const CTRL_A = '\u0001';
@@ -22,11 +21,6 @@ const LEFT = '\u001b[D';
 const RIGHT = '\u001b[C';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
 /** What the field labelled `label` holds, as shown (the cursor's trailing space dropped). */
 const field = (frame: string, label: string) => {
@@ -38,8 +32,10 @@ const field = (frame: string, label: string) => {
 };
 
 describe('text fields edit as readline does', () => {
-  it('the host name field: Ctrl+U, Ctrl+W, Alt+Backspace, Ctrl+A/E, Alt+B/F, Home/End, ←→, Delete', async () => {
-    ui = await renderApp({
+  it('the host name field: Ctrl+U, Ctrl+W, Alt+Backspace, Ctrl+A/E, Alt+B/F, Home/End, ←→, Delete', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.waitForFrame('HOST NAME');
@@ -76,8 +72,10 @@ describe('text fields edit as readline does', () => {
     ).toBeDefined();
   });
 
-  it('keys typed ahead in one read are applied in order; a paste with spaces stays whole', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('keys typed ahead in one read are applied in order; a paste with spaces stays whole', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('/');
     await ui.waitForFrame('Filter ›');
@@ -91,8 +89,10 @@ describe('text fields edit as readline does', () => {
     await ui.waitForFrame('1 match "Demo Free"');
   });
 
-  it('the project ID typed by hand: Alt+Backspace stops at "_", then Enter opens it', async () => {
-    ui = await renderApp({ flags: { baseUrl: server.url, token: TESTER_KEY } });
+  it('the project ID typed by hand: Alt+Backspace stops at "_", then Enter opens it', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');
     await ui.press('i');
     await ui.waitForFrame('Project ID ›');
@@ -102,8 +102,10 @@ describe('text fields edit as readline does', () => {
     await ui.waitForFrame('Domains of Demo Enterprise');
   });
 
-  it('the raw path field: Ctrl+U clears it, Alt+B and Delete edit inside it', async () => {
-    ui = await renderApp({
+  it('the raw path field: Ctrl+U clears it, Alt+B and Delete edit inside it', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
     });
     await ui.waitForFrame('HOST NAME');
@@ -116,8 +118,10 @@ describe('text fields edit as readline does', () => {
     await ui.waitForFrame(/200 OK · \d+ ms · .* · GET \/v1\/projects\/prj_demo_scale/);
   });
 
-  it('the profile form: Ctrl+W and Ctrl+K fix a URL, and what is saved is what is shown', async () => {
-    ui = await renderApp();
+  it('the profile form: Ctrl+W and Ctrl+K fix a URL, and what is saved is what is shown', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi();
     await ui.waitForFrame('Add a profile');
     await ui.press('down', 'enter');
     await ui.waitForFrame(/Base URL\s+›/);

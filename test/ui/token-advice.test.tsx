@@ -1,20 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { seededServerForFile } from '../helpers/fixtures.js';
+import { afterAll, describe, expect } from 'vitest';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
+import { oneLine } from '../helpers/ui.js';
 
 const server = seededServerForFile();
-let ui: UiHandle | undefined;
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
 });
 
 /** A config folder whose active profile "work" has this token and the Scale project. */
@@ -32,8 +27,11 @@ function savedProfile(token: string): string {
 }
 
 describe('the help after a 401 names where the token came from', () => {
-  it('the --token flag, when it beat the profile', async () => {
-    ui = await renderApp({ configDir: savedProfile(TESTER_KEY), flags: { token: 'dk_wrong' } });
+  it('the --token flag, when it beat the profile', async ({ renderUi }) => {
+    const ui = await renderUi({
+      configDir: savedProfile(TESTER_KEY),
+      flags: { token: 'dk_wrong' },
+    });
     const frame = oneLine(await ui.waitForFrame('did not accept the credentials'));
     expect(frame).toContain(
       'The API wants a valid token. The token came from the --token flag (it wins over DOMAINCTL_TOKEN and the profile): check it.',
@@ -41,8 +39,8 @@ describe('the help after a 401 names where the token came from', () => {
     expect(frame).not.toContain('profile show');
   });
 
-  it('DOMAINCTL_TOKEN, when it beat the profile', async () => {
-    ui = await renderApp({
+  it('DOMAINCTL_TOKEN, when it beat the profile', async ({ renderUi }) => {
+    const ui = await renderUi({
       configDir: savedProfile(TESTER_KEY),
       env: { DOMAINCTL_TOKEN: 'dk_wrong' },
     });
@@ -52,8 +50,10 @@ describe('the help after a 401 names where the token came from', () => {
     );
   });
 
-  it('the profile, with the commands that show it and save a new token in it', async () => {
-    ui = await renderApp({ configDir: savedProfile('dk_wrong') });
+  it('the profile, with the commands that show it and save a new token in it', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi({ configDir: savedProfile('dk_wrong') });
     const frame = oneLine(await ui.waitForFrame('did not accept the credentials'));
     expect(frame).toContain(
       'The token came from profile "work": check it with `domainctl profile show work`, and save a new one with `domainctl profile set work --token-stdin`.',

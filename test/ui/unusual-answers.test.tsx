@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
-import { renderApp, type UiHandle } from '../helpers/ui.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 import {
   fortyDaysOn,
   UNUSUAL_PROJECT,
@@ -31,7 +32,6 @@ const pending = (n: number) =>
 const domains = [verified, ...Array.from({ length: 6 }, (_, i) => pending(i + 1))];
 
 let api: FakeApi;
-let ui: UiHandle | undefined;
 beforeAll(async () => {
   api = await startFakeApi({
     projects: [
@@ -55,20 +55,18 @@ beforeAll(async () => {
   });
 });
 afterAll(() => api.close());
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
 
-async function openProjects() {
-  ui = await renderApp({ flags: { baseUrl: api.url, token: 'dk_test' } });
+async function openProjects(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({ flags: { baseUrl: api.url, token: 'dk_test' } });
   await ui.waitForFrame('Unusual Inc');
   return ui;
 }
 
 describe('the UI against valid but unusual answers', () => {
-  it('projects and domains: the list, every time as its UTC date, paged with +/= tokens', async () => {
-    const app = await openProjects();
+  it('projects and domains: the list, every time as its UTC date, paged with +/= tokens', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     expect(app.frame()).toMatch(/Unusual Inc +prj_unusual +scale +yes +org_\+\/=/);
     await app.press('enter');
     const first = await app.waitForFrame('verified.example.test');
@@ -82,8 +80,8 @@ describe('the UI against valid but unusual answers', () => {
     expect(api.asked().at(-1)).toContain(`page_token=${encodeURIComponent('eyJvIjo2fQ==+/')}`);
   });
 
-  it('domain: every field, the times in UTC, and the records copy', async () => {
-    const app = await openProjects();
+  it('domain: every field, the times in UTC, and the records copy', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('verified.example.test');
     await app.press('enter');
@@ -100,8 +98,8 @@ describe('the UI against valid but unusual answers', () => {
     expect(app.written()).toContain(osc52);
   });
 
-  it('domain: a pending domain without verified_at or tls_cert_expiry', async () => {
-    const app = await openProjects();
+  it('domain: a pending domain without verified_at or tls_cert_expiry', async ({ renderUi }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('pending1.example.test');
     await app.press('down', 'enter');
@@ -111,8 +109,10 @@ describe('the UI against valid but unusual answers', () => {
     expect(frame).toMatch(/Created +2026-03-02 04:30 UTC/);
   });
 
-  it('add domain: an answer in that form opens the new domain with its records', async () => {
-    const app = await openProjects();
+  it('add domain: an answer in that form opens the new domain with its records', async ({
+    renderUi,
+  }) => {
+    const app = await openProjects(renderUi);
     await app.press('enter');
     await app.waitForFrame('verified.example.test');
     await app.press('a');

@@ -1,25 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
-import { startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { oneLine, renderApp, type UiHandle } from '../helpers/ui.js';
-
-let ui: UiHandle | undefined;
-afterEach(async () => {
-  await ui?.cleanup();
-  ui = undefined;
-});
+import { TESTER_KEY } from '../helpers/server.js';
+import { oneLine } from '../helpers/ui.js';
 
 describe('the welcome screen', () => {
-  it('opens when there is no profile and no base URL', async () => {
-    ui = await renderApp();
+  it('opens when there is no profile and no base URL', async ({ renderUi }) => {
+    const ui = await renderUi();
     const frame = await ui.waitForFrame('Welcome to domainctl');
     expect(frame).toContain('Try the demo');
     expect(frame).toContain('Add a profile');
     expect(frame).toContain('no profile');
   });
 
-  it('starts the demo in this process and lists its projects, saving nothing', async () => {
-    ui = await renderApp();
+  it('starts the demo in this process and lists its projects, saving nothing', async ({
+    renderUi,
+  }) => {
+    const ui = await renderUi();
     await ui.waitForFrame('Try the demo');
     await ui.press('enter');
     const frame = await ui.waitForFrame('prj_demo_free', 10_000);
@@ -37,40 +34,36 @@ describe('the welcome screen', () => {
     await ui.waitForFrame(/› Demo Scale · recent/);
   });
 
-  it('adds a profile through the form, token masked, saved like `profile add`', async () => {
-    const server = await startTestServer();
-    try {
-      ui = await renderApp();
-      await ui.waitForFrame('Add a profile');
-      await ui.press('down', 'enter');
-      await ui.waitForFrame(/Base URL\s+›/);
-      // The base URL has focus first; the name has a default.
-      await ui.press('not a url');
-      await ui.press('enter');
-      await ui.press(TESTER_KEY);
-      const masked = await ui.waitForFrame(/Token\s+› \*{14}/);
-      expect(masked).not.toContain(TESTER_KEY);
-      await ui.press('enter');
-      const refused = oneLine(await ui.waitForFrame('an absolute URL'));
-      expect(refused).toMatch(/Base URL › not a url/);
-      await ui.press(...Array<string>(9).fill('backspace'), server.url);
-      await ui.press('shift-tab', ...Array<string>(7).fill('backspace'), 'work');
-      await ui.waitForFrame(/Profile name\s+› work/);
-      await ui.press('tab', 'tab', 'enter');
-      const projects = await ui.waitForFrame('prj_demo_scale');
-      expect(projects).toContain('profile work');
+  it('adds a profile through the form, token masked, saved like `profile add`', async ({
+    renderUi,
+    server,
+  }) => {
+    const ui = await renderUi();
+    await ui.waitForFrame('Add a profile');
+    await ui.press('down', 'enter');
+    await ui.waitForFrame(/Base URL\s+›/);
+    // The base URL has focus first; the name has a default.
+    await ui.press('not a url');
+    await ui.press('enter');
+    await ui.press(TESTER_KEY);
+    const masked = await ui.waitForFrame(/Token\s+› \*{14}/);
+    expect(masked).not.toContain(TESTER_KEY);
+    await ui.press('enter');
+    const refused = oneLine(await ui.waitForFrame('an absolute URL'));
+    expect(refused).toMatch(/Base URL › not a url/);
+    await ui.press(...Array<string>(9).fill('backspace'), server.url);
+    await ui.press('shift-tab', ...Array<string>(7).fill('backspace'), 'work');
+    await ui.waitForFrame(/Profile name\s+› work/);
+    await ui.press('tab', 'tab', 'enter');
+    const projects = await ui.waitForFrame('prj_demo_scale');
+    expect(projects).toContain('profile work');
 
-      const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: ui.configDir });
-      expect(store.active()).toEqual({ name: 'work', base_url: server.url, token: TESTER_KEY });
-    } finally {
-      await ui?.cleanup();
-      ui = undefined;
-      await server.close();
-    }
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: ui.configDir });
+    expect(store.active()).toEqual({ name: 'work', base_url: server.url, token: TESTER_KEY });
   });
 
-  it('Esc leaves the form for the welcome screen', async () => {
-    ui = await renderApp();
+  it('Esc leaves the form for the welcome screen', async ({ renderUi }) => {
+    const ui = await renderUi();
     await ui.waitForFrame('Add a profile');
     await ui.press('down', 'enter');
     await ui.waitForFrame(/Base URL\s+›/);
