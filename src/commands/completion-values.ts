@@ -5,18 +5,20 @@ import { createApiClient } from '../client/api-client.js';
 import { homeDir } from '../core/home-dir.js';
 import { Deadline } from '../client/deadline.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { PROFILE_NAME } from '../config/profile-name.js';
 import { type GlobalFlags, resolveOptions } from '../config/resolve.js';
 import { httpMethods } from '../contract/routes.js';
+import { normalizeHostname } from '../contract/hostname.js';
+import { idPrefixes, PAGE_SIZE_MAX, PARAM_PATTERN } from '../contract/params.js';
 import { routePaths } from '../contract/route-paths.js';
-import { hasControls } from '../core/sanitize.js';
 import { currentIo } from '../core/io.js';
 
-// The live values shell completion offers: profile names from the config file, project IDs
-// from the API (cached), methods and paths from the route table. Nothing here may fail the
+// The live values shell completion offers: profile names from the config file, project IDs and
+// domain names from the API (cached), methods and paths from the route table. Nothing here may fail the
 // completion or hold the shell: any error means no candidates.
 
-/** How long a project list is served from the cache without asking the API again. */
-export const PROJECT_CACHE_MS = 5 * 60 * 1000;
+/** How long a list of project IDs or domain names is served from the cache without asking the API again. */
+export const LIVE_CACHE_MS = 5 * 60 * 1000;
 /**
  * When the answer to a Tab must be out, counted from the start of Node's clock (Node's start
  * included, which is most of it on a busy machine): the API gets what is left, at least 100 ms.
@@ -49,16 +51,21 @@ export function profileNames(): string[] {
     return resolveOptions({})
       .store.list()
       .map((p) => p.name)
+      .filter((name) => PROFILE_NAME.test(name))
       .sort();
   } catch {
     return [];
   }
 }
 
-/** The project the line would use (--project, DOMAINCTL_PROJECT, the profile's), for paths. */
+/**
+ * The project the line would use (--project, DOMAINCTL_PROJECT, the profile's), for paths; only
+ * one a project ID can be, since the paths it fills are offered to the shell.
+ */
 export function activeProject(flags: GlobalFlags): string | undefined {
   try {
-    return resolveOptions(flags).project;
+    const { project } = resolveOptions(flags);
+    return offerableProject(project) ? project : undefined;
   } catch {
     return undefined;
   }
@@ -75,48 +82,75 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * An ID is the API's text, and a candidate goes onto the command line as it is: one with a
- * control character (a terminal would obey it) or a space (the shell would split it) is left
- * out, never shown; from the API or from a cache file someone else may have written.
+ * A candidate goes onto the user's command line, and the shell scripts hand it on as text; but
+ * it comes from the API or from a cache file someone else may have written, so only what the
+ * contract allows is offered: a project ID is `prj_` and then the path parameters' characters, a
+ * domain a host name in the form the API stores it (lower-case letters, digits, hyphens, dots).
+ * Neither can hold a character any shell reads as more than a letter; anything else is left out,
+ * never shown.
  */
-const offerable = (id: unknown): id is string =>
-  typeof id === 'string' && id !== '' && !hasControls(id) && !/\s/.test(id);
+export function offerableProject(id: unknown): id is string {
+  const prefix = idPrefixes.project_id;
+  return (
+    typeof id === 'string' &&
+    id.length > prefix.length &&
+    id.startsWith(prefix) &&
+    PARAM_PATTERN.test(id)
+  );
+}
 
-async function readCache(file: string): Promise<{ ids: string[]; fresh: boolean } | undefined> {
+export function offerableDomain(name: unknown): name is string {
+  if (typeof name !== 'string') return false;
+  const host = normalizeHostname(name);
+  return host.ok && host.hostname === name;
+}
+
+async function readCache(
+  file: string,
+  offerable: (value: unknown) => value is string,
+): Promise<{ values: string[]; fresh: boolean } | undefined> {
   try {
     const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-    const ids = JSON.parse(text) as unknown;
-    if (!Array.isArray(ids)) return undefined;
-    return { ids: ids.filter(offerable), fresh: Date.now() - info.mtimeMs < PROJECT_CACHE_MS };
+    const values = JSON.parse(text) as unknown;
+    if (!Array.isArray(values)) return undefined;
+    return {
+      values: values.filter(offerable),
+      fresh: Date.now() - info.mtimeMs < LIVE_CACHE_MS,
+    };
   } catch {
     return undefined;
   }
 }
 
+/** What one kind of live value needs: its cache file's name and how to ask the API for it. */
+interface LiveValues {
+  kind: 'projects' | 'domains';
+  /** What besides the profile and base URL the list depends on (the project, for domains). */
+  scope?: string;
+  ask: (client: ReturnType<typeof createApiClient>) => Promise<unknown[]>;
+  offerable: (value: unknown) => value is string;
+}
+
 /**
- * The projects of the profile the line uses: from the cache when it is younger than five minutes,
- * else from the API within ANSWER_WITHIN_MS of the start (then cached); an API that is slow or down gets the
- * cache however old, or nothing. The cache is keyed by profile and base URL, never the token.
+ * Values from the API of the profile the line uses: from the cache when it is younger than five
+ * minutes, else from the API within ANSWER_WITHIN_MS of the start (then cached); an API that is
+ * slow or down gets the cache however old, or nothing. The cache is keyed by profile, base URL
+ * (and project, for domains), never the token.
  */
-export async function projectIds(
-  flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = currentIo().env,
+async function liveValues(
+  options: ReturnType<typeof resolveOptions>,
+  env: NodeJS.ProcessEnv,
+  live: LiveValues,
 ): Promise<string[]> {
-  let options: ReturnType<typeof resolveOptions>;
-  try {
-    options = resolveOptions(flags, env);
-  } catch {
-    return [];
-  }
   if (!options.baseUrl) return [];
   const key = createHash('sha256')
-    .update(`${options.profile?.name ?? ''}\n${options.baseUrl}`)
+    .update(`${options.profile?.name ?? ''}\n${options.baseUrl}\n${live.scope ?? ''}`)
     .digest('hex')
     .slice(0, 24);
   const dir = cacheDir(env);
-  const file = join(dir, `projects-${key}.json`);
-  const cached = await readCache(file);
-  if (cached?.fresh) return cached.ids;
+  const file = join(dir, `${live.kind}-${key}.json`);
+  const cached = await readCache(file, live.offerable);
+  if (cached?.fresh) return cached.values;
   const left = Math.max(100, ANSWER_WITHIN_MS - performance.now());
   const deadline = Deadline.after(left);
   try {
@@ -126,17 +160,62 @@ export async function projectIds(
       deadline,
       timeoutMs: left,
     });
-    const page = await client.listProjects({ pageSize: 100 });
-    const ids = page.projects.map((p) => p.id).filter(offerable);
+    const values = (await live.ask(client)).filter(live.offerable);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // Whole or not at all: a Tab pressed in another shell meanwhile reads the old list or this one.
-    writeFileAtomic(file, JSON.stringify(ids), 0o600);
-    return ids;
+    writeFileAtomic(file, JSON.stringify(values), 0o600);
+    return values;
   } catch {
-    return cached?.ids ?? [];
+    return cached?.values ?? [];
   } finally {
     deadline.dispose();
   }
+}
+
+function resolved(flags: GlobalFlags, env: NodeJS.ProcessEnv) {
+  try {
+    return resolveOptions(flags, env);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The projects of the profile the line uses (one page of 100), cached. */
+export async function projectIds(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = currentIo().env,
+): Promise<string[]> {
+  const options = resolved(flags, env);
+  if (!options) return [];
+  return liveValues(options, env, {
+    kind: 'projects',
+    ask: async (client) =>
+      (await client.listProjects({ pageSize: PAGE_SIZE_MAX })).projects.map((p) => p.id),
+    offerable: offerableProject,
+  });
+}
+
+/**
+ * The host names of the domains of the project the line uses (its newest 100), cached as
+ * project IDs are: for the commands that take a domain of the project (`domains records <TAB>`).
+ * Each item is read only for its host name, so one odd item does not cost the others.
+ */
+export async function domainNames(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = currentIo().env,
+): Promise<string[]> {
+  const options = resolved(flags, env);
+  const project = options?.project;
+  if (!options || !offerableProject(project)) return [];
+  return liveValues(options, env, {
+    kind: 'domains',
+    scope: project,
+    ask: async (client) =>
+      (await client.listDomainsPage(project, { pageSize: PAGE_SIZE_MAX })).domains.map(
+        (d) => (d as { domain?: unknown }).domain,
+      ),
+    offerable: offerableDomain,
+  });
 }
 
 /** `api request <method>`: the methods of the route table. */

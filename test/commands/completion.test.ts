@@ -1,37 +1,35 @@
-import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
   readdirSync,
   readFileSync,
-  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { BIN, removeTempDirs, tempConfigDir } from '../helpers/cli.js';
+import {
+  BASH_COMPLETION,
+  type CompletionShells,
+  completionShells,
+  needsBashCompletion,
+  needsZsh,
+} from '../helpers/completion-shells.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import { startRawServer, type RawServer } from '../helpers/raw-server.js';
-import { TESTER_KEY } from '../helpers/server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
-// Shell completion in real shells: bash, zsh and fish load the script `domainctl completion
-// <shell>` prints, and the candidates of a Tab are read back from the shell itself. `domainctl`
-// is on the shells' PATH (a link to the bin), as it is for a user.
-
-const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+// Shell completion in real shells (test/helpers/completion-shells.ts): commands, options, profile
+// names, the route table's paths, and project IDs from the API with their cache and time bound.
 
 const server = seededServerForFile();
 /** A server that answers the project list at once until `slow` is set, then after 5 s. */
 let flaky: RawServer;
 let slow = false;
-let env: Record<string, string>;
-let cacheDir: string;
-/** A folder with a host file in it, where the shells complete `--from-file hos`. */
-let workDir: string;
-/** The scripts `domainctl completion bash` and `… fish` print, in files of those names. */
-let scripts: string;
+let shells: CompletionShells;
+const bash = (line: string) => shells.bash(line);
+const fish = (line: string) => shells.fish(line);
 
 beforeAll(async () => {
   flaky = await startRawServer((_req, res) => {
@@ -53,92 +51,15 @@ beforeAll(async () => {
       slow ? 5_000 : 0,
     );
   });
-  const bin = tempConfigDir();
-  symlinkSync(BIN, join(bin, 'domainctl'));
-  const config = tempConfigDir();
-  cacheDir = tempConfigDir();
-  workDir = tempConfigDir();
-  writeFileSync(join(workDir, 'hosts.txt'), 'shop.example.com\n');
-  env = {
-    PATH: `${bin}:${process.env.PATH ?? ''}`,
-    HOME: tempConfigDir(),
-    TZ: 'UTC',
-    NO_COLOR: '1',
-    DOMAINCTL_CONFIG_DIR: config,
-    XDG_CACHE_HOME: cacheDir,
-  };
-  for (const [name, url, project] of [
+  shells = await completionShells([
     ['demo', server.url, 'prj_demo_scale'],
     ['flaky', flaky.url, 'prj_cached'],
-  ] as const) {
-    const added = await runCli(
-      ['profile', 'add', name, '--base-url', url, '--token', TESTER_KEY, '--project', project],
-      { env: { DOMAINCTL_CONFIG_DIR: config } },
-    );
-    expect(added.code).toBe(0);
-  }
-  // Printed once, into files, as the scripting guide installs them: each bash and fish below
-  // loads the file (the terminals load the script with `source <(…)`, as it is printed).
-  scripts = tempConfigDir();
-  const printed = await shell('bash', [
-    '--norc',
-    '--noprofile',
-    '-c',
-    `domainctl completion bash > ${join(scripts, 'bash')} && domainctl completion fish > ${join(scripts, 'fish')}`,
   ]);
-  expect(printed.stderr).toBe('');
 });
 afterAll(async () => {
   await Promise.all([server.close(), flaky.close()]);
   removeTempDirs();
 });
-
-/**
- * Runs a shell, without blocking this process: the test servers answer from it, so a spawnSync
- * would keep them from answering the completion's request.
- */
-function shell(program: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env, cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => resolve({ stdout, stderr }));
-  });
-}
-
-function needs(program: string, check: () => boolean, install: string): void {
-  if (!check()) {
-    throw new Error(
-      `this test needs ${program}, which is not installed: apt-get install -y ${install}`,
-    );
-  }
-}
-
-/**
- * The candidates bash offers for `line` (the cursor at its end): bash-completion and our script
- * loaded, COMP_* set as bash sets them on a Tab, our function called, COMPREPLY read back.
- */
-async function bash(line: string): Promise<{ candidates: string[] }> {
-  needs(
-    'bash-completion',
-    () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
-    'bash-completion',
-  );
-  const script = `
-source ${BASH_COMPLETION}
-source ${join(scripts, 'bash')}
-COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
-read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
-COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
-__domainctl_complete 2>/dev/null
-printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const result = await shell('bash', ['--norc', '--noprofile', '-c', script, 'bash', line]);
-  expect(result.stderr).toBe('');
-  return { candidates: result.stdout.split('\n').filter((c) => c !== '') };
-}
 
 /**
  * A `domainctl` for the shells' PATH that runs the bin and notes how long each run that answers a
@@ -169,22 +90,6 @@ exit $code
   return { dir, runs };
 }
 
-/** The candidates fish offers (`complete -C`), values only. */
-async function fish(line: string): Promise<string[]> {
-  needs('fish', () => spawnSync('fish', ['--version']).status === 0, 'fish');
-  const result = await shell('fish', [
-    '--no-config',
-    '-c',
-    `source ${join(scripts, 'fish')}; complete -C $argv[1]`,
-    line,
-  ]);
-  expect(result.stderr).toBe('');
-  return result.stdout
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => l.split('\t')[0] as string);
-}
-
 const PROJECTS = ['prj_demo_scale', 'prj_demo_enterprise', 'prj_demo_free'];
 const PATHS = [
   '/v1/projects',
@@ -210,7 +115,7 @@ describe('completion in bash, of --project from the API', () => {
     expect(again.candidates).toEqual(PROJECTS);
     // Served from the cache: the API was not asked again.
     expect(server.requests.slice(before)).toHaveLength(1);
-    expect(readdirSync(join(cacheDir, 'domainctl', 'completion'))).toHaveLength(1);
+    expect(readdirSync(join(shells.cacheDir, 'domainctl', 'completion'))).toHaveLength(1);
   });
 
   it('answers --project within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
@@ -219,8 +124,8 @@ describe('completion in bash, of --project from the API', () => {
     slow = true;
     // From here the shells run the timed bin: each Tab's answer is one run of it, within 1 s.
     const timed = timedBin();
-    const path = env.PATH as string;
-    env.PATH = `${timed.dir}:${path}`;
+    const path = shells.env.PATH as string;
+    shells.env.PATH = `${timed.dir}:${path}`;
     const tab = async () => {
       const before = timed.runs().length;
       const { candidates } = await bash('domainctl --profile flaky --project ');
@@ -236,7 +141,7 @@ describe('completion in bash, of --project from the API', () => {
       expect(cached.ms).toBeLessThan(1_000);
       expect(flaky.requests).toHaveLength(asked);
       // An old cache is served when the API does not answer in time.
-      const dir = join(cacheDir, 'domainctl', 'completion');
+      const dir = join(shells.cacheDir, 'domainctl', 'completion');
       const old = Date.now() / 1000 - 3600;
       for (const file of readdirSync(dir)) utimesSync(join(dir, file), old, old);
       const stale = await tab();
@@ -246,17 +151,17 @@ describe('completion in bash, of --project from the API', () => {
       // No cache at all: nothing, within the second.
       const empty = tempConfigDir();
       mkdirSync(join(empty, 'domainctl'));
-      const saved = env.XDG_CACHE_HOME as string;
-      env.XDG_CACHE_HOME = empty;
+      const saved = shells.env.XDG_CACHE_HOME as string;
+      shells.env.XDG_CACHE_HOME = empty;
       try {
         const none = await tab();
         expect(none.candidates).toEqual([]);
         expect(none.ms).toBeLessThan(1_000);
       } finally {
-        env.XDG_CACHE_HOME = saved;
+        shells.env.XDG_CACHE_HOME = saved;
       }
     } finally {
-      env.PATH = path;
+      shells.env.PATH = path;
     }
   });
 });
@@ -298,15 +203,11 @@ describe.concurrent('completion in bash, on a real Tab', () => {
   afterAll(() => terminal?.kill());
 
   it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
-    needs(
-      'bash-completion',
-      () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
-      'bash-completion',
-    );
-    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env });
+    needsBashCompletion();
+    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env: shells.env });
     await terminal.send(
       {
-        text: `cd ${workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
+        text: `cd ${shells.workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
       },
       'Enter',
     );
@@ -347,9 +248,9 @@ describe.concurrent('completion in zsh', () => {
   afterAll(() => terminal?.kill());
 
   it('completes on Tab in a real zsh', async ({ expect }) => {
-    needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
-    terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
-    await terminal.send({ text: `cd ${workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');
+    needsZsh();
+    terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env: shells.env });
+    await terminal.send({ text: `cd ${shells.workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');
     // zsh -f reads no rc file: compinit and the script are loaded by hand, as a .zshrc would.
     await terminal.send(
       {
