@@ -15,8 +15,9 @@ export function registerCompletion(program: Command): void {
     .addHelpText(
       'after',
       `
-Completes commands, options, profile names, project IDs (asked from the API, cached for five
-minutes) and the API's paths for api request.
+Completes commands, the options each takes, profile names, project IDs and the project's domain
+names (asked from the API, cached for five minutes; only what the API's patterns allow, never
+evaluated by the shell) and the API's paths for api request.
 
 Examples:
   $ domainctl completion bash > ~/.local/share/bash-completion/completions/domainctl
