@@ -8,6 +8,7 @@ import {
   needsBashCompletion,
   needsZsh,
 } from '../helpers/completion-shells.js';
+import { literally } from '../helpers/hostile.js';
 import { startRawServer, type RawServer } from '../helpers/raw-server.js';
 import { startTerminal, type Terminal } from '../helpers/tmux.js';
 
@@ -152,7 +153,7 @@ describe('completion of a hostile API’s values runs nothing', () => {
       await terminal.waitForScreen(/^loaded$/m);
       const tab = async (line: string, inserted: string) => {
         await terminal?.send('C-l', { text: line }, 'Tab');
-        await terminal?.waitForScreen(new RegExp(`^z> ${line}${inserted}$`, 'm'));
+        await terminal?.waitForScreen(new RegExp(`^z> ${literally(line + inserted)}$`, 'm'));
         // Run what Tab made of the line (its help, so nothing else happens) and see it end.
         await terminal?.send({ text: ' --help > /dev/null; echo ran' }, 'Enter');
         await terminal?.waitForScreen(/^ran$/m);
