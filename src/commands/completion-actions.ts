@@ -14,11 +14,11 @@ import {
 } from './completion-values.js';
 
 // Shell completion through @bomb.sh/tab: its protocol (`domainctl complete -- <words>` prints one
-// candidate a line, then `:<directive>`) and its fish script; bash and zsh get scripts of ours. The model
-// of commands and options is built here from the commander program rather than by tab's
-// commander adapter, which registers its commands on the program when it is defined (and so
-// would load tab at every start) and offers a subcommand only its own options, never the global
-// ones (`domains list --pro<TAB>` must find --profile and --project).
+// candidate a line, then `:<directive>`) and its fish script; bash and zsh get scripts of ours.
+// The model of commands and options is built here from the commander program rather than by
+// tab's commander adapter, which registers its commands on the program when it is defined (and
+// so would load tab at every start) and offers a subcommand only its own options, never the
+// global ones (`domains list --pro<TAB>` must find --profile and --project).
 
 type Complete = (value: string, description: string) => void;
 

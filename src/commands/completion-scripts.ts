@@ -14,7 +14,7 @@
 // 32 keep the order).
 
 /** For bash with the bash-completion package (its `_get_comp_words_by_ref`). */
-export const BASH_SCRIPT = `# bash completion for domainctl (domainctl completion bash), with the bash-completion package.
+export const BASH_SCRIPT = `# bash completion for domainctl (domainctl completion bash), with bash-completion.
 # Candidates are text: the line's words reach domainctl as arguments, never through eval, and
 # no candidate passes through compgen -W, which would expand $(…) and backticks in it.
 

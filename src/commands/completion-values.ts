@@ -14,10 +14,10 @@ import { routePaths } from '../contract/route-paths.js';
 import { currentIo } from '../core/io.js';
 
 // The live values shell completion offers: profile names from the config file, project IDs and
-// domain names from the API (cached), methods and paths from the route table. Nothing here may fail the
-// completion or hold the shell: any error means no candidates.
+// domain names from the API (cached), methods and paths from the route table. Nothing here may
+// fail the completion or hold the shell: any error means no candidates.
 
-/** How long a list of project IDs or domain names is served from the cache without asking the API again. */
+/** How long a list of project IDs or domain names is served from the cache, the API not asked. */
 export const LIVE_CACHE_MS = 5 * 60 * 1000;
 /**
  * When the answer to a Tab must be out, counted from the start of Node's clock (Node's start
