@@ -7,6 +7,8 @@ import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from '
 //
 // A lock rather than an append-only design (a new file a generation, never rewritten): that
 // would need a clean-up of old generations with the same race, and readers that merge files.
+// Two runs that find the same dead run's lock at the same instant may both take it over; a lock
+// is only ever left behind by a run killed mid-write, so that is accepted rather than made rarer.
 // Written here rather than taken from a library: proper-lockfile (the well-kept one) has no
 // waiting in its synchronous API, and the history is written synchronously (the UI records a
 // request where it has no promise to wait on); node:fs has no flock.

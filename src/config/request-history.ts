@@ -217,7 +217,9 @@ export class RequestHistory {
       ...entry,
       time: entry.time ?? new Date().toISOString(),
       spec,
-      ...(entry.baseUrl !== undefined ? { baseUrl: printableBaseUrl(entry.baseUrl) } : {}),
+      ...(entry.baseUrl !== undefined
+        ? { baseUrl: maskCredentialShapes(printableBaseUrl(entry.baseUrl)) }
+        : {}),
       ...(entry.error !== undefined
         ? { error: cut(maskCredentialShapes(entry.error), HISTORY_TEXT_LIMIT) }
         : {}),

@@ -95,11 +95,20 @@ describe('RequestHistory', () => {
       },
       baseUrl: 'https://user:pass@api.example.com',
     });
+    history.record({
+      spec: { method: 'GET', path: '/v1/regions' },
+      baseUrl: 'https://api.example.com/gw/dk_live_abcd1234',
+      error: 'connection refused by https://api.example.com/gw/dk_live_abcd1234',
+    });
     const text = readFileSync(history.path, 'utf8');
-    for (const secret of ['dk_demo_tester', 'Bearer', 'sk_live', 'eyJhbG', 'pass@']) {
+    expect(history.list()[0]).toMatchObject({
+      baseUrl: 'https://api.example.com/gw/****1234',
+      error: 'connection refused by https://api.example.com/gw/****1234',
+    });
+    for (const secret of ['dk_demo_tester', 'Bearer', 'sk_live', 'eyJhbG', 'pass@', 'dk_live']) {
       expect(text).not.toContain(secret);
     }
-    expect(history.list()[0]?.spec).toEqual({
+    expect(history.list()[1]?.spec).toEqual({
       method: 'GET',
       path: '/v1/x?access_token=****9876',
       headers: ['X-Api-Key: ****abcd'],
