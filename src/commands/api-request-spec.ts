@@ -170,9 +170,11 @@ export function refuseLocalReads(saved: RequestSpec, name: string): void {
   );
   const body = saved.body !== undefined && /^"@/.test(saved.body.trim()) ? saved.body : undefined;
   if (typed === undefined && body === undefined) return;
-  const what = typed ? `-F ${typed.text}` : `the body ${body?.trim() ?? ''}`;
+  const [what, flag] = typed
+    ? [`-F ${typed.text}`, '-F']
+    : [`the body ${body?.trim() ?? ''}`, '-d'];
   throw new RequestInputError(
-    `the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give the field on the command line (--saved ${name} -F …)`,
+    `the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give it on the command line (--saved ${name} ${flag} …)`,
   );
 }
 

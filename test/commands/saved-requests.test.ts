@@ -355,7 +355,7 @@ describe('a saved request is data, as a pasted line is', () => {
         writeFileSync(join(requests, `${name}.json`), JSON.stringify(file));
         expect(await run(['api', 'request', '--saved', name], 'piped secret'), name).toEqual({
           stdout: '',
-          stderr: `domainctl: the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give the field on the command line (--saved ${name} -F …)\n`,
+          stderr: `domainctl: the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give it on the command line (--saved ${name} ${what.startsWith('-F') ? '-F' : '-d'} …)\n`,
           code: 2,
         });
       }
