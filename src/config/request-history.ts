@@ -184,8 +184,8 @@ const parseLine = (text: string): HistoryEntry | undefined => {
  * The requests sent with one profile (by `api request` and the raw-request screen), kept across
  * sessions in the user's data directory (see dataDir), never in the config file: one JSON line a
  * request in `history/<profile>.jsonl`, mode 0600 in a 0700 folder. The last HISTORY_LIMIT are
- * kept. Nothing in it is a credential: the token is the profile's and never written, headers
- * that look like credentials are masked as --debug masks them.
+ * kept. Nothing in it is a credential: the token is the profile's and never written, and every
+ * value that looks like one is masked by the rule of everything stored (storableSpec).
  *
  * A request is one line appended in one write (O_APPEND); once the file holds HISTORY_LIMIT +
  * SLACK lines it is rewritten with the last HISTORY_LIMIT, atomically. Both hold the history's
