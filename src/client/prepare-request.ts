@@ -2,6 +2,7 @@ import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
 import { MissingCredentialsError, RequestInputError } from '../core/errors.js';
 import { refuseIfReadOnly } from '../core/profile-safety.js';
+import { refuseRoutingHeader } from '../core/routing-headers.js';
 
 export interface RawRequestInput {
   /** Any case; GET, POST, PATCH, PUT or DELETE. */
@@ -166,6 +167,7 @@ function fillPlaceholders(path: string, input: RawRequestInput): string {
 function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
+    refuseRoutingHeader(line);
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim() : '';
     if (!HEADER_NAME.test(name)) {

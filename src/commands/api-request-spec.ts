@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CliError } from '../core/errors.js';
+import { CliError, RequestInputError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import {
   headerName,
@@ -119,15 +119,16 @@ export async function requestDraft(
 
   // Loaded only for --saved: its zod schema is no cost to other requests.
   const { SavedRequests } = await import('../config/saved-requests.js');
-  const { spec: saved, dropped } = withoutMaskedHeaders(
-    SavedRequests.open({ dir: flags.requestsDir }).load(flags.saved).spec,
-  );
+  const loaded = SavedRequests.open({ dir: flags.requestsDir }).load(flags.saved);
+  const { spec: saved, dropped } = withoutMaskedHeaders(loaded.spec);
   const named = new Set(given.headers.map((line) => headerName(line).toLowerCase()));
   const headers = [
     ...(saved.headers ?? []).filter((line) => !named.has(headerName(line).toLowerCase())),
     ...given.headers,
   ];
   const bodyGiven = flags.data !== undefined || given.fields !== undefined;
+  // Only what is sent is checked: a body given here replaces the saved one unread.
+  if (!bodyGiven) refuseLocalReads(saved, flags.saved);
   const jq = given.jq ?? saved.jq;
   const jqArgs = given.jqArgs ?? saved.jqArgs;
   const spec: RequestSpec = {
@@ -153,6 +154,28 @@ export async function requestDraft(
         `the saved request's ${name} header looks like a credential and is kept masked, so it is not sent: give it with -H '${name}: …'`,
     );
   return { spec, ...(flags.data !== undefined ? { data: flags.data } : {}), warnings };
+}
+
+/**
+ * A saved request is as trusted as a pasted line: the folder is shared (in git, by a teammate),
+ * so what a file says is data, never an order to read this machine's files or stdin. A `-F
+ * key=@PATH` (or `@-`) in it, or a body that is the string "@…" (a body written as -d would
+ * take a file), is refused before anything is read or sent, unless the command line gives the body: pointed at the config file, it would
+ * send every profile's token with the request. The same `-F key=@PATH` typed on the command line
+ * is the user's own and stays allowed (fromFlags).
+ */
+export function refuseLocalReads(saved: RequestSpec, name: string): void {
+  const typed = (saved.fields ?? []).find(
+    ({ kind, text }) => kind === 'typed' && text.slice(text.indexOf('=') + 1).startsWith('@'),
+  );
+  const body = saved.body !== undefined && /^"@/.test(saved.body.trim()) ? saved.body : undefined;
+  if (typed === undefined && body === undefined) return;
+  const [what, flag] = typed
+    ? [`-F ${typed.text}`, '-F']
+    : [`the body ${body?.trim() ?? ''}`, '-d'];
+  throw new RequestInputError(
+    `the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give it on the command line (--saved ${name} ${flag} …)`,
+  );
 }
 
 /** The draft's request with its body read (-d's JSON text, @file or @-). */

@@ -100,7 +100,7 @@ Examples:
       `
 The history keeps the last ${HISTORY_LIMIT} requests of each profile (api request and the UI's raw
 requests) in history/<profile>.jsonl under the data folder: DOMAINCTL_DATA_DIR, else $XDG_DATA_HOME/domainctl
-(~/.local/share/domainctl). No token is kept; headers that look like credentials are masked.
+(~/.local/share/domainctl). No token is kept; every value that looks like a credential is masked.
 DOMAINCTL_HISTORY=off keeps a run out of it. --json adds the command line that sends each again.
 
 Examples:

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import { type RequestSpec, storableSpec } from '../core/request-spec.js';
+import { credentialPlaces, type RequestSpec, storableSpec } from '../core/request-spec.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { requestsDir } from './data-dir.js';
 import * as z from 'zod/mini';
@@ -48,7 +48,8 @@ const EXTENSION = '.json';
  * and put in git (requestsDir: `--requests-dir`, DOMAINCTL_REQUESTS_DIR, or `requests` in the
  * config directory). A file holds the method, the path (placeholders such as `{project_id}`
  * kept, filled when it is sent), headers, the body as JSON, -f/-F fields, --paginate and --jq;
- * never a credential (headers that look like one are masked, as in the history). Files are
+ * never a credential: headers that look like one are masked, as in the history (and left out
+ * when it is sent), and a request with one anywhere else is refused (credentialPlaces). Files are
  * written atomically; a file edited by hand is checked when it is read, and its errors name it.
  */
 export class SavedRequests {
@@ -85,6 +86,12 @@ export class SavedRequests {
    */
   save(name: string, spec: RequestSpec, description?: string): { path: string; created: boolean } {
     const path = this.fileOf(name);
+    const places = credentialPlaces(spec);
+    if (places.length > 0) {
+      throw new ConfigError(
+        `the request holds a credential (in ${places.join(', ')}), and a saved request, meant to be shared, never keeps one: nothing was saved; leave it out, and give it when you send the request (--saved ${name} with -d, -f/-F, --arg or a path)`,
+      );
+    }
     const created = !this.exists(name);
     const stored = storableSpec(spec);
     const file: SavedRequestFile = {

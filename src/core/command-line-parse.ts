@@ -1,5 +1,6 @@
 import type { PastedRequest } from './curl-parse.js';
 import { RequestInputError } from './errors.js';
+import { refuseRoutingHeader } from './routing-headers.js';
 import { parseMethod, type RequestField, type RequestSpec } from './request-spec.js';
 import { shellWords } from './shell-words.js';
 
@@ -68,7 +69,8 @@ const SWITCHES = new Set([
  * the --project, --org and --profile it names. --token is left out (the profile's token is sent;
  * `notes` says so), and so is --base-url (the request goes to the profile's API). Refused with
  * RequestInputError: another command than `api request`, a body from a file or stdin (`-d @…`,
- * which a pasted line cannot bring along), an option `api request` does not have.
+ * which a pasted line cannot bring along), an option `api request` does not have, a header that
+ * routes the request (Host…: see core/routing-headers.ts).
  */
 export function parseCommandLine(text: string): PastedCommandLine {
   const words = shellWords(text);
@@ -142,6 +144,7 @@ export function parseCommandLine(text: string): PastedCommandLine {
         body = given;
         break;
       case 'header':
+        refuseRoutingHeader(given);
         headers.push(given);
         break;
       case 'rawField':

@@ -1,4 +1,5 @@
 import { RequestInputError } from './errors.js';
+import { refuseRoutingHeader } from './routing-headers.js';
 import { headerName, parseMethod, type RequestSpec } from './request-spec.js';
 import { shellWords } from './shell-words.js';
 
@@ -41,7 +42,8 @@ const CONNECTION_OPTIONS = setOf(
 );
 
 // Headers curl or the client sets itself for the connection: a pasted value is out of place.
-const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'accept-encoding', 'connection']);
+// (Host is not one of them: it routes the request, and is refused; see core/routing-headers.ts.)
+const TRANSPORT_HEADERS = new Set(['content-length', 'accept-encoding', 'connection']);
 
 const CURL = /^(?:.*[/\\])?curl(?:\.exe)?$/i;
 
@@ -88,7 +90,7 @@ function relativeTo(baseUrl: string, address: string): string {
  * into the query). Authorization, cookies and -u are left out (the profile's token is sent
  * instead), and so are transport headers; `notes` says so. Refused with RequestInputError and
  * the reason: another host than the profile's, a body from a file (`-d @file`), a form or an
- * upload, an option it does not know, several URLs.
+ * upload, an option it does not know, several URLs, a header that routes the request (Host…).
  */
 export function parseCurl(text: string, baseUrl: string): PastedRequest {
   const words = shellWords(text);
@@ -214,7 +216,11 @@ export function parseCurl(text: string, baseUrl: string): PastedRequest {
     }
     const name = headerName(line);
     // `Name;` sends an empty header and `Name:` removes one of curl's own: neither is ours to copy.
-    if (!name || line.slice(line.indexOf(':') + 1).trim() === '') return;
+    if (!name || line.slice(line.indexOf(':') + 1).trim() === '') {
+      if (!line.trimStart().startsWith(':')) return;
+    }
+    // Refused, never left out: the line meant the request for another site, and it says so.
+    refuseRoutingHeader(line);
     const lower = name.toLowerCase();
     if (lower === 'authorization' || lower === 'cookie') {
       left.add(`the ${name} header (the profile's token is sent instead)`);

@@ -22,6 +22,52 @@ export function printableHeader(name: string, value: string): string {
 // is a cursor, not a credential, and --debug is where one is looked for.
 const NOT_CREDENTIALS = new Set(['page_token']);
 
+/**
+ * True for a name (a header, a query parameter, a JSON member, a -f/-F field, a --arg) whose
+ * value may be a credential: the rule `--debug` masks headers by, for every name domainctl
+ * prints or stores a value under.
+ */
+export const isCredentialName = (name: string) =>
+  isSensitiveHeader(name) && !NOT_CREDENTIALS.has(name);
+
+/**
+ * Anything shaped like an API key (`dk_…`) or a JWT (`eyJ….…`), wherever it starts, unless a
+ * letter or digit comes right before it: "_" counts as a place to start (prj_dk_… holds a key; a
+ * word boundary, \b, missed it), a letter or digit does not, so that ids such as "prj_sdk_x" are
+ * kept as they are. The server redacts its logs by the same shape (server/redact.ts).
+ */
+export const CREDENTIAL_SHAPE =
+  /(?<![A-Za-z0-9])(?:dk_[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+)/g;
+
+/** The text with everything shaped like a credential (CREDENTIAL_SHAPE) masked by maskSecret. */
+export function maskCredentialShapes(text: string): string {
+  if (!text.includes('dk_') && !text.includes('eyJ')) return text;
+  return text.replace(CREDENTIAL_SHAPE, (key) => maskSecret(key));
+}
+
+/**
+ * A parsed JSON value with credentials masked: every string or number under a member named like
+ * a credential (isCredentialName: `password`, `client_secret`, `api_key`, `token`…) by
+ * maskSecret, however deep, and everything shaped like one elsewhere (maskCredentialShapes).
+ * An empty string, true, false and null say nothing secret and stay.
+ */
+export function maskJsonCredentials(value: unknown, named = false): unknown {
+  if (typeof value === 'string') {
+    if (!named) return maskCredentialShapes(value);
+    return value === '' ? value : maskSecret(value);
+  }
+  if (typeof value === 'number') return named ? maskSecret(String(value)) : value;
+  if (Array.isArray(value)) return value.map((item) => maskJsonCredentials(item, named));
+  if (typeof value === 'object' && value !== null) {
+    const masked: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const [key, member] of Object.entries(value)) {
+      masked[key] = maskJsonCredentials(member, named || isCredentialName(key));
+    }
+    return masked;
+  }
+  return value;
+}
+
 /** Decodes a query-string part as URLSearchParams would, keeping it as it is when it does not. */
 function decodeQueryPart(text: string): string {
   try {
@@ -41,7 +87,7 @@ function printableSearch(search: string): string {
       const equals = part.indexOf('=');
       if (equals === -1) return part;
       const name = decodeQueryPart(part.slice(0, equals));
-      if (!isSensitiveHeader(name) || NOT_CREDENTIALS.has(name)) return part;
+      if (!isCredentialName(name)) return part;
       const value = decodeQueryPart(part.slice(equals + 1));
       return `${part.slice(0, equals)}=${encodeURIComponent(maskSecret(value))}`;
     });

@@ -1,5 +1,13 @@
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
-import { isSensitiveHeader, printableHeaderLine, printablePath } from './mask.js';
+import {
+  isCredentialName,
+  isSensitiveHeader,
+  maskCredentialShapes,
+  maskJsonCredentials,
+  maskSecret,
+  printableHeaderLine,
+  printablePath,
+} from './mask.js';
 
 /** How many requests the history keeps, per profile (config/request-history.ts). */
 export const HISTORY_LIMIT = 500;
@@ -59,28 +67,93 @@ export function isMaskedHeader(line: string): boolean {
   return isSensitiveHeader(name) && MASKED_VALUE.test(line.slice(line.indexOf(':') + 1).trim());
 }
 
+/** A value stored under a name: masked whole when the name is a credential's, else its shapes. */
+const storableValue = (name: string[], value: string) =>
+  name.some(isCredentialName) && value !== '' ? maskSecret(value) : maskCredentialShapes(value);
+
 /**
- * The request as it may be written to a file or shown: header values that look like credentials
- * masked as `--debug` masks them (`Bearer ****abcd`), query parameters that look like credentials
- * too, and an Authorization header dropped altogether (the profile's token is what is sent).
- * Keys that are absent or empty are left out, so a stored request holds only what was given.
+ * The body as it may be stored: its JSON with credentials masked (maskJsonCredentials), written
+ * compact; the text as it was when there is nothing to mask (so numbers keep every digit), and
+ * only its credential shapes masked when it is not JSON.
+ */
+function storableBody(body: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return maskCredentialShapes(body);
+  }
+  const masked = JSON.stringify(maskJsonCredentials(value));
+  return masked === JSON.stringify(value) ? body : masked;
+}
+
+/**
+ * A -f/-F field as it may be stored: `key=value` with the value masked when a part of the key is
+ * named like a credential (`client_secret`, `auth[password]`), else its credential shapes. A -F
+ * `@file` is the name of a file, not its text, and stays.
+ */
+function storableField(field: RequestField): RequestField {
+  const at = field.text.indexOf('=');
+  if (at === -1) return { ...field };
+  const key = field.text.slice(0, at);
+  const value = field.text.slice(at + 1);
+  if (field.kind === 'typed' && value.startsWith('@')) return { ...field };
+  const names = key.split(/[[\]]+/).filter((part) => part !== '');
+  return { kind: field.kind, text: `${key}=${storableValue(names, value)}` };
+}
+
+/**
+ * The request as it may be written to a file or shown, by one rule for everything stored (the
+ * history, saved requests) as for everything printed: header values and query parameters named
+ * like credentials masked as `--debug` masks them (`Bearer ****abcd`), an Authorization header
+ * dropped altogether (the profile's token is what is sent), and in the body, the -f/-F fields
+ * and the --arg values, every value named like a credential (`password`, `client_secret`,
+ * `token`, `key`…) masked, and anything shaped like one (`dk_…`, a JWT) masked wherever it is,
+ * the path and --jq included. Keys that are absent or empty are left out, so a stored request
+ * holds only what was given.
  */
 export function storableSpec(spec: RequestSpec): RequestSpec {
   const headers = (spec.headers ?? [])
     .filter((line) => headerName(line).toLowerCase() !== 'authorization')
-    .map(printableHeaderLine);
+    .map((line) => maskCredentialShapes(printableHeaderLine(line)));
   return {
     method: spec.method,
-    path: printablePath(spec.path),
+    path: maskCredentialShapes(printablePath(spec.path)),
     ...(headers.length > 0 ? { headers } : {}),
-    ...(spec.body !== undefined ? { body: spec.body } : {}),
-    ...(spec.fields?.length ? { fields: spec.fields.map((f) => ({ ...f })) } : {}),
+    ...(spec.body !== undefined ? { body: storableBody(spec.body) } : {}),
+    ...(spec.fields?.length ? { fields: spec.fields.map(storableField) } : {}),
     ...(spec.paginate ? { paginate: true } : {}),
-    ...(spec.jq !== undefined ? { jq: spec.jq } : {}),
+    ...(spec.jq !== undefined ? { jq: maskCredentialShapes(spec.jq) } : {}),
     ...(spec.jqArgs?.length
-      ? { jqArgs: spec.jqArgs.map(([n, v]) => [n, v] as [string, string]) }
+      ? {
+          jqArgs: spec.jqArgs.map(([n, v]) => [n, storableValue([n], v)] as [string, string]),
+        }
       : {}),
   };
+}
+
+/**
+ * Where a request holds a credential that storableSpec would mask outside its headers (the path,
+ * the body, a field, --jq, an --arg), for people: `the body`, `-f client_secret`, `--arg token`.
+ * A saved request refuses these: a masked header is left out when it is sent and given again
+ * with -H, but a masked value there would be sent as the mask.
+ */
+export function credentialPlaces(spec: RequestSpec): string[] {
+  const stored = storableSpec(spec);
+  const places: string[] = [];
+  if (stored.path !== spec.path) places.push('the path');
+  if (stored.body !== spec.body) places.push('the body');
+  (spec.fields ?? []).forEach((field, i) => {
+    if (stored.fields?.[i]?.text !== field.text) {
+      const key = field.text.slice(0, Math.max(0, field.text.indexOf('=')));
+      places.push(`${field.kind === 'raw' ? '-f' : '-F'} ${key}`);
+    }
+  });
+  if (stored.jq !== spec.jq) places.push('--jq');
+  (spec.jqArgs ?? []).forEach(([name, value], i) => {
+    if (stored.jqArgs?.[i]?.[1] !== value) places.push(`--arg ${name}`);
+  });
+  return places;
 }
 
 /**

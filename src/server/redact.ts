@@ -1,8 +1,8 @@
+import { CREDENTIAL_SHAPE } from '../core/mask.js';
+
 // Credentials sent in the wrong place (a path, a field) are still credentials: an API key or
-// something shaped like a JWT, wherever it starts, unless a letter or digit comes right before
-// it. "_" counts as a place to start (prj_dk_… holds a key; a word boundary, \b, missed it), a
-// letter or digit does not, so that ids such as "prj_sdk_x" are named as sent.
-const CREDENTIAL = /(?<![A-Za-z0-9])(?:dk_[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+)/g;
+// something shaped like a JWT, by the shape the clients mask what they store by (core/mask.ts).
+const CREDENTIAL = CREDENTIAL_SHAPE;
 
 const REDACTED = '[redacted]';
 

@@ -1,4 +1,5 @@
 import {
+  boundedSpec,
   type HistoryEntry,
   type NewHistoryEntry,
   RequestHistory,
@@ -38,7 +39,7 @@ function historyEnabled(env: NodeJS.ProcessEnv): boolean {
 /**
  * The history of a profile as `api request` keeps it (the user's data directory), or, for the
  * demo, in memory: its server is gone when the UI ends, and so is what was sent to it. The
- * in-memory one keeps what the file would (credentials masked), so both read the same.
+ * in-memory one keeps what the file would (credentials masked, texts bounded), so both read the same.
  */
 export function historyStore(
   session: { profileName?: string; ephemeral: boolean },
@@ -59,7 +60,11 @@ export function historyStore(
   return {
     list: () => [...entries].reverse(),
     record: (e) => {
-      entries.push({ ...e, time: e.time ?? new Date().toISOString(), spec: storableSpec(e.spec) });
+      entries.push({
+        ...e,
+        time: e.time ?? new Date().toISOString(),
+        spec: boundedSpec(storableSpec(e.spec)),
+      });
     },
   };
 }

@@ -122,6 +122,35 @@ describe('prepareRequest', () => {
     );
   });
 
+  it('refuses every header that routes the request (Host, :authority, Forwarded…), in any case', () => {
+    const refused = (name: string) =>
+      new RequestInputError(
+        `the ${name} header is refused: it routes the request, and a front that routes by it could take the token to another site; domainctl sends to the profile's base URL only`,
+      );
+    expect(refusal({ headers: ['Host: evil.test'] })).toEqual(refused('Host'));
+    expect(refusal({ headers: ['X-Trace: 1', 'host:evil.test'] })).toEqual(refused('host'));
+    expect(refusal({ headers: [':authority: evil.test'] })).toEqual(refused(':authority'));
+    expect(refusal({ headers: ['Forwarded: host=evil.test'] })).toEqual(refused('Forwarded'));
+    for (const name of [
+      'X-Forwarded-Host',
+      'X-Forwarded-Server',
+      'X-Forwarded-Proto',
+      'X-Forwarded-Port',
+      'X-Forwarded-Prefix',
+      'X-Host',
+      'X-Original-Host',
+      'X-Original-URL',
+      'X-Rewrite-URL',
+    ]) {
+      expect(refusal({ headers: [`${name}: evil.test`] }), name).toEqual(refused(name));
+    }
+    // Headers that only look alike are sent.
+    expect(prepare({ headers: ['X-Hostname: a', 'X-Forwarded-For: 10.0.0.1'] }).headers).toEqual({
+      'x-hostname': 'a',
+      'x-forwarded-for': '10.0.0.1',
+    });
+  });
+
   it('sends credentials to bearer routes and unknown paths, never to public routes', () => {
     const bearer = prepare({ path: '/v1/projects', token: 'dk_secret' });
     expect(bearer.headers.authorization).toBe('Bearer dk_secret');

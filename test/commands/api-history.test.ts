@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { closedPort } from '../helpers/raw-server.js';
+import { closedPort, startRawServer } from '../helpers/raw-server.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { profileHome } from '../helpers/command-runs.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
@@ -228,5 +228,50 @@ describe('api history', () => {
       stderr: `domainctl: warning: the request was not added to the history: ENOTDIR: not a directory, mkdir '${join(blocked, 'history')}'\n`,
       code: 0,
     });
+  });
+
+  it('keeps a bounded line of a 20 MB body the API refused, and lists it after', async () => {
+    const refusing = await startRawServer((_req, res) => {
+      res.writeHead(413, { 'content-type': 'application/json' });
+      res.end('{"error":{"code":"payload_too_large","message":"the body is over 64 KiB"}}');
+    });
+    try {
+      const dir = tempConfigDir();
+      const env = { DOMAINCTL_CONFIG_DIR: dir };
+      const body = `{"name":"${'x'.repeat(20 * 1024 * 1024)}"}`;
+      const sent = await runCli(
+        [
+          'api',
+          'request',
+          'POST',
+          '/v1/projects',
+          '-d',
+          '@-',
+          '--base-url',
+          refusing.url,
+          '--token',
+          'dk_x',
+        ],
+        { env, input: body, timeoutMs: 60_000 },
+      );
+      expect(sent).toEqual({
+        stdout:
+          '{\n  "error": {\n    "code": "payload_too_large",\n    "message": "the body is over 64 KiB"\n  }\n}\n',
+        stderr: 'HTTP 413 payload_too_large: the body is over 64 KiB\n',
+        code: 1,
+      });
+      const file = join(dir, 'data', 'history', '_default.jsonl');
+      const text = readFileSync(file, 'utf8');
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(64 * 1024);
+      const line = JSON.parse(text) as { body: string; status: number };
+      expect(line.status).toBe(413);
+      expect(line.body).toBe(
+        `{"name":"${'x'.repeat(8 * 1024 - 9)}…[cut: ${body.length} characters in all]`,
+      );
+      const listed = await runCli(['api', 'history', '--json', '--jq', '.[0].status'], { env });
+      expect(listed).toEqual({ stdout: '413\n', stderr: '', code: 0 });
+    } finally {
+      await refusing.close();
+    }
   });
 });

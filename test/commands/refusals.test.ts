@@ -1,5 +1,7 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliResult, removeTempDirs, runCli } from '../helpers/cli.js';
+import { type CliResult, removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
 import { startFakeApi } from '../helpers/fake-api.js';
 import {
   type BytesServer,
@@ -71,6 +73,38 @@ describe('api request: a path with dot segments', () => {
         'domainctl: the path /v1/projects/../domains has a dot segment (".."), which would make it another path: write the path it means\n',
       code: 2,
     });
+    expect(raw.requests).toEqual([]);
+  });
+});
+
+describe('api request: a header that routes the request', () => {
+  it('is refused in -H, in a saved request and by --save, and nothing is sent (2)', async () => {
+    const raw = await prefixed();
+    const dir = tempConfigDir();
+    const run = (args: string[]) =>
+      runCli(['api', 'request', ...args, '--base-url', raw.url, '--token', 'dk_secret'], {
+        env: { DOMAINCTL_CONFIG_DIR: dir },
+      });
+    const refused = (name: string): CliResult => ({
+      stdout: '',
+      stderr: `domainctl: the ${name} header is refused: it routes the request, and a front that routes by it could take the token to another site; domainctl sends to the profile's base URL only\n`,
+      code: 2,
+    });
+    expect(await run(['GET', '/v1/projects', '-H', 'Host: evil.test'])).toEqual(refused('Host'));
+    expect(await run(['GET', '/v1/projects', '-H', 'x-forwarded-host: evil.test'])).toEqual(
+      refused('x-forwarded-host'),
+    );
+    expect(await run(['GET', '/v1/projects', '-H', 'Host: evil.test', '--save', 'routed'])).toEqual(
+      refused('Host'),
+    );
+    const requests = join(dir, 'requests');
+    expect(existsSync(requests)).toBe(false);
+    mkdirSync(requests);
+    writeFileSync(
+      join(requests, 'routed.json'),
+      JSON.stringify({ method: 'GET', path: '/v1/projects', headers: ['Host: evil.test'] }),
+    );
+    expect(await run(['--saved', 'routed'])).toEqual(refused('Host'));
     expect(raw.requests).toEqual([]);
   });
 });

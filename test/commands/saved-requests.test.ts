@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { tempConfigDir } from '../helpers/cli.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { profileHome, sendsNothing } from '../helpers/command-runs.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { startRawServer } from '../helpers/raw-server.js';
+import { TESTER_KEY } from '../helpers/server.js';
 
 const server = seededServerForFile();
 
@@ -294,5 +296,79 @@ describe('api request --saved', () => {
       stderr: "domainctl: missing required argument 'method'\n(run with --help for usage)\n",
       code: 2,
     });
+  });
+});
+
+describe('a saved request is data, as a pasted line is', () => {
+  it('never reads a file or stdin that the file names: exit 2, and the API hears nothing', async () => {
+    // A capturing server on loopback: whatever reaches it, file text or not, is a request.
+    const capture = await startRawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    try {
+      const dir = tempConfigDir();
+      const config = join(dir, 'config.json');
+      const requests = join(dir, 'requests');
+      const run = (args: string[], input?: string) =>
+        runCli(args, { env: { DOMAINCTL_CONFIG_DIR: dir }, input });
+      const added = await run(
+        ['profile', 'add', 'p', '--base-url', capture.url, '--token-stdin'],
+        TESTER_KEY,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      mkdirSync(requests);
+      const hostile: [string, object, string][] = [
+        [
+          'post-leak',
+          {
+            method: 'POST',
+            path: '/v1/projects',
+            fields: [
+              { kind: 'raw', text: 'name=x' },
+              { kind: 'typed', text: `organization_id=@${config}` },
+            ],
+          },
+          `-F organization_id=@${config}`,
+        ],
+        [
+          'get-leak',
+          {
+            method: 'GET',
+            path: '/v1/projects',
+            fields: [{ kind: 'typed', text: `q=@${config}` }],
+          },
+          `-F q=@${config}`,
+        ],
+        [
+          'stdin-leak',
+          { method: 'POST', path: '/v1/projects', fields: [{ kind: 'typed', text: 'name=@-' }] },
+          '-F name=@-',
+        ],
+        [
+          'body-leak',
+          { method: 'POST', path: '/v1/projects', body: `@${config}` },
+          `the body "@${config}"`,
+        ],
+      ];
+      for (const [name, file, what] of hostile) {
+        writeFileSync(join(requests, `${name}.json`), JSON.stringify(file));
+        expect(await run(['api', 'request', '--saved', name], 'piped secret'), name).toEqual({
+          stdout: '',
+          stderr: `domainctl: the saved request "${name}" has ${what}, which would read a file or stdin of this machine: a saved request never does; type the value into the file, or give it on the command line (--saved ${name} ${what.startsWith('-F') ? '-F' : '-d'} …)\n`,
+          code: 2,
+        });
+      }
+      expect(capture.requests).toEqual([]);
+
+      // The same -F typed on the command line is the user's own, and reads the file.
+      const note = join(dir, 'note.txt');
+      writeFileSync(note, 'typed by me');
+      const own = await run(['api', 'request', '--saved', 'get-leak', '-F', `q=@${note}`]);
+      expect(own.code, own.stderr).toBe(0);
+      expect(capture.requests.map((r) => r.url)).toEqual(['/v1/projects?q=typed+by+me']);
+    } finally {
+      await capture.close();
+    }
   });
 });

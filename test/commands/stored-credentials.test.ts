@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { profileHome } from '../helpers/command-runs.js';
 import { filesUnder } from '../helpers/files.js';
 import { it } from '../helpers/fixtures.js';
@@ -55,7 +55,7 @@ it('the history and the saved requests hold neither the token nor "Bearer"', asy
     'api',
     'request',
     'GET',
-    `/v1/projects?api_key=${secretHeader}`,
+    '/v1/projects',
     '--token',
     TESTER_KEY,
     '-H',
@@ -82,4 +82,79 @@ it('the history and the saved requests hold neither the token nor "Bearer"', asy
   // And the history did record every request sent: 8 of them.
   const history = readFileSync(join(data, 'history', 'local.jsonl'), 'utf8');
   expect(history.trimEnd().split('\n')).toHaveLength(8);
+});
+
+describe('secrets outside the headers', () => {
+  // A body's password, a -f client_secret, an --arg, a JWT in the body and a dk_ key in the path.
+  const PASSWORD = 'hunter2-correct-horse';
+  const CLIENT_SECRET = 'cs_9f8e7d6c5b4a';
+  const ARG_SECRET = 'argsecret-5551';
+  const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlMTIz';
+  const PATH_KEY = 'dk_live_0a1b2c3d4e5f';
+  const secrets = [PASSWORD, CLIENT_SECRET, ARG_SECRET, JWT, PATH_KEY];
+  const requests = [
+    [
+      'POST',
+      '/v1/projects/{project_id}/databases',
+      '-d',
+      `{"name":"kept","password":"${PASSWORD}","note":"${JWT}"}`,
+    ],
+    [
+      'POST',
+      '/v1/projects/{project_id}/databases',
+      '-f',
+      'name=kept2',
+      '-f',
+      `client_secret=${CLIENT_SECRET}`,
+    ],
+    ['GET', '/v1/regions', '--jq', '.regions[0].id + $token', '--arg', 'token', ARG_SECRET],
+    ['GET', `/v1/projects/${PATH_KEY}`],
+  ];
+
+  it('are masked in the history, and --save refuses them (2), writing nothing', async ({
+    server,
+  }) => {
+    const home = await profileHome(server);
+    for (const args of requests) {
+      const sent = await home.run(['api', 'request', ...args]);
+      expect(sent.code, `${args.join(' ')}\n${sent.stderr}`).toBeLessThan(2);
+    }
+    const history = readFileSync(join(home.dir, 'data', 'history', 'local.jsonl'), 'utf8');
+    for (const secret of secrets) expect(history).not.toContain(secret);
+    const lines = history
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      lines.map(({ path, body, fields, jq_args }) => ({ path, body, fields, jq_args })),
+    ).toEqual([
+      {
+        path: '/v1/projects/{project_id}/databases',
+        body: '{"name":"kept","password":"****orse","note":"****MTIz"}',
+        fields: undefined,
+        jq_args: undefined,
+      },
+      {
+        path: '/v1/projects/{project_id}/databases',
+        body: undefined,
+        fields: [
+          { kind: 'raw', text: 'name=kept2' },
+          { kind: 'raw', text: 'client_secret=****5b4a' },
+        ],
+        jq_args: undefined,
+      },
+      { path: '/v1/regions', body: undefined, fields: undefined, jq_args: [['token', '****5551']] },
+      { path: '/v1/projects/****4e5f', body: undefined, fields: undefined, jq_args: undefined },
+    ]);
+
+    const places = ['the body', '-f client_secret', '--arg token', 'the path'];
+    for (const [i, args] of requests.entries()) {
+      expect(await home.run(['api', 'request', ...args, '--save', 'secret'])).toEqual({
+        stdout: '',
+        stderr: `domainctl: the request holds a credential (in ${places[i]}), and a saved request, meant to be shared, never keeps one: nothing was saved; leave it out, and give it when you send the request (--saved secret with -d, -f/-F, --arg or a path)\n`,
+        code: 2,
+      });
+    }
+    expect(existsSync(join(home.dir, 'requests'))).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import {
+  existsSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -11,7 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataDir } from '../../src/config/data-dir.js';
-import { HISTORY_LIMIT, RequestHistory } from '../../src/config/request-history.js';
+import {
+  HISTORY_BODY_LIMIT,
+  HISTORY_LIMIT,
+  HISTORY_LINE_LIMIT,
+  RequestHistory,
+} from '../../src/config/request-history.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -88,11 +95,20 @@ describe('RequestHistory', () => {
       },
       baseUrl: 'https://user:pass@api.example.com',
     });
+    history.record({
+      spec: { method: 'GET', path: '/v1/regions' },
+      baseUrl: 'https://api.example.com/gw/dk_live_abcd1234',
+      error: 'connection refused by https://api.example.com/gw/dk_live_abcd1234',
+    });
     const text = readFileSync(history.path, 'utf8');
-    for (const secret of ['dk_demo_tester', 'Bearer', 'sk_live', 'eyJhbG', 'pass@']) {
+    expect(history.list()[0]).toMatchObject({
+      baseUrl: 'https://api.example.com/gw/****1234',
+      error: 'connection refused by https://api.example.com/gw/****1234',
+    });
+    for (const secret of ['dk_demo_tester', 'Bearer', 'sk_live', 'eyJhbG', 'pass@', 'dk_live']) {
       expect(text).not.toContain(secret);
     }
-    expect(history.list()[0]?.spec).toEqual({
+    expect(history.list()[1]?.spec).toEqual({
       method: 'GET',
       path: '/v1/x?access_token=****9876',
       headers: ['X-Api-Key: ****abcd'],
@@ -113,6 +129,61 @@ describe('RequestHistory', () => {
     const lines = readFileSync(history.path, 'utf8').trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(HISTORY_LIMIT + 100);
     expect(statSync(history.path).mode & 0o777).toBe(0o600);
+  });
+
+  it('cuts a long body with a mark, and keeps every line within 64 KiB', () => {
+    const history = RequestHistory.open({ profile: 'p', env: env() });
+    const body = JSON.stringify({ name: 'y'.repeat(100_000) });
+    history.record({
+      spec: {
+        method: 'POST',
+        path: `/v1/x?q=${'p'.repeat(5000)}`,
+        body,
+        headers: Array.from({ length: 40 }, (_, i) => `X-H${i}: ${'\u0001'.repeat(2000)}`),
+      },
+      status: 413,
+    });
+    const text = readFileSync(history.path, 'utf8');
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(HISTORY_LINE_LIMIT);
+    const [entry] = history.list();
+    // Its headers, escaped, would not fit: the line keeps the time, method, path and outcome.
+    expect(entry?.spec).toEqual({
+      method: 'POST',
+      path: `/v1/x?q=${'p'.repeat(1024 - 8)}…[cut: 5008 characters in all]`,
+    });
+    expect(entry?.status).toBe(413);
+
+    history.record({ spec: { method: 'POST', path: '/v1/y', body } });
+    expect(history.list()[0]?.spec.body).toBe(
+      `${body.slice(0, HISTORY_BODY_LIMIT)}…[cut: ${body.length} characters in all]`,
+    );
+  });
+
+  it('reads and compacts a file grown past every bound by an older version', () => {
+    const history = RequestHistory.open({ profile: 'p', env: env() });
+    history.record({ spec: { method: 'GET', path: '/v1/first' } });
+    // 40 MB of one line, as a version without the bound wrote a refused body.
+    const huge = JSON.stringify({
+      time: '2025-01-01T00:00:00.000Z',
+      method: 'POST',
+      path: '/v1/huge',
+      body: 'z'.repeat(40 * 1024 * 1024),
+    });
+    appendFileSync(history.path, `${huge}\n`);
+    history.record({ spec: { method: 'GET', path: '/v1/last' } });
+    expect(history.list().map((e) => e.spec.path)).toEqual(['/v1/last']);
+    expect(statSync(history.path).size).toBeLessThan(HISTORY_LINE_LIMIT);
+    expect(statSync(history.path).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes over the lock of a run that died holding it, and leaves none behind', () => {
+    const history = RequestHistory.open({ profile: 'p', env: env() });
+    history.record({ spec: { method: 'GET', path: '/v1/a' } });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(`${history.path}.lock`, String(dead));
+    history.record({ spec: { method: 'GET', path: '/v1/b' } });
+    expect(history.list().map((e) => e.spec.path)).toEqual(['/v1/b', '/v1/a']);
+    expect(existsSync(`${history.path}.lock`)).toBe(false);
   });
 
   it('never writes through a symbolic link', () => {

@@ -43,6 +43,14 @@ describe('parseCommandLine', () => {
         `domainctl api request POST /v1/x -d '{}' -f a=1`,
         'give the body with -d or with -f/-F fields, not both',
       ],
+      [
+        `domainctl api request GET /v1/x -H 'Host: evil.test'`,
+        "the Host header is refused: it routes the request, and a front that routes by it could take the token to another site; domainctl sends to the profile's base URL only",
+      ],
+      [
+        `domainctl api request GET /v1/x --header=Forwarded:host=evil.test`,
+        'the Forwarded header is refused: it routes the request',
+      ],
     ];
     for (const [text, message] of cases)
       expect(() => parseCommandLine(text), text).toThrow(message);

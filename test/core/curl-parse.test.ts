@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCurlCommand, parseCurl } from '../../src/core/curl-parse.js';
+import { RequestInputError } from '../../src/core/errors.js';
 
 const BASE = 'http://127.0.0.1:7878';
 
@@ -117,13 +118,27 @@ describe('parseCurl', () => {
 
   it('leaves out -u, cookies and transport headers, and says so', () => {
     expect(
-      parseCurl(`curl -u me:secret -H 'Host: x' -H 'Content-Length: 3' ${BASE}/v1/x`, BASE),
+      parseCurl(`curl -u me:secret -H 'Host:' -H 'Content-Length: 3' ${BASE}/v1/x`, BASE),
     ).toEqual({
       spec: { method: 'GET', path: '/v1/x' },
       notes: [
-        "left out: -u (the profile's token is sent instead), the Host header (domainctl sets it itself), the Content-Length header (domainctl sets it itself)",
+        "left out: -u (the profile's token is sent instead), the Content-Length header (domainctl sets it itself)",
       ],
     });
+  });
+
+  it('refuses a header that routes the request (Host, :authority, X-Forwarded-Host), as -H does', () => {
+    const refused = (name: string) =>
+      `the ${name} header is refused: it routes the request, and a front that routes by it could take the token to another site; domainctl sends to the profile's base URL only`;
+    expect(() => parseCurl(`curl -H 'Host: evil.test' ${BASE}/v1/x`, BASE)).toThrow(
+      new RequestInputError(refused('Host')),
+    );
+    expect(() => parseCurl(`curl --header ':authority: evil.test' ${BASE}/v1/x`, BASE)).toThrow(
+      new RequestInputError(refused(':authority')),
+    );
+    expect(() => parseCurl(`curl -H 'X-Forwarded-Host: evil.test' ${BASE}/v1/x`, BASE)).toThrow(
+      new RequestInputError(refused('X-Forwarded-Host')),
+    );
   });
 
   it('tells a curl command from a path', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printableUrl } from '../../src/core/mask.js';
+import { maskCredentialShapes, maskJsonCredentials, printableUrl } from '../../src/core/mask.js';
 
 describe('printableUrl', () => {
   it('masks query parameters named like credentials to their last 4 characters, as headers are', () => {
@@ -34,5 +34,40 @@ describe('printableUrl', () => {
     expect(printableUrl('http://h/p?flag&key=one1&key=two22&q=a%20b')).toBe(
       'http://h/p?flag&key=****&key=****wo22&q=a%20b',
     );
+  });
+});
+
+describe('the credential rule for what is stored', () => {
+  it('masks keys and JWTs wherever they start, but not inside a word', () => {
+    expect(maskCredentialShapes('/v1/projects/dk_live_abcd1234/x?q=prj_dk_zz99')).toBe(
+      '/v1/projects/****1234/x?q=prj_****zz99',
+    );
+    expect(maskCredentialShapes('eyJhbGciOi.eyJzdWIi.sig0 and prj_sdk_demo')).toBe(
+      '****sig0 and prj_sdk_demo',
+    );
+  });
+
+  it('masks every value under a member named like a credential, however deep', () => {
+    expect(
+      maskJsonCredentials({
+        name: 'x',
+        password: 'hunter2-horse',
+        auth: { user: 'me', pin: 123456 },
+        client_secret: '',
+        api_keys: ['abcdef', 'ghijkl'],
+        page_token: 'cursor1234',
+        flag: true,
+        note: 'dk_live_00009999',
+      }),
+    ).toEqual({
+      name: 'x',
+      password: '****orse',
+      auth: { user: '****', pin: '****3456' },
+      client_secret: '',
+      api_keys: ['****cdef', '****ijkl'],
+      page_token: 'cursor1234',
+      flag: true,
+      note: '****9999',
+    });
   });
 });

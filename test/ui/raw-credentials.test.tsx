@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { everyFile } from '../helpers/files.js';
 import { it } from '../helpers/fixtures.js';
@@ -61,5 +62,20 @@ describe('credential-looking headers on the raw screen', () => {
     expect(frame.split('\n').filter((l) => l.includes(SECRET))).toEqual([
       expect.stringMatching(/^• GET\s+Path\s+› /),
     ]);
+  });
+
+  it('outside the headers, make Ctrl+S refuse to save, and nothing is written', async ({
+    openRaw,
+    configDir,
+  }) => {
+    const app = await openRaw();
+    await app.pressTogether('/v1/projects/dk_live_abcd1234', CTRL_S);
+    await app.waitForFrame(/Save as\s+› /);
+    await app.pressTogether('keyed', 'enter');
+    const frame = await app.waitForFrame('✗ Not saved');
+    expect(frame.replace(/\s+/g, ' ')).toContain(
+      '✗ Not saved: the request holds a credential (in the path), and a saved request, meant to be shared, never keeps one: nothing was saved',
+    );
+    expect(everyFile(join(configDir, 'requests'))).toBe('');
   });
 });

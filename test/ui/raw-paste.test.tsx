@@ -95,4 +95,23 @@ describe('a pasted command line fills the form', () => {
     const frame = await app.waitForFrame('✓ Loaded');
     expect(frame).toMatch(/Body\s+\{"name":"saved","labels":\{"tier":1\}\}/);
   });
+
+  it('refuses a pasted line of either kind with a Host header, and fills nothing', async ({
+    openRaw,
+    server,
+  }) => {
+    const app = await openRaw();
+    const before = server.requests.length;
+    await paste(app, `domainctl api request GET /v1/projects -H 'Host: evil.test'`);
+    const refused =
+      "✗ Not read: the Host header is refused: it routes the request, and a front that routes by it could take the token to another site; domainctl sends to the profile's base URL only";
+    expect(oneLine(await app.waitForFrame('Not read'))).toContain(refused);
+    // A line that is read, between, so that the curl's refusal is a notice of its own.
+    await paste(app, '\u0015domainctl api request GET /v1/regions -H "X-Trace: 1"');
+    await app.waitForFrame('Read from the pasted command line');
+    await paste(app, `\u0015curl -H 'Host: evil.test' ${server.url}/v1/projects`);
+    expect(oneLine(await app.waitForFrame('Not read'))).toContain(refused);
+    expect(app.frame()).not.toMatch(/Headers\s+Host/);
+    expect(server.requests.slice(before)).toEqual([]);
+  });
 });
