@@ -75,6 +75,43 @@ describe.concurrent('GET /v1/tls/ask', () => {
     expect((await ask(s, `${verified.domain.toUpperCase()}.`)).status).toBe(200);
   });
 
+  it('answers 404 for every spelling that IDNA maps onto a verified name, and 200 for the name as stored', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
+    const { id } = await addDomain(expect, s, 'www.acme-store.org');
+    const now = new Date();
+    await s.store.markVerified(id, now.toISOString(), new Date(now.getTime() + 1e9).toISOString());
+    // An edge converts these to punycode without IDNA's mapping (www.xn--acme-tore-9cc.org for
+    // the first): other names, which nobody verified.
+    for (const name of [
+      'www.acme-\u017ftore.org', // ſ, LATIN SMALL LETTER LONG S, folds to s
+      'www.acme-store\u3002org', // 。, IDEOGRAPHIC FULL STOP
+      'www.acme-store\uff0eorg', // ．, FULLWIDTH FULL STOP
+      'www.acme-store\uff61org', // ｡, HALFWIDTH IDEOGRAPHIC FULL STOP
+      'www.\uff41cme-store.org', // ａ, FULLWIDTH LATIN SMALL LETTER A
+      'www.acme\u2010store.org', // ‐, HYPHEN
+      'www.acme-st\u200bore.org', // a zero-width space, which IDNA drops
+      'www.acme-store.org\u3002', // a trailing ideographic full stop
+      ' www.acme-store.org',
+      'www.acme-store.org..',
+      'WWW.ACME-\u017FTORE.ORG',
+    ]) {
+      const res = await ask(s, name);
+      expect(res.status, JSON.stringify(name)).toBe(404);
+      expect(await res.json()).toEqual({
+        error: { code: 'not_found', message: `${name} is not a verified custom domain` },
+      });
+    }
+    // What every TLS server folds is tolerated: upper case and one trailing dot.
+    for (const name of ['www.acme-store.org', 'www.acme-store.org.', 'WWW.Acme-Store.ORG.']) {
+      const res = await ask(s, name);
+      expect(res.status, name).toBe(200);
+      expect(await res.json()).toEqual({ domain: 'www.acme-store.org', verified: true });
+    }
+  });
+
   it('is 400 without a domain or with a parameter it does not take', async ({
     expect,
     onTestFinished,
