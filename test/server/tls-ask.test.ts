@@ -1,5 +1,5 @@
 import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
-import { ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
+import { ASK_CACHE_CAPACITY, ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -228,4 +228,37 @@ describe.concurrent('GET /v1/tls/ask', () => {
     status = (await ask(s, 'flood-0.example.com')).status;
     expect(status).toBe(404);
   });
+
+  it('keeps verified names at 200 through a flood of made-up names larger than the cache, and after a write', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished, { askLimit: 1 });
+    const { verified } = await demoDomains(s);
+    // The address is past its limit from the second question on: from then, each name may have
+    // the store read once every 10 s, and a verified name that had to be read again would be a 429.
+    expect((await ask(s, 'first.example.com')).status).toBe(404);
+    expect((await ask(s, verified.domain)).status).toBe(200);
+    const flood = ASK_CACHE_CAPACITY + 500;
+    const refused: number[] = [];
+    let next = 0;
+    // Several questions at a time, as an edge under a handshake flood asks.
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < flood) {
+          const res = await ask(s, `flood-${next++}.example.com`);
+          if (res.status !== 404) refused.push(res.status);
+          await res.body?.cancel();
+        }
+      }),
+    );
+    expect(refused).toEqual([]);
+    const after = await ask(s, verified.domain);
+    // A write empties SQLite's cache (its change mark moved); the name must not need a second
+    // read that the limit refuses either.
+    await addDomain(expect, s, 'written.example.org');
+    const afterWrite = await ask(s, verified.domain);
+    expect([after.status, afterWrite.status]).toEqual([200, 200]);
+    expect((await ask(s, 'flood-0.example.com')).status).toBe(404);
+  }, 180_000);
 });

@@ -21,7 +21,11 @@ export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark, client }) =
   const current = await mark();
   let verified = deps.asks.get(host.hostname, current);
   if (verified === undefined) {
-    const retry = deps.askLimit.take(client(), host.hostname);
+    // A name verified when the store was last asked is never limited: the limit is there for
+    // the flood of made-up names, and must not shut a customer's name out with them.
+    const retry = deps.asks.wasVerified(host.hostname)
+      ? undefined
+      : deps.askLimit.take(client(), host.hostname);
     if (retry !== undefined) {
       throw new HttpError(
         'rate_limited',
