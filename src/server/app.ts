@@ -20,6 +20,7 @@ import { redactCredentials } from './redact.js';
 import { REQUEST_ID_HEADER, RequestIds } from './request-id.js';
 import { loggedTarget, plainRequestLogger, withRequestLog } from './request-log.js';
 import { METRICS_PATH, metricsResponse, withRequestMetrics } from './request-metrics.js';
+import { readQuery } from './query-string.js';
 import { parseOr400, readJsonBody } from './validation.js';
 import type * as z from 'zod';
 
@@ -189,7 +190,10 @@ export function createApp(
               (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
                 .remoteAddress ?? 'local',
             url: () => c.req.url,
-            query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
+            query: () => {
+              const raw = queryString(c.req.url);
+              return parseQuery?.(raw, () => readQuery(raw)) as never;
+            },
             body: body as never,
           });
           // Only where there is one: an await of nothing still costs SQLite's requests a tick.
