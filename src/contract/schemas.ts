@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { errorCodes } from './errors.js';
 import { PAGE_SIZE_MAX, PARAM_PATTERN } from './params.js';
+import { hasLoneSurrogate, isStorableText } from './text.js';
 
 /** `Date.prototype.toISOString()` output: always UTC with milliseconds. */
 const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-21T09:30:00.000Z' });
@@ -132,12 +133,20 @@ const PageToken = z
 export const PageQuery = z.strictObject({ page_size: PageSize, page_token: PageToken });
 /** The query of an operation that takes none: any parameter is unknown. */
 export const NoQuery = z.strictObject({});
+/** For the strings of a request that no pattern of their own keeps to letters and digits. */
+const storable = (field: string) =>
+  [
+    isStorableText,
+    { message: `${field} must be text without U+0000 (NUL) or half of a surrogate pair` },
+  ] as const;
+
 /** `GET /v1/tls/ask?domain=…`: the host name an edge is about to obtain a certificate for. */
 export const TlsAskQuery = z.strictObject({
   domain: z
     .string({ error: 'domain is required: the host name to ask about' })
     .min(1, 'domain is required: the host name to ask about')
     .max(253, 'domain is longer than a host name can be')
+    .refine(...storable('domain'))
     .meta({ description: 'The host name (as SNI sends it)', example: 'shop.example.com' }),
 });
 /** The answer for a verified domain; any other host name is a 404. */
@@ -160,7 +169,6 @@ export const ProjectListQuery = PageQuery.extend({
  */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
-const LONE_SURROGATE = /\p{Cs}/u;
 const GivenName = z
   .string()
   .trim()
@@ -172,7 +180,7 @@ const GivenName = z
   )
   // A JSON escape can name half a surrogate pair ("\ud800"), which no UTF-8 can store: the
   // database would keep U+FFFD in its place.
-  .refine((name) => !LONE_SURROGATE.test(name), {
+  .refine((name) => !hasLoneSurrogate(name), {
     message: 'name must be valid Unicode text (it has half of a surrogate pair)',
   });
 
@@ -183,7 +191,10 @@ export const CreateProjectBody = z
   .object({
     name: GivenName,
     organization_id: z.string().regex(PARAM_PATTERN),
-    region_id: z.string().optional(),
+    region_id: z
+      .string()
+      .refine(...storable('region_id'))
+      .optional(),
   })
   .meta({ id: 'CreateProjectRequest' });
 export const CreateDatabaseBody = z
