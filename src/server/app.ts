@@ -21,7 +21,7 @@ import { REQUEST_ID_HEADER, RequestIds } from './request-id.js';
 import { loggedTarget, plainRequestLogger, withRequestLog } from './request-log.js';
 import { METRICS_PATH, metricsResponse, withRequestMetrics } from './request-metrics.js';
 import { readQuery } from './query-string.js';
-import { parseOr400, readJsonBody } from './validation.js';
+import { parseOr400, readJsonBody, requireJsonBody } from './validation.js';
 import type * as z from 'zod';
 
 export type { AppDeps } from './handlers/types.js';
@@ -166,9 +166,12 @@ export function createApp(
       let read: Promise<unknown> | undefined;
       const body = () =>
         (read ??= schemas.body
-          ? readJsonBody(c.req.raw).then((json) =>
-              parseOr400(schemas.body as z.ZodType, json, 'body'),
-            )
+          ? Promise.resolve(c.req.raw)
+              .then((request) => {
+                requireJsonBody(request);
+                return readJsonBody(request);
+              })
+              .then((json) => parseOr400(schemas.body as z.ZodType, json, 'body'))
           : Promise.resolve(undefined));
       const attempt = async (pinned: boolean) => {
         const store = deps.store.forRequest(pinned);

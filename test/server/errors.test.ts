@@ -190,6 +190,90 @@ describe('request bodies over 64 KiB', () => {
   });
 });
 
+describe('request bodies that are not JSON', () => {
+  const bodyRoutes = routes.filter((r) => r.method === 'POST');
+  const valid: Record<string, unknown> = {
+    createProject: { name: 'Typed', organization_id: 'org_demo' },
+    createDatabase: { name: 'typed' },
+    addDomain: { domain: 'typed.example.com' },
+  };
+  const types = [
+    'text/plain;charset=UTF-8',
+    'application/xml',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+  ];
+
+  it.each(
+    bodyRoutes.flatMap((r) =>
+      types.map((type) => [r.method, r.path, type, r.operationId] as const),
+    ),
+  )(
+    '%s %s sent as %s is 415 unsupported_media_type, even when it reads as JSON',
+    async (method, path, type, operationId) => {
+      const res = await api(server, method, examplePath(path), {
+        key: TESTER_KEY,
+        rawBody: JSON.stringify(valid[operationId]),
+        headers: { 'content-type': type },
+      });
+      const essence = type.split(';')[0] as string;
+      expect(expectError(res, 415, 'unsupported_media_type')).toBe(
+        `the request body must be JSON, sent with Content-Type: application/json (it was sent as ${essence})`,
+      );
+    },
+  );
+
+  it('what curl -d sends (a form) adds nothing', async () => {
+    const host = 'curl-form.example.com';
+    const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      rawBody: JSON.stringify({ domain: host }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(res, 415, 'unsupported_media_type');
+    const again = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: host },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('JSON with a charset, in any case, or with no Content-Type at all, is read', async () => {
+    for (const [i, headers] of [
+      { 'content-type': 'application/json; charset=utf-8' },
+      { 'content-type': 'Application/JSON' },
+      {},
+    ].entries()) {
+      const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/databases', {
+        key: TESTER_KEY,
+        rawBody: new TextEncoder().encode(JSON.stringify({ name: `typed-${i}` })),
+        headers,
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(201);
+    }
+  });
+
+  it('a type that does not read as a media type is not echoed', async () => {
+    const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/databases', {
+      key: TESTER_KEY,
+      rawBody: '{"name":"x"}',
+      headers: { 'content-type': 'dk_demo_tester <b>' },
+    });
+    expect(expectError(res, 415, 'unsupported_media_type')).toBe(
+      'the request body must be JSON, sent with Content-Type: application/json',
+    );
+  });
+
+  it('comes after the credentials check: without them it is 401', async () => {
+    const res = await api(server, 'POST', '/v1/projects', {
+      rawBody: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectUnauthorized(res);
+  });
+});
+
 describe('odd requests never reach a 500', () => {
   it('a broken percent-escape in a path parameter', async () => {
     const res = await api(server, 'GET', '/v1/projects/prj_%E0%A4%A/domains', { key: TESTER_KEY });
