@@ -240,11 +240,12 @@ describe('request bodies that are not JSON', () => {
   });
 
   it('JSON with a charset, in any case, or with no Content-Type at all, is read', async () => {
-    for (const [i, headers] of [
+    const typed: Record<string, string>[] = [
       { 'content-type': 'application/json; charset=utf-8' },
       { 'content-type': 'Application/JSON' },
       {},
-    ].entries()) {
+    ];
+    for (const [i, headers] of typed.entries()) {
       const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/databases', {
         key: TESTER_KEY,
         rawBody: new TextEncoder().encode(JSON.stringify({ name: `typed-${i}` })),
