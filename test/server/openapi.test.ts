@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { errorCodes } from '../../src/contract/errors.js';
 import { PAGE_SIZE_MAX } from '../../src/contract/params.js';
+import { operations } from '../../src/contract/operations.js';
 import { routes } from '../../src/contract/routes.js';
 import { DnsInstructions, Domain, Project } from '../../src/contract/schemas.js';
 import { api } from '../helpers/api.js';
@@ -85,7 +86,7 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('lists add-domain responses exactly 201/400/401/402/403/404/409/503', () => {
+  it('lists add-domain responses exactly 201/400/401/402/403/404/405/409/413/415/500/503', () => {
     const add = operation('/v1/projects/{project_id}/domains', 'post');
     expect(Object.keys(add.responses)).toEqual([
       '201',
@@ -94,7 +95,11 @@ describe('GET /v1/openapi.json', () => {
       '402',
       '403',
       '404',
+      '405',
       '409',
+      '413',
+      '415',
+      '500',
       '503',
     ]);
     expect(add.responses['201']?.content['application/json']?.schema).toEqual({
@@ -105,10 +110,19 @@ describe('GET /v1/openapi.json', () => {
     });
   });
 
-  it('lists list-domains responses exactly 200/400/401/403/404/500/503', () => {
+  it('lists list-domains responses exactly 200/400/401/403/404/405/500/503', () => {
     const list = operation('/v1/projects/{project_id}/domains', 'get');
-    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '404', '500', '503']);
-    for (const status of ['400', '401', '403', '404', '500', '503']) {
+    expect(Object.keys(list.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '405',
+      '500',
+      '503',
+    ]);
+    for (const status of ['400', '401', '403', '404', '405', '500', '503']) {
       expect(list.responses[status]?.content['application/json']?.schema).toEqual({
         $ref: '#/components/schemas/Error',
       });
@@ -144,6 +158,55 @@ describe('GET /v1/openapi.json', () => {
         expect(p.required).toBe(true);
         expect(p.schema.pattern).toBe('^[a-zA-Z0-9_.-]+$');
       }
+    }
+  });
+
+  it('documents 405 on every path, 500 on every operation, 413 where a body can come and 415 where one is read', () => {
+    for (const route of routes) {
+      const statuses = Object.keys(operation(route.path, route.method.toLowerCase()).responses);
+      const at = `${route.method} ${route.path}`;
+      expect(statuses, at).toContain('405');
+      expect(statuses, at).toContain('500');
+      expect(statuses.includes('413'), at).toBe(route.method !== 'GET');
+      expect(statuses.includes('415'), at).toBe('body' in operations[route.operationId]);
+    }
+  });
+
+  it('declares the headers of each answer: X-Request-Id on all, and what 401, 405, 413, 429 and 503 carry', () => {
+    const expected: Record<string, string[]> = {
+      '401': ['X-Request-Id', 'WWW-Authenticate'],
+      '405': ['X-Request-Id', 'Allow'],
+      '413': ['X-Request-Id', 'Connection'],
+      '429': ['X-Request-Id', 'Retry-After'],
+      '503': ['X-Request-Id', 'Retry-After'],
+    };
+    for (const route of routes) {
+      const op = operation(route.path, route.method.toLowerCase());
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = (response as { headers?: Record<string, { $ref: string }> }).headers ?? {};
+        expect(Object.keys(headers), `${route.operationId} ${status}`).toEqual(
+          expected[status] ?? ['X-Request-Id'],
+        );
+        for (const [name, header] of Object.entries(headers)) {
+          expect(header).toEqual({ $ref: `#/components/headers/${name}` });
+        }
+      }
+    }
+    const components = (doc.components as unknown as { headers: Record<string, Json> }).headers;
+    expect(Object.keys(components).sort()).toEqual(
+      ['Allow', 'Connection', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id'].sort(),
+    );
+  });
+
+  it('the headers it declares are the ones the server sends', async () => {
+    const noKey = await api(server, 'GET', '/v1/projects');
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    const wrongMethod = await api(server, 'PUT', '/v1/projects');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    for (const res of [noKey, wrongMethod, await api(server, 'GET', '/v1/regions')]) {
+      expect(res.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._~:+/=-]{1,128}$/);
     }
   });
 
