@@ -155,6 +155,16 @@ function headersOf(status: number): Record<string, { $ref: string }> {
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 }
 
+/**
+ * A request body of each operation that takes one, which works against the demo data
+ * (`serve --seed demo`, as dk_demo_tester): example-driven tools build their requests from it.
+ */
+const bodyExamples: Partial<Record<OperationId, Record<string, string>>> = {
+  createProject: { name: 'Storefront', organization_id: 'org_demo', region_id: 'eu-west' },
+  createDatabase: { name: 'reporting' },
+  addDomain: { domain: 'shop.example.com' },
+};
+
 /** Adds a route of the table to the app's OpenAPI registry, with the contract's schemas. */
 export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
   const schemas = operations[route.operationId];
@@ -191,7 +201,17 @@ export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
       ...('params' in schemas ? { params: schemas.params } : {}),
       ...('query' in schemas ? { query: schemas.query } : {}),
       ...('body' in schemas
-        ? { body: { required: true, content: { 'application/json': { schema: schemas.body } } } }
+        ? {
+            body: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: schemas.body,
+                  example: bodyExamples[route.operationId],
+                },
+              },
+            },
+          }
         : {}),
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry's response type is generic over zod versions

@@ -279,7 +279,7 @@ describe('odd requests never reach a 500', () => {
   it('a broken percent-escape in a path parameter', async () => {
     const res = await api(server, 'GET', '/v1/projects/prj_%E0%A4%A/domains', { key: TESTER_KEY });
     expect(expectError(res, 400, 'invalid_request')).toBe(
-      'project_id must match ^[a-zA-Z0-9_.-]+$',
+      'project_id must match ^prj_[a-zA-Z0-9_.-]+$',
     );
   });
 
@@ -311,8 +311,46 @@ describe('odd requests never reach a 500', () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({
-      error: { code: 'invalid_request', message: 'project_id must match ^[a-zA-Z0-9_.-]+$' },
+      error: { code: 'invalid_request', message: 'project_id must match ^prj_[a-zA-Z0-9_.-]+$' },
     });
+  });
+
+  it('an id without its prefix is 400 (it was a 404 that looked the id up)', async () => {
+    // Sent raw, as any client may; "." and ".." never get here: the request's URL is parsed
+    // with its dot segments folded, before any route is matched.
+    for (const id of ['demo_scale', 'dom_demo']) {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: `/v1/projects/${id}/domains`,
+            method: 'GET',
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        req.setHeader('authorization', `Bearer ${TESTER_KEY}`);
+        req.on('error', reject);
+        req.end();
+      });
+      expect({ id, status: res.status, body: JSON.parse(res.body) as unknown }).toEqual({
+        id,
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'project_id must match ^prj_[a-zA-Z0-9_.-]+$',
+          },
+        },
+      });
+    }
   });
 
   it('and none of the requests of this file logged an unexpected error', () => {
