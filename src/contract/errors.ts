@@ -8,6 +8,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   domain_already_exists: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

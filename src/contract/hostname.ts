@@ -23,6 +23,19 @@ const describeCharacter = (char: string) =>
   CHARACTER_NAMES[char] ??
   `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
+// A character of a label as typed: anything but whitespace, a dot and what makes a URL, a port
+// or a wildcard; and the same but a digit.
+const TYPED = String.raw`[^\s./:*@?#%\\\[\]]`;
+const TYPED_NOT_DIGIT = String.raw`[^\s./:*@?#%\\\[\]0-9]`;
+
+/**
+ * The host-name rules as a JSON Schema pattern, for the OpenAPI document: two labels or more of
+ * 1 to 63 characters, no whitespace, no URL, port or wildcard, a last label that is not all
+ * digits (no IPv4 address), one trailing dot at most. Letters of any script pass, as the server
+ * converts them to punycode; normalizeHostname is what the server checks, and says why.
+ */
+export const HOST_NAME_PATTERN = String.raw`^(?:${TYPED}{1,63}\.)+(?=${TYPED}*${TYPED_NOT_DIGIT})${TYPED}{1,63}\.?$`;
+
 export type HostnameResult = { ok: true; hostname: string } | { ok: false; reason: string };
 
 /**

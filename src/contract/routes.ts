@@ -17,7 +17,11 @@ export interface RouteDef {
   readonly summary: string;
   readonly params: readonly ParamName[];
   readonly successStatus: 200 | 201;
-  /** The error statuses this route documents, in the contract's order. */
+  /**
+   * The error statuses this route can answer, in the contract's order: 405 on every path (a
+   * method it has no operation for), 413 wherever a body can come (any method but GET), 415
+   * where one is read, 500 everywhere.
+   */
   readonly errorStatuses: readonly number[];
   /** Set on paged lists: the key of the items array (`--paginate` merges it). */
   readonly listKey?: 'projects' | 'databases' | 'domains';
@@ -47,7 +51,7 @@ export const routes = [
     summary: 'List the regions a project can be created in',
     params: [],
     successStatus: 200,
-    errorStatuses: [400, 500, 503],
+    errorStatuses: [400, 405, 500, 503],
   },
   {
     operationId: 'listProjects',
@@ -57,7 +61,7 @@ export const routes = [
     summary: 'List the projects the caller can see, newest first',
     params: [],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 500, 503],
     listKey: 'projects',
   },
   {
@@ -68,7 +72,7 @@ export const routes = [
     summary: 'Create a project in an organisation',
     params: [],
     successStatus: 201,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 413, 415, 500, 503],
   },
   {
     operationId: 'getProject',
@@ -78,7 +82,7 @@ export const routes = [
     summary: 'Get one project',
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 500, 503],
   },
   {
     operationId: 'listDatabases',
@@ -88,7 +92,7 @@ export const routes = [
     summary: "List a project's databases, newest first",
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 500, 503],
     listKey: 'databases',
   },
   {
@@ -99,7 +103,7 @@ export const routes = [
     summary: 'Create a database in a project',
     params: ['project_id'],
     successStatus: 201,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 413, 415, 500, 503],
   },
   {
     operationId: 'deleteDatabase',
@@ -109,7 +113,7 @@ export const routes = [
     summary: 'Delete a database; answers with the deleted database',
     params: ['project_id', 'database_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 404, 500, 503],
+    errorStatuses: [400, 401, 404, 405, 413, 500, 503],
   },
   {
     operationId: 'addDomain',
@@ -119,7 +123,7 @@ export const routes = [
     summary: 'Add a custom domain; answers with the DNS records to create',
     params: ['project_id'],
     successStatus: 201,
-    errorStatuses: [400, 401, 402, 403, 404, 409, 503],
+    errorStatuses: [400, 401, 402, 403, 404, 405, 409, 413, 415, 500, 503],
   },
   {
     operationId: 'listDomains',
@@ -129,7 +133,7 @@ export const routes = [
     summary: "List a project's custom domains, newest first",
     params: ['project_id'],
     successStatus: 200,
-    errorStatuses: [400, 401, 403, 404, 500, 503],
+    errorStatuses: [400, 401, 403, 404, 405, 500, 503],
     listKey: 'domains',
   },
   {
@@ -140,7 +144,7 @@ export const routes = [
     summary: 'Whether an edge may obtain a certificate for a host name: 200 for a verified domain',
     params: [],
     successStatus: 200,
-    errorStatuses: [400, 404, 429, 500, 503],
+    errorStatuses: [400, 404, 405, 429, 500, 503],
   },
   {
     operationId: 'getOpenApi',
@@ -150,7 +154,7 @@ export const routes = [
     summary: 'The OpenAPI 3.1 document of this API',
     params: [],
     successStatus: 200,
-    errorStatuses: [400],
+    errorStatuses: [400, 405, 500],
   },
   {
     operationId: 'getHealth',
@@ -160,7 +164,7 @@ export const routes = [
     summary: 'Liveness: the process answers (asks nothing of the database)',
     params: [],
     successStatus: 200,
-    errorStatuses: [400],
+    errorStatuses: [400, 405, 500],
   },
   {
     operationId: 'getReadiness',
@@ -171,7 +175,7 @@ export const routes = [
       'Readiness for a load balancer: the database answers within its timeout, and the instance is not shutting down',
     params: [],
     successStatus: 200,
-    errorStatuses: [400, 503],
+    errorStatuses: [400, 405, 500, 503],
   },
 ] as const satisfies readonly RouteDef[];
 

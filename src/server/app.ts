@@ -20,7 +20,8 @@ import { redactCredentials } from './redact.js';
 import { REQUEST_ID_HEADER, RequestIds } from './request-id.js';
 import { loggedTarget, plainRequestLogger, withRequestLog } from './request-log.js';
 import { METRICS_PATH, metricsResponse, withRequestMetrics } from './request-metrics.js';
-import { parseOr400, readJsonBody } from './validation.js';
+import { readQuery } from './query-string.js';
+import { parseOr400, readJsonBody, requireJsonBody } from './validation.js';
 import type * as z from 'zod';
 
 export type { AppDeps } from './handlers/types.js';
@@ -165,9 +166,12 @@ export function createApp(
       let read: Promise<unknown> | undefined;
       const body = () =>
         (read ??= schemas.body
-          ? readJsonBody(c.req.raw).then((json) =>
-              parseOr400(schemas.body as z.ZodType, json, 'body'),
-            )
+          ? Promise.resolve(c.req.raw)
+              .then((request) => {
+                requireJsonBody(request);
+                return readJsonBody(request);
+              })
+              .then((json) => parseOr400(schemas.body as z.ZodType, json, 'body'))
           : Promise.resolve(undefined));
       const attempt = async (pinned: boolean) => {
         const store = deps.store.forRequest(pinned);
@@ -189,7 +193,10 @@ export function createApp(
               (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
                 .remoteAddress ?? 'local',
             url: () => c.req.url,
-            query: () => parseQuery?.(queryString(c.req.url), () => c.req.query()) as never,
+            query: () => {
+              const raw = queryString(c.req.url);
+              return parseQuery?.(raw, () => readQuery(raw)) as never;
+            },
             body: body as never,
           });
           // Only where there is one: an await of nothing still costs SQLite's requests a tick.

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
+import { isStorableText } from '../contract/text.js';
 import { HttpError } from './http-error.js';
 import { hashApiKey } from './ids.js';
 import { boundedJwksFetch } from './jwks-fetch.js';
@@ -126,7 +127,9 @@ export function createAuthenticator(jwt?: JwtSettings, log?: (line: string) => v
     const key = `s ${subject}`;
     const known = callers.get(key, current);
     if (known) return known;
-    const row = await store.callerBySubject(subject);
+    // A subject no store can hold (a NUL, which PostgreSQL refuses, half of a surrogate pair)
+    // is no user's: not looked up, so every store answers it alike.
+    const row = isStorableText(subject) ? await store.callerBySubject(subject) : undefined;
     // A valid token for a subject we do not know is a user who is a member of nothing.
     const caller = row
       ? toCaller(row)

@@ -1,4 +1,8 @@
+import { PARAM_PATTERN } from '../contract/params.js';
 import { HttpError } from './http-error.js';
+
+/** A time as the store writes it: `Date.prototype.toISOString()`. */
+const STORED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Where a page ends: the sort key of its last item. Lists are ordered by (created_at, id) desc. */
 export interface Cursor {
@@ -42,7 +46,10 @@ export function decodeCursor(list: ListRef, token: string): Cursor {
     value[1] !== list.scope ||
     typeof value[2] !== 'string' ||
     typeof value[3] !== 'string' ||
-    Number.isNaN(Date.parse(value[2]))
+    // What the list wrote: a stored row's created_at and id. Anything else (a NUL, which
+    // PostgreSQL refuses in text, half of a surrogate pair) is a forged token, never a query.
+    !STORED_TIME.test(value[2]) ||
+    !PARAM_PATTERN.test(value[3])
   ) {
     throw bad();
   }

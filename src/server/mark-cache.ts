@@ -36,4 +36,9 @@ export class MarkCache<V> {
       this.values.delete(this.values.keys().next().value as string);
     this.values.set(key, value);
   }
+
+  /** Forgets the value under `key`, whatever the mark. */
+  delete(key: string): void {
+    this.values.delete(key);
+  }
 }

@@ -12,7 +12,9 @@ const errorDescriptions: Record<number, string> = {
   403: 'The caller lacks the custom-domains feature flag',
   404: 'The project, database or organisation does not exist or the caller cannot see it',
   409: 'The host name is already registered, in this project or another',
-  413: 'The request body is over 64 KiB',
+  405: 'This path has no operation for the method sent; Allow lists the methods it has',
+  413: 'The request body is over 64 KiB; the connection closes after the answer',
+  415: 'The request body was sent as something else than application/json (text/plain, a form, XML)',
   429: 'Too many requests from this client; retry after Retry-After seconds',
   500: 'An unexpected error; the message reveals no internals',
   503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',
@@ -110,21 +112,80 @@ const operationDocs: Record<OperationId, { tag: Tag; description: string }> = {
   },
 };
 
+/**
+ * The headers answers carry, as components: every answer has its request id, and some statuses
+ * say more in a header (how to authenticate, which methods, when to try again).
+ */
+const responseHeaders = {
+  'X-Request-Id': {
+    description:
+      "The request's id, as the server's log writes it: the client's own X-Request-Id when it sent a usable one (1-128 of A-Z a-z 0-9 . _ ~ : + / = -), else a new one",
+    schema: { type: 'string' as const, minLength: 1, maxLength: 128 },
+  },
+  'WWW-Authenticate': {
+    description: 'How to authenticate: the Bearer scheme, with the error when a token was sent',
+    schema: { type: 'string' as const, examples: ['Bearer realm="domainctl"'] },
+  },
+  Allow: {
+    description: 'The methods this path has',
+    schema: { type: 'string' as const, examples: ['GET, POST'] },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before asking again',
+    schema: { type: 'integer' as const, minimum: 1, examples: [1] },
+  },
+  Connection: {
+    description: 'close: the rest of the refused body is not read, so the connection ends',
+    schema: { type: 'string' as const, enum: ['close'] },
+  },
+};
+type HeaderName = keyof typeof responseHeaders;
+
+const headersByStatus: Partial<Record<number, HeaderName[]>> = {
+  401: ['WWW-Authenticate'],
+  405: ['Allow'],
+  413: ['Connection'],
+  429: ['Retry-After'],
+  503: ['Retry-After'],
+};
+
+/** The headers of an answer with `status`, as references to the components above. */
+function headersOf(status: number): Record<string, { $ref: string }> {
+  const names: HeaderName[] = ['X-Request-Id', ...(headersByStatus[status] ?? [])];
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+/**
+ * A request body of each operation that takes one, which works against the demo data
+ * (`serve --seed demo`, as dk_demo_tester): example-driven tools build their requests from it.
+ */
+const bodyExamples: Partial<Record<OperationId, Record<string, string>>> = {
+  createProject: { name: 'Storefront', organization_id: 'org_demo', region_id: 'eu-west' },
+  createDatabase: { name: 'reporting' },
+  addDomain: { domain: 'shop.example.com' },
+};
+
 /** Adds a route of the table to the app's OpenAPI registry, with the contract's schemas. */
 export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
   const schemas = operations[route.operationId];
   const responses: Record<
     string,
-    { description: string; content: Record<string, { schema: unknown }> }
+    {
+      description: string;
+      headers: Record<string, { $ref: string }>;
+      content: Record<string, { schema: unknown }>;
+    }
   > = {
     [route.successStatus]: {
       description: route.summary,
+      headers: headersOf(route.successStatus),
       content: { 'application/json': { schema: schemas.response } },
     },
   };
   for (const status of route.errorStatuses) {
     responses[status] = {
       description: `${codeForStatus(status)}: ${errorDescriptions[status] ?? 'error'}`,
+      headers: headersOf(status),
       content: { 'application/json': { schema: ErrorBody } },
     };
   }
@@ -140,7 +201,17 @@ export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
       ...('params' in schemas ? { params: schemas.params } : {}),
       ...('query' in schemas ? { query: schemas.query } : {}),
       ...('body' in schemas
-        ? { body: { required: true, content: { 'application/json': { schema: schemas.body } } } }
+        ? {
+            body: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: schemas.body,
+                  example: bodyExamples[route.operationId],
+                },
+              },
+            },
+          }
         : {}),
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry's response type is generic over zod versions
@@ -149,6 +220,9 @@ export function registerRouteDoc(app: OpenAPIHono, route: Route): void {
 }
 
 export function registerSecurityScheme(app: OpenAPIHono): void {
+  for (const [name, header] of Object.entries(responseHeaders)) {
+    app.openAPIRegistry.registerComponent('headers', name, header);
+  }
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',

@@ -1,5 +1,5 @@
 import { matchRoute } from '../contract/match-route.js';
-import type { HttpMethod } from '../contract/routes.js';
+import { type HttpMethod, routes } from '../contract/routes.js';
 import type { ServerMetrics } from './metrics.js';
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
@@ -16,6 +16,17 @@ export function routeTemplate(method: string, path: string): string {
   return matchRoute(method as HttpMethod, path).match?.route.path ?? 'unmatched';
 }
 
+/**
+ * The methods the API answers: those of its route table, and HEAD, which every GET route answers
+ * too. Node's parser knows 34 (PROPFIND, M-SEARCH, …); each would be a series of its own.
+ */
+const API_METHODS: ReadonlySet<string> = new Set(['HEAD', ...routes.map((r) => r.method)]);
+
+/** The method label: one of the API's methods, or "other" for any method it has no route for. */
+export function methodLabel(method: string): string {
+  return API_METHODS.has(method) ? method : 'other';
+}
+
 /** Counts and times every answer of `fetch`; only wrapped when metrics were asked for. */
 export function withRequestMetrics<F extends Fetch>(
   fetch: F,
@@ -26,7 +37,7 @@ export function withRequestMetrics<F extends Fetch>(
     const started = performance.now();
     const res = await fetch(request, ...rest);
     metrics.request(
-      request.method,
+      methodLabel(request.method),
       routeTemplate(request.method, pathOf(request)),
       res.status,
       (performance.now() - started) / 1000,

@@ -36,6 +36,26 @@ export function parseOr400<S extends z.ZodType>(
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * Refuses a body sent as something else than JSON (415): `curl -d` sends a form's type, `fetch`
+ * a string as text/plain, and both used to be read as JSON anyway. A request that names no type
+ * is read as JSON, the only kind of body the API has.
+ */
+export function requireJsonBody(request: Request): void {
+  const type = request.headers.get('content-type');
+  if (type === null) return;
+  const essence = (type.split(';')[0] ?? '').trim().toLowerCase();
+  if (essence === 'application/json') return;
+  // Named back only when it reads as a media type: the header is the client's to fill.
+  const named = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(essence)
+    ? ` (it was sent as ${essence})`
+    : '';
+  throw new HttpError(
+    'unsupported_media_type',
+    `the request body must be JSON, sent with Content-Type: application/json${named}`,
+  );
+}
+
+/**
  * Reads a JSON request body; an empty or broken one, or one that is not valid UTF-8, is a 400
  * before any field is looked at.
  */

@@ -425,7 +425,7 @@ describe('api request: --debug', () => {
       stdout: pretty(expected.json),
       stderr:
         'domainctl: warning: project_id "demo_scale" does not start with prj_\n' +
-        'HTTP 404 not_found: project demo_scale not found\n',
+        'HTTP 400 invalid_request: project_id must match ^prj_[a-zA-Z0-9_.-]+$\n',
       code: 1,
     });
   });

@@ -15,7 +15,10 @@ export interface ApiOptions {
   key?: string;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as is, for bodies that are not valid JSON (or, as bytes, not valid UTF-8). */
+  /**
+   * Sent as is, for bodies that are not valid JSON (or, as bytes, not valid UTF-8), as
+   * `application/json` unless `headers` give a Content-Type.
+   */
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
@@ -30,6 +33,10 @@ export async function api(
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
   let body: string | Uint8Array | undefined = options.rawBody;
+  // Sent as JSON that is broken, unless the test says what it is: fetch would call a string
+  // text/plain, which the server refuses before reading it (415).
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';

@@ -209,6 +209,18 @@ describe('what a valid JWT may see', () => {
     expectError(create, 404, 'not_found');
   });
 
+  it('a subject no store can hold (a NUL, half of a surrogate pair) is an unknown user on every store', async () => {
+    for (const subject of ['demo-tester\u0000', 'demo-tester\ud800']) {
+      const token = await idp.sign(subject);
+      const warned = server.warnings.length;
+      const list = await api(server, 'GET', '/v1/projects', { key: token });
+      expect(list.status, JSON.stringify(subject)).toBe(200);
+      expect(ProjectPage.parse(list.json)).toEqual({ projects: [], next_page_token: '' });
+      expectError(await domains(token), 404, 'not_found');
+      expect(server.warnings.slice(warned)).toEqual([]);
+    }
+  });
+
   it('a public route needs no token, and ignores a bad one', async () => {
     const withBadToken = await api(server, 'GET', '/v1/regions', { key: 'not.a.jwt' });
     expect(withBadToken.status).toBe(200);

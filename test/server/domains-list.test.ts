@@ -97,7 +97,7 @@ describe('GET /v1/projects/{project_id}/domains: the five error responses', () =
       expectError(await list('prj_demo_scale', '?page_token=bm90LWpzb24'), 400, 'invalid_request'),
     ).toBe('page_token is not a token this list handed out');
     expect(expectError(await list('prj%24demo'), 400, 'invalid_request')).toBe(
-      'project_id must match ^[a-zA-Z0-9_.-]+$',
+      'project_id must match ^prj_[a-zA-Z0-9_.-]+$',
     );
   });
 

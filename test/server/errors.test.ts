@@ -190,11 +190,96 @@ describe('request bodies over 64 KiB', () => {
   });
 });
 
+describe('request bodies that are not JSON', () => {
+  const bodyRoutes = routes.filter((r) => r.method === 'POST');
+  const valid: Record<string, unknown> = {
+    createProject: { name: 'Typed', organization_id: 'org_demo' },
+    createDatabase: { name: 'typed' },
+    addDomain: { domain: 'typed.example.com' },
+  };
+  const types = [
+    'text/plain;charset=UTF-8',
+    'application/xml',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+  ];
+
+  it.each(
+    bodyRoutes.flatMap((r) =>
+      types.map((type) => [r.method, r.path, type, r.operationId] as const),
+    ),
+  )(
+    '%s %s sent as %s is 415 unsupported_media_type, even when it reads as JSON',
+    async (method, path, type, operationId) => {
+      const res = await api(server, method, examplePath(path), {
+        key: TESTER_KEY,
+        rawBody: JSON.stringify(valid[operationId]),
+        headers: { 'content-type': type },
+      });
+      const essence = type.split(';')[0] as string;
+      expect(expectError(res, 415, 'unsupported_media_type')).toBe(
+        `the request body must be JSON, sent with Content-Type: application/json (it was sent as ${essence})`,
+      );
+    },
+  );
+
+  it('what curl -d sends (a form) adds nothing', async () => {
+    const host = 'curl-form.example.com';
+    const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      rawBody: JSON.stringify({ domain: host }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(res, 415, 'unsupported_media_type');
+    const again = await api(server, 'POST', '/v1/projects/prj_demo_scale/domains', {
+      key: TESTER_KEY,
+      body: { domain: host },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('JSON with a charset, in any case, or with no Content-Type at all, is read', async () => {
+    const typed: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=utf-8' },
+      { 'content-type': 'Application/JSON' },
+      {},
+    ];
+    for (const [i, headers] of typed.entries()) {
+      const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/databases', {
+        key: TESTER_KEY,
+        rawBody: new TextEncoder().encode(JSON.stringify({ name: `typed-${i}` })),
+        headers,
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(201);
+    }
+  });
+
+  it('a type that does not read as a media type is not echoed', async () => {
+    const res = await api(server, 'POST', '/v1/projects/prj_demo_scale/databases', {
+      key: TESTER_KEY,
+      rawBody: '{"name":"x"}',
+      headers: { 'content-type': 'dk_demo_tester <b>' },
+    });
+    expect(expectError(res, 415, 'unsupported_media_type')).toBe(
+      'the request body must be JSON, sent with Content-Type: application/json',
+    );
+  });
+
+  it('comes after the credentials check: without them it is 401', async () => {
+    const res = await api(server, 'POST', '/v1/projects', {
+      rawBody: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectUnauthorized(res);
+  });
+});
+
 describe('odd requests never reach a 500', () => {
   it('a broken percent-escape in a path parameter', async () => {
     const res = await api(server, 'GET', '/v1/projects/prj_%E0%A4%A/domains', { key: TESTER_KEY });
     expect(expectError(res, 400, 'invalid_request')).toBe(
-      'project_id must match ^[a-zA-Z0-9_.-]+$',
+      'project_id must match ^prj_[a-zA-Z0-9_.-]+$',
     );
   });
 
@@ -226,8 +311,46 @@ describe('odd requests never reach a 500', () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({
-      error: { code: 'invalid_request', message: 'project_id must match ^[a-zA-Z0-9_.-]+$' },
+      error: { code: 'invalid_request', message: 'project_id must match ^prj_[a-zA-Z0-9_.-]+$' },
     });
+  });
+
+  it('an id without its prefix is 400 (it was a 404 that looked the id up)', async () => {
+    // Sent raw, as any client may; "." and ".." never get here: the request's URL is parsed
+    // with its dot segments folded, before any route is matched.
+    for (const id of ['demo_scale', 'dom_demo']) {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: `/v1/projects/${id}/domains`,
+            method: 'GET',
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        req.setHeader('authorization', `Bearer ${TESTER_KEY}`);
+        req.on('error', reject);
+        req.end();
+      });
+      expect({ id, status: res.status, body: JSON.parse(res.body) as unknown }).toEqual({
+        id,
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'project_id must match ^prj_[a-zA-Z0-9_.-]+$',
+          },
+        },
+      });
+    }
   });
 
   it('and none of the requests of this file logged an unexpected error', () => {

@@ -162,7 +162,7 @@ describe('serve --log-format json, as a process', () => {
     ]);
     try {
       await api(serve, 'GET', '/v1/projects/prj_demo_scale/domains', { key: TESTER_KEY });
-      await api(serve, 'GET', `/v1/projects/${TESTER_KEY}`, { key: TESTER_KEY });
+      await api(serve, 'GET', `/v1/projects/prj_${TESTER_KEY}`, { key: TESTER_KEY });
       await serve.waitForStdout(/"status":404/);
     } finally {
       serve.child.kill('SIGTERM');

@@ -90,6 +90,28 @@ describe(`serve --metrics on ${STORE_NAME}`, () => {
     expect((after.get(scrapes) ?? 0) - (before.get(scrapes) ?? 0)).toBe(1);
   });
 
+  it("labels methods the API has no route for as one value, 'other', whatever the method", async () => {
+    // Node's parser accepts 34 methods; each once, on a route and on no route.
+    for (const method of ['PROPFIND', 'M-SEARCH', 'MKCOL', 'PURGE', 'LINK', 'OPTIONS', 'PATCH']) {
+      for (const path of ['/v1/regions', '/no/such/path']) {
+        const res = await fetch(`${server.url}${path}`, { method });
+        expect(res.status, `${method} ${path}`).toBe(path === '/v1/regions' ? 405 : 404);
+        await res.body?.cancel();
+      }
+    }
+    expect((await fetch(`${server.url}/v1/regions`, { method: 'HEAD' })).status).toBe(200);
+    const { text } = await scrape(server.metricsUrl as string);
+    const methods = new Set(
+      [...text.matchAll(/^domainctl_http_requests_total\{method="([^"]*)"/gm)].map((m) => m[1]),
+    );
+    expect([...methods].sort()).toEqual(['GET', 'HEAD', 'POST', 'other']);
+    expect(
+      samples(text).get(
+        'domainctl_http_requests_total{method="other",route="unmatched",status="405"}',
+      ),
+    ).toBe(7);
+  });
+
   it.runIf(onPostgres)('on PostgreSQL, shows the pool and its failures', async () => {
     const { samples: s } = await scrape(server.metricsUrl as string);
     expect(s.get('domainctl_db_pool_size')).toBe(10);

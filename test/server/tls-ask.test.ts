@@ -1,5 +1,5 @@
 import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
-import { ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
+import { ASK_CACHE_CAPACITY, ASK_NOT_VERIFIED_MS } from '../../src/server/ask-cache.js';
 import type { DomainRow } from '../../src/server/store.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
 
@@ -73,6 +73,43 @@ describe.concurrent('GET /v1/tls/ask', () => {
     }
     // SNI names come as they are typed: case and a trailing dot do not matter.
     expect((await ask(s, `${verified.domain.toUpperCase()}.`)).status).toBe(200);
+  });
+
+  it('answers 404 for every spelling that IDNA maps onto a verified name, and 200 for the name as stored', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished);
+    const { id } = await addDomain(expect, s, 'www.acme-store.org');
+    const now = new Date();
+    await s.store.markVerified(id, now.toISOString(), new Date(now.getTime() + 1e9).toISOString());
+    // An edge converts these to punycode without IDNA's mapping (www.xn--acme-tore-9cc.org for
+    // the first): other names, which nobody verified.
+    for (const name of [
+      'www.acme-\u017ftore.org', // ſ, LATIN SMALL LETTER LONG S, folds to s
+      'www.acme-store\u3002org', // 。, IDEOGRAPHIC FULL STOP
+      'www.acme-store\uff0eorg', // ．, FULLWIDTH FULL STOP
+      'www.acme-store\uff61org', // ｡, HALFWIDTH IDEOGRAPHIC FULL STOP
+      'www.\uff41cme-store.org', // ａ, FULLWIDTH LATIN SMALL LETTER A
+      'www.acme\u2010store.org', // ‐, HYPHEN
+      'www.acme-st\u200bore.org', // a zero-width space, which IDNA drops
+      'www.acme-store.org\u3002', // a trailing ideographic full stop
+      ' www.acme-store.org',
+      'www.acme-store.org..',
+      'WWW.ACME-\u017FTORE.ORG',
+    ]) {
+      const res = await ask(s, name);
+      expect(res.status, JSON.stringify(name)).toBe(404);
+      expect(await res.json()).toEqual({
+        error: { code: 'not_found', message: `${name} is not a verified custom domain` },
+      });
+    }
+    // What every TLS server folds is tolerated: upper case and one trailing dot.
+    for (const name of ['www.acme-store.org', 'www.acme-store.org.', 'WWW.Acme-Store.ORG.']) {
+      const res = await ask(s, name);
+      expect(res.status, name).toBe(200);
+      expect(await res.json()).toEqual({ domain: 'www.acme-store.org', verified: true });
+    }
   });
 
   it('is 400 without a domain or with a parameter it does not take', async ({
@@ -191,4 +228,37 @@ describe.concurrent('GET /v1/tls/ask', () => {
     status = (await ask(s, 'flood-0.example.com')).status;
     expect(status).toBe(404);
   });
+
+  it('keeps verified names at 200 through a flood of made-up names larger than the cache, and after a write', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const s = await server(onTestFinished, { askLimit: 1 });
+    const { verified } = await demoDomains(s);
+    // The address is past its limit from the second question on: from then, each name may have
+    // the store read once every 10 s, and a verified name that had to be read again would be a 429.
+    expect((await ask(s, 'first.example.com')).status).toBe(404);
+    expect((await ask(s, verified.domain)).status).toBe(200);
+    const flood = ASK_CACHE_CAPACITY + 500;
+    const refused: number[] = [];
+    let next = 0;
+    // Several questions at a time, as an edge under a handshake flood asks.
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < flood) {
+          const res = await ask(s, `flood-${next++}.example.com`);
+          if (res.status !== 404) refused.push(res.status);
+          await res.body?.cancel();
+        }
+      }),
+    );
+    expect(refused).toEqual([]);
+    const after = await ask(s, verified.domain);
+    // A write empties SQLite's cache (its change mark moved); the name must not need a second
+    // read that the limit refuses either.
+    await addDomain(expect, s, 'written.example.org');
+    const afterWrite = await ask(s, verified.domain);
+    expect([after.status, afterWrite.status]).toEqual([200, 200]);
+    expect((await ask(s, 'flood-0.example.com')).status).toBe(404);
+  }, 180_000);
 });

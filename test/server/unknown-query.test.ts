@@ -80,3 +80,38 @@ describe('a query parameter the operation does not take', () => {
     expect(again.status).toBe(201);
   });
 });
+
+// The first of two would win, and an invalid second one would be ignored without a word.
+describe('a query parameter given more than once', () => {
+  it.each([
+    ['/v1/projects/prj_demo_scale/domains?page_size=5&page_size=x', 'page_size'],
+    ['/v1/projects/prj_demo_scale/domains?page_size=5&page_size=5', 'page_size'],
+    ['/v1/projects/prj_demo_scale/databases?page_size=1&page_size=2', 'page_size'],
+    ['/v1/projects?organization_id=org_demo&organization_id=org_other', 'organization_id'],
+    ['/v1/projects?page_size=2&page_size', 'page_size'],
+    ['/v1/tls/ask?domain=a.example.com&domain=b.example.com', 'domain'],
+    ['/v1/projects?page%5Fsize=2&page_size=3', 'page_size'],
+  ])('GET %s is 400 invalid_request naming it', async (path, name) => {
+    const res = await api(server, 'GET', path, { key: TESTER_KEY });
+    expect(expectError(res, 400, 'invalid_request')).toBe(
+      `query parameter ${name} is given more than once`,
+    );
+  });
+
+  it('an escape that is not UTF-8 is 400 too, not read as the text it spells', async () => {
+    const res = await api(server, 'GET', '/v1/tls/ask?domain=a%ED%A0%80.example.com', {});
+    expect(expectError(res, 400, 'invalid_request')).toBe(
+      'query parameter domain is not valid percent-encoded UTF-8 text',
+    );
+  });
+
+  it('once each, with + for a space and escapes, the same query is read as before', async () => {
+    const res = await api(server, 'GET', '/v1/projects?organization%5Fid=org%5Fdemo&page_size=1', {
+      key: TESTER_KEY,
+    });
+    expect(res.status).toBe(200);
+    expect((res.json as { projects: { organization_id: string }[] }).projects).toMatchObject([
+      { organization_id: 'org_demo' },
+    ]);
+  });
+});

@@ -14,11 +14,18 @@ export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark, client }) =
   const { domain: input } = query();
   const host = normalizeHostname(input, deps.settings.edgeDomain);
   // A name the API would never store is no verified domain: the edge must not get a certificate.
-  if (!host.ok) throw notVerified(input);
+  // Nor is one that is not already the stored ASCII form: an edge converts a Unicode SNI name to
+  // punycode without IDNA's mapping, so "acme-ſhop" (U+017F) or "shop。com" (U+3002), which the
+  // mapping would fold onto a verified name, reach the CA as other, registrable names.
+  if (!host.ok || host.hostname !== asStored(input)) throw notVerified(input);
   const current = await mark();
   let verified = deps.asks.get(host.hostname, current);
   if (verified === undefined) {
-    const retry = deps.askLimit.take(client(), host.hostname);
+    // A name verified when the store was last asked is never limited: the limit is there for
+    // the flood of made-up names, and must not shut a customer's name out with them.
+    const retry = deps.asks.wasVerified(host.hostname)
+      ? undefined
+      : deps.askLimit.take(client(), host.hostname);
     if (retry !== undefined) {
       throw new HttpError(
         'rate_limited',
@@ -36,4 +43,15 @@ export const tlsAsk: Handler<'tlsAsk'> = async ({ deps, query, mark, client }) =
 
 function notVerified(name: string): HttpError {
   return new HttpError('not_found', `${name} is not a verified custom domain`);
+}
+
+/**
+ * The name as it would be stored, if it is in the stored form already but for what every TLS
+ * server folds (upper case, one trailing dot); undefined for anything else: non-ASCII, spaces,
+ * any character a host name has not.
+ */
+function asStored(name: string): string | undefined {
+  if (!/^[A-Za-z0-9.-]+$/.test(name)) return undefined;
+  const lower = name.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }
