@@ -5,17 +5,16 @@
 // Why not esbuild's code splitting: its shared chunks hold the union of what every entry uses,
 // so `api request` loaded ~770 KB (all of classic zod and its locales, because the server and
 // the UI use them) where its own bundle is ~160 KB. Each bundle here is self-contained instead;
-// code is duplicated across files, never across what one run loads. src/core (2-6 KB) is in
-// every bundle too, rather than a chunk they share: that would be one more file for every start
-// to load, and nothing needs one copy of it. Its error classes are recognised by their `name`
-// (src/core/errors.ts), so an error thrown by one bundle's copy is known to another's.
+// code is duplicated across files, never across what one run loads. The exceptions are the
+// modules whose identity matters (SHARED): each is a bundle of its own that every other bundle
+// imports, so a process has one copy of it, however many bundles it loads.
 //
 // dist/meta.json merges esbuild's metafiles: a test follows the static imports of dist/cli.js
 // and fails if Ink, React, Hono, SQLite, src/server or src/ui are among them.
 //
 // `--if-stale` builds only when dist/ is not current (scripts/dist-staleness.mjs says when).
 import { rm, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { builtinsByRequire, bundleOptions, root } from './bundle-options.mjs';
 import { staleness } from './dist-staleness.mjs';
 
@@ -33,13 +32,29 @@ const outName = (file) =>
     .replace(/\.(ts|tsx)$/, '')
     .replaceAll('/', '-');
 
-/** Turns each dynamic import of a module under src/ into an import of its own bundle. */
+/**
+ * Modules that must be one module a process: the error classes, which `instanceof` recognises
+ * whichever bundle threw and whichever caught (src/core/errors.ts), and the io of the run in
+ * progress, which every bundle reads (src/core/io.ts). Each is a small bundle of its own (~4 and
+ * ~1 KB) that the others import: two more files for a start to load, ~0.5-1 ms of CPU more than
+ * the same code inside the bundle (docs/performance.md#what-makes-these-figures).
+ */
+const SHARED = new Set(['src/core/errors.ts', 'src/core/io.ts'].map((file) => resolve(root, file)));
+/** How an import names a SHARED module (`../core/errors.js`): only such imports are resolved here. */
+const SHARED_NAMES = new Set([...SHARED].map((file) => basename(file).replace(/\.ts$/, '.js')));
+
+/**
+ * Turns each dynamic import of a module under src/, and each import of a SHARED module, into an
+ * import of its own bundle.
+ */
 function lazyModules(found) {
   return {
     name: 'lazy-modules',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /^\./ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData === 'lazy') return undefined;
+        if (args.pluginData === 'lazy') return undefined;
+        const dynamic = args.kind === 'dynamic-import';
+        if (!dynamic && !SHARED_NAMES.has(basename(args.path))) return undefined;
         const result = await pluginBuild.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,
@@ -48,6 +63,7 @@ function lazyModules(found) {
         });
         if (result.errors.length > 0 || !result.path.startsWith(resolve(root, 'src')))
           return result;
+        if (!dynamic && !SHARED.has(result.path)) return result;
         found.add(result.path);
         // Every bundle sits in dist/, so a sibling path is right from any of them.
         return { path: `./${outName(result.path)}.js`, external: true };

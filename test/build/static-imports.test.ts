@@ -117,6 +117,28 @@ describe("Node's own modules", () => {
   });
 });
 
+describe('the modules whose identity matters', () => {
+  it.each(['src/core/errors.ts', 'src/core/io.ts'])(
+    '%s is in one bundle, which the others import: one copy a process',
+    (module) => {
+      const holders = Object.entries(meta.outputs)
+        .filter(([, output]) => module in output.inputs)
+        .map(([file]) => file);
+      const own = `dist/${module.slice(4).replace('/', '-').replace(/\.ts$/, '.js')}`;
+      expect(holders).toEqual([own]);
+      // The entry, the UI and an action all reach it by importing that bundle.
+      for (const bundle of [
+        'dist/cli.js',
+        'dist/ui-run.js',
+        'dist/commands-api-request-actions.js',
+      ]) {
+        const imports = meta.outputs[bundle]?.imports.map((edge) => edge.path);
+        expect(imports, bundle).toContain(`./${own.slice(5)}`);
+      }
+    },
+  );
+});
+
 describe("the libraries' code", () => {
   it('is bundled as the packages ship it: no module of ours stands in for one, and none imports ours', () => {
     // A stand-in shows in the import graph: a library file whose import resolves outside
