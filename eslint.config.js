@@ -26,27 +26,6 @@ const LAYERS = {
   entry: [...BOTTOM, ...ADAPTERS, 'commands', 'ui'],
 };
 
-// Every bundle holds its own copy of these classes (scripts/build.mjs): instanceof misses a copy.
-const ERROR_CLASSES = [
-  'ApiError',
-  'InvalidResponseError',
-  'PagingError',
-  'MalformedResponseError',
-  'ResponseTooLargeError',
-  'NetworkError',
-  'RequestInputError',
-  'MissingCredentialsError',
-  'ConfigError',
-  'DnsServerAddressError',
-  'ZoneSnippetError',
-  'CliError',
-  'ExitStatus',
-  'Interrupted',
-  'DuplicateDomainError',
-  'StoreUnavailableError',
-  'StaleAccessError',
-];
-
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', '.bench/'] },
   js.configs.recommended,
@@ -75,14 +54,6 @@ export default tseslint.config(
     plugins: { domainctl: { rules: { layers } } },
     rules: {
       'domainctl/layers': ['error', { root: 'src', layers: LAYERS, files: { version: 'core' } }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `BinaryExpression[operator='instanceof'][right.name=/^(${ERROR_CLASSES.join('|')})$/]`,
-          message:
-            "Recognise domainctl's errors with isError() (core/errors.ts): each bundle has its own copy of the class, so instanceof misses one thrown by another.",
-        },
-      ],
     },
   },
   {

@@ -21,8 +21,10 @@
 // The parts live in scripts/bench/: the options, the shared context, start-up timing, memory,
 // the processes, the load generator, the floor, each figure (figures/), a Node line, the report.
 //
-// Progress goes to stderr, the table to stdout. The exit code is 1 only when a figure could not
-// be measured (a missed goal is a result, not a failure), 2 for a usage error.
+// Progress goes to stderr, the table to stdout. The exit code is 1 when a figure could not be
+// measured or missed a budget (the start-up budget: `--version`, `api request` and the UI's first
+// frame against the stack's own floors; any other missed goal is a result, not a failure), 2 for
+// a usage error.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

@@ -109,7 +109,32 @@ function printLoads(lines, results, cores) {
   }
 }
 
-/** Prints the report; returns how many figures failed. */
+/**
+ * The start-up budget (the rows whose goal is a budget), one line a figure and Node line: its
+ * ratio, ours and the floor, the goal and whether it is met. Returns the lines of budgets missed.
+ */
+function printBudget(lines, results) {
+  const rows = ROWS.filter((row) => row.goal.budget);
+  const missed = [];
+  const printed = [];
+  for (const line of lines) {
+    for (const row of rows) {
+      const m = results[line.name]?.[row.id];
+      if (!m || m.skipped || m.failed) continue;
+      const ratio = ratioOf(m);
+      const met = row.goal.met(ratio, m);
+      const text = `${line.label}: ${ratioText(ratio)} (${cell(m, 'ours')} vs floor ${cell(m, 'floor')}), goal ${row.goal.text.replace(' (budget)', '')}: ${met ? 'met' : 'MISSED'}  ${row.label}`;
+      printed.push(text);
+      if (!met) missed.push(text);
+    }
+  }
+  if (printed.length === 0) return missed;
+  console.log("\nstart-up budget against the stack's own floors (the run fails if one is missed):");
+  for (const text of printed) console.log(`  ${text}`);
+  return missed;
+}
+
+/** Prints the report; returns how many figures failed or missed their budget. */
 export function report({ lines, results, loadAtStart, loadAtEnd, options }) {
   const cores = availableParallelism();
   const loadText = (l) => l.map((x) => x.toFixed(2)).join(' ');
@@ -139,6 +164,7 @@ export function report({ lines, results, loadAtStart, loadAtEnd, options }) {
     ),
   );
   for (const failure of failures) console.log(`\n${failure}`);
+  const missed = printBudget(lines, results);
   if (options.json) {
     const json = {
       lines: lines.map(({ name, version }) => ({ name, version })),
@@ -162,5 +188,5 @@ export function report({ lines, results, loadAtStart, loadAtEnd, options }) {
     };
     console.log(JSON.stringify(json, null, 2));
   }
-  return failures.length;
+  return failures.length + missed.length;
 }

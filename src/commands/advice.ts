@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { resolveOptions } from '../config/resolve.js';
-import { adviceOf, isError, withAdvice } from '../core/errors.js';
+import {
+  adviceOf,
+  ApiError,
+  ExitStatus,
+  MissingCredentialsError,
+  withAdvice,
+} from '../core/errors.js';
 import { missingTokenAdvice, rejectedTokenAdvice, type TokenOrigin } from '../core/token-advice.js';
 import { globalFlags } from './global-options.js';
 
@@ -28,10 +34,10 @@ export function advised<A extends Record<string, Action>>(actions: A): A {
 
 function adviseOn(error: unknown, args: unknown[]): unknown {
   if (!(error instanceof Error) || adviceOf(error) !== undefined) return error;
-  const missing = isError(error, 'MissingCredentialsError');
+  const missing = error instanceof MissingCredentialsError;
   const rejected =
-    (isError(error, 'ApiError') && error.status === 401) ||
-    (isError(error, 'ExitStatus') && error.httpStatus === 401);
+    (error instanceof ApiError && error.status === 401) ||
+    (error instanceof ExitStatus && error.httpStatus === 401);
   if (!missing && !rejected) return error;
   const origin = tokenOrigin(args);
   if (!origin) return error;

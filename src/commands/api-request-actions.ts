@@ -14,7 +14,7 @@ import {
   prepareRequest,
 } from '../client/prepare-request.js';
 import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
-import { CliError, ExitStatus, isError } from '../core/errors.js';
+import { CliError, ExitStatus, PagingError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { advised } from './advice.js';
@@ -173,7 +173,10 @@ async function printPaginated(
     if (merged && !flags.silent) await jq?.printJson(merged.json(), !!context.flags.json);
   } catch (error) {
     // The endings above and a paging error say so themselves; a network error does not.
-    if ((out || (merged && pages > 1)) && !isError(error, 'PagingError', 'CliError', 'ExitStatus'))
+    if (
+      (out || (merged && pages > 1)) &&
+      !(error instanceof PagingError || error instanceof CliError || error instanceof ExitStatus)
+    )
       say(`domainctl: stopped at ${where()}; ${incomplete}`);
     throw error;
   }

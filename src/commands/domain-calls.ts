@@ -2,7 +2,7 @@ import { createApiClient } from '../client/api-client.js';
 import type { Deadline } from '../client/deadline.js';
 import { requireBaseUrl, resolveMaxResponseBytes } from '../config/resolve.js';
 import type { HttpMethod } from '../contract/routes.js';
-import { isError } from '../core/errors.js';
+import { ApiError, InvalidResponseError } from '../core/errors.js';
 import { refuseIfReadOnly } from '../core/profile-safety.js';
 import { visible, visibleText } from '../core/sanitize.js';
 import { type CommandContext, writeErr, writeOut } from './context.js';
@@ -71,8 +71,8 @@ function printBody(context: CommandContext, body: unknown, compact = context.fla
  * is all there is to see of what the API did. The summary line is main()'s, once it is thrown.
  */
 export function printErrorBody(context: CommandContext, error: unknown): void {
-  if (isError(error, 'InvalidResponseError')) printBody(context, error.body);
-  else if (isError(error, 'ApiError') && context.flags.json && error.body !== undefined) {
+  if (error instanceof InvalidResponseError) printBody(context, error.body);
+  else if (error instanceof ApiError && context.flags.json && error.body !== undefined) {
     printBody(context, error.body, true);
   }
 }

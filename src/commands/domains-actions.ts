@@ -5,7 +5,7 @@ import {
   type ReadDnsInstructions,
   type ReadDomain,
 } from '../contract/read-schemas.js';
-import { CliError, ExitStatus, type InvalidResponseError, isError } from '../core/errors.js';
+import { CliError, ExitStatus, InvalidResponseError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible } from '../core/sanitize.js';
@@ -104,8 +104,7 @@ async function addDomain(
   } catch (error) {
     // The domain was added though the answer breaks the contract somewhere: its records are
     // what the user came for, so they are printed whenever they can be read.
-    const partial =
-      isError(error, 'InvalidResponseError') && ReadAddedRecords.safeParse(error.body);
+    const partial = error instanceof InvalidResponseError && ReadAddedRecords.safeParse(error.body);
     if (!partial || !partial.success) {
       printErrorBody(context, error);
       throw error;

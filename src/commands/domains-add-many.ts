@@ -3,7 +3,7 @@ import { PageGuard } from '../client/paging.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
-import { ExitStatus, isError } from '../core/errors.js';
+import { ApiError, ExitStatus } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { dnsStage, type Stage, STAGE_TITLES } from '../core/stages.js';
 import { describeFailure } from '../core/failure.js';
@@ -93,7 +93,7 @@ async function addOne(
   try {
     return { host, result: 'added', domain: await add(hostname) };
   } catch (error) {
-    if (isError(error, 'ApiError') && error.status === 409) {
+    if (error instanceof ApiError && error.status === 409) {
       return { host, result: 'exists', error: error.summary() };
     }
     // Anything else is this host's failure, said as main() would say it, and the others go on.

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { CliError, isError } from '../core/errors.js';
+import { CliError, DnsServerAddressError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { currentIo } from '../core/io.js';
 import { wholeNumber } from './arg-parsers.js';
@@ -186,7 +186,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
         try {
           parseDnsServer(flags.dnsServer);
         } catch (error) {
-          if (!isError(error, 'DnsServerAddressError')) throw error;
+          if (!(error instanceof DnsServerAddressError)) throw error;
           throw new CliError(`--dns-server "${flags.dnsServer}": ${error.message}`, ExitCode.usage);
         }
       }

@@ -1,4 +1,4 @@
-import { ConfigError, isError } from '../core/errors.js';
+import { ConfigError, DnsServerAddressError } from '../core/errors.js';
 import { currentIo } from '../core/io.js';
 import { type DnsServerAddress, formatDnsServer, parseDnsServer } from '../dns/server-address.js';
 
@@ -36,7 +36,7 @@ export function resolveDnsServer(
     const address = parseDnsServer(value);
     return { address, label: formatDnsServer(address), source };
   } catch (error) {
-    if (isError(error, 'DnsServerAddressError')) {
+    if (error instanceof DnsServerAddressError) {
       throw new ConfigError(`${name} "${value}": ${error.message}`);
     }
     throw error;
@@ -66,7 +66,7 @@ export function resolveConnectTo(flag: string | undefined): DnsServerAddress | u
   try {
     return parseDnsServer(flag.includes(':') || flag.startsWith('[') ? flag : `${flag}:443`);
   } catch (error) {
-    if (isError(error, 'DnsServerAddressError')) {
+    if (error instanceof DnsServerAddressError) {
       throw new ConfigError(
         `--connect-to "${flag}": expected an IP address with an optional :PORT (default 443), e.g. 127.0.0.1:8443`,
       );

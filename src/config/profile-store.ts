@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, isError } from '../core/errors.js';
+import { ConfigError } from '../core/errors.js';
 import { currentIo } from '../core/io.js';
 import { withRecentProject } from '../core/recent-projects.js';
 import { suggest } from '../core/suggested-commands.js';
@@ -207,7 +207,7 @@ function parseConfig(text: string): ConfigFile {
 }
 
 function asConfigError(error: unknown, path: string): ConfigError {
-  if (isError(error, 'ConfigError')) return error;
+  if (error instanceof ConfigError) return error;
   if (error instanceof SyntaxError) {
     return new ConfigError(`${path} is not valid JSON (${error.message}); fix it or move it away`);
   }

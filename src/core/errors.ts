@@ -1,11 +1,11 @@
 import type { HttpMethod } from '../contract/routes.js';
 import { type EndingSignal, ExitCode } from './exit-codes.js';
 
-// Every error domainctl throws on purpose carries its class's name as a literal `name`, the marker
-// by which isError() recognises it. The build makes one self-contained bundle per lazily loaded
-// module (scripts/build.mjs), so each bundle holds its own copy of these classes, and an error
-// thrown by the UI's bundle is no instance of dist/cli.js's copy: `instanceof` would miss it (the
-// linter refuses `instanceof` on these classes). Error itself is one global, shared by all.
+// Every error domainctl throws on purpose is one of these classes: recognise one with
+// `instanceof`. Each class also carries its name as a literal `name`, which a stack trace shows and
+// which lets a `switch` over DomainctlError check that every type is handled (core/failure.ts).
+// The build keeps this module one module a process, whichever bundles throw and catch
+// (scripts/build.mjs, SHARED).
 
 /** The API answered with an HTTP error; `body` is what it sent (usually the error body). */
 export class ApiError extends Error {
@@ -222,7 +222,7 @@ export class StaleAccessError extends Error {
   override readonly name = 'StaleAccessError';
 }
 
-/** Every error type of domainctl, told apart by `name`. */
+/** Every error type of domainctl. */
 export type DomainctlError =
   | ApiError
   | InvalidResponseError
@@ -242,50 +242,40 @@ export type DomainctlError =
   | StoreUnavailableError
   | StaleAccessError;
 
-export type ErrorName = DomainctlError['name'];
+type ErrorName = DomainctlError['name'];
 
 // A record, not a list, so that the compiler refuses a type added to DomainctlError but not here.
-const ERROR_NAMES: Record<ErrorName, true> = {
-  ApiError: true,
-  InvalidResponseError: true,
-  PagingError: true,
-  MalformedResponseError: true,
-  ResponseTooLargeError: true,
-  NetworkError: true,
-  RequestInputError: true,
-  MissingCredentialsError: true,
-  ConfigError: true,
-  DnsServerAddressError: true,
-  ZoneSnippetError: true,
-  CliError: true,
-  ExitStatus: true,
-  Interrupted: true,
-  DuplicateDomainError: true,
-  StoreUnavailableError: true,
-  StaleAccessError: true,
+const ERROR_CLASSES: {
+  [N in ErrorName]: abstract new (...args: never[]) => Extract<DomainctlError, { name: N }>;
+} = {
+  ApiError,
+  InvalidResponseError,
+  PagingError,
+  MalformedResponseError,
+  ResponseTooLargeError,
+  NetworkError,
+  RequestInputError,
+  MissingCredentialsError,
+  ConfigError,
+  DnsServerAddressError,
+  ZoneSnippetError,
+  CliError,
+  ExitStatus,
+  Interrupted,
+  DuplicateDomainError,
+  StoreUnavailableError,
+  StaleAccessError,
 };
 
-/**
- * True when `value` is one of domainctl's errors, from whichever bundle it came: the stable
- * marker is its `name`, never its class (see the top of this file). Narrow it further with a
- * `switch` on `name`.
- */
+/** True when `value` is one of domainctl's errors. Narrow it further with a `switch` on `name`. */
 export function isDomainctlError(value: unknown): value is DomainctlError {
-  return value instanceof Error && Object.hasOwn(ERROR_NAMES, value.name);
-}
-
-/** True when `value` is an error of one of the named types (see isDomainctlError). */
-export function isError<N extends ErrorName>(
-  value: unknown,
-  ...names: N[]
-): value is Extract<DomainctlError, { name: N }> {
-  return isDomainctlError(value) && (names as string[]).includes(value.name);
+  return Object.values(ERROR_CLASSES).some((type) => value instanceof type);
 }
 
 /**
  * A line of advice that a face adds to an error it rethrows, knowing what the error's thrower
  * did not (where the token came from, the profile in use): main() writes it after the error's
- * own line. A property, not a class: the error keeps its name, its exit code and its bundle.
+ * own line. A property, not a class: the error keeps its class and its exit code.
  */
 export function withAdvice<E extends Error>(error: E, advice: string): E {
   (error as E & { advice?: string }).advice = advice;

@@ -25,11 +25,9 @@ export function processIo(): Io {
   };
 }
 
-// One store for the whole process, kept on globalThis: each lazily loaded bundle of dist/ has its
-// own copy of this module (scripts/build.mjs), and all of them must see the io main() was given.
-const KEY = Symbol.for('domainctl.io');
-const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<Io> };
-const store = (holder[KEY] ??= new AsyncLocalStorage<Io>());
+// One store for the whole process: the build keeps this module one module a process, whichever
+// bundles read it (scripts/build.mjs, SHARED), so every bundle sees the io main() was given.
+const store = new AsyncLocalStorage<Io>();
 
 /**
  * The io of the run in progress, else the process's own. Everything main() reaches (an action,

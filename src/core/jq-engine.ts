@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type jqWebPromise from 'jq-web';
-import { CliError, isError } from './errors.js';
+import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
 // jq itself, compiled to WebAssembly (jq-web, jq 1.7.1). This module is loaded only when a
@@ -117,7 +117,7 @@ export async function tryJq(json: string, expression: string): Promise<JqOutcome
     const { output, messages } = await runJq(json, program, false);
     return { ok: true, output: output ?? '', messages };
   } catch (error) {
-    if (isError(error, 'CliError')) {
+    if (error instanceof CliError) {
       // The options' names mean nothing on a screen: `invalid expression: jq: error: …`.
       return {
         ok: false,

@@ -4,7 +4,7 @@
 // progress; the rounds, the backoff and the order stages are reported in are the same here.
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
 import type { DnsCheckResult } from './dns-check.js';
-import { isError } from './errors.js';
+import { ApiError, NetworkError } from './errors.js';
 import {
   domainStages,
   type ServingProbe,
@@ -30,9 +30,9 @@ export function nextInterval(current: number, first: number): number {
  * not change by waiting.
  */
 export function isTransient(error: unknown): boolean {
-  if (isError(error, 'NetworkError')) return true;
+  if (error instanceof NetworkError) return true;
   return (
-    isError(error, 'ApiError') &&
+    error instanceof ApiError &&
     (error.status >= 500 || error.status === 408 || error.status === 429)
   );
 }
@@ -210,7 +210,7 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
       // Ctrl+C ends the wait with its own reason, whatever was under way.
       if (options.signal?.aborted) throw options.signal.reason;
       if (last === undefined || !isTransient(error)) throw error;
-      const reason = isError(error, 'ApiError') ? error.summary() : (error as Error).message;
+      const reason = error instanceof ApiError ? error.summary() : (error as Error).message;
       if (failure === undefined) {
         progress.clear();
         options.warn(

@@ -1,5 +1,5 @@
 import { type IncomingMessage, METHODS } from 'node:http';
-import { isError } from '../core/errors.js';
+import { StaleAccessError, StoreUnavailableError } from '../core/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -217,7 +217,7 @@ export function createApp(
           answer = await attempt(tries < 3);
           break;
         } catch (error) {
-          if (tries === 3 || !isError(error, 'StaleAccessError')) throw error;
+          if (tries === 3 || !(error instanceof StaleAccessError)) throw error;
         }
       }
       const id = ids.of(c.req.raw, c.env);
@@ -264,7 +264,7 @@ export function createApp(
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, ids, error);
     // The store logged the outage once; a line a request would bury it.
-    if (isError(error, 'StoreUnavailableError')) {
+    if (error instanceof StoreUnavailableError) {
       return sendError(
         c,
         ids,

@@ -1,4 +1,4 @@
-import { isError } from '../core/errors.js';
+import { StoreUnavailableError } from '../core/errors.js';
 import {
   checkTxtAuthoritative,
   checkTxtRecord,
@@ -161,7 +161,7 @@ export function startVerifier(options: VerifierOptions): Verifier {
       .catch((error: unknown): VerifierPass => {
         // A pass must never take the server down (a store closed under it, a bug): say so, go on.
         // A database that is unavailable the store has said once already, not once a pass.
-        if (!stopped && !isError(error, 'StoreUnavailableError')) {
+        if (!stopped && !(error instanceof StoreUnavailableError)) {
           options.warn(`verifier: pass failed: ${(error as Error).message ?? error}`);
         }
         return { checked: 0, verified: [], failed: 0 };

@@ -1,6 +1,6 @@
 import { normalizeHostname } from '../contract/hostname.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
-import { isError } from '../core/errors.js';
+import { ZoneSnippetError } from '../core/errors.js';
 import { zoneSnippet } from '../core/records.js';
 import { visible } from '../core/sanitize.js';
 import { wrapWords } from './format.js';
@@ -94,7 +94,7 @@ export function zoneOfAll(domains: readonly Domain[]): { text: string; skipped: 
     try {
       parts.push(zoneSnippet(d.domain, d.dns_instructions));
     } catch (error) {
-      if (!isError(error, 'ZoneSnippetError')) throw error;
+      if (!(error instanceof ZoneSnippetError)) throw error;
       skipped.push(d.domain);
     }
   }

@@ -1,7 +1,6 @@
 import { type Tone, utcDay, utcMinute } from '../core/display.js';
 import stringWidth from 'string-width';
 import { tlsExpiry } from '../core/tls.js';
-import { GraphemeSegmenter } from './grapheme-segmenter.js';
 
 /**
  * A domain's TLS expiry as the UI's table (`2027-02-19 89d`) and details (`2027-02-19 15:20 UTC ·
@@ -27,8 +26,7 @@ export function tlsCell(
   }
 }
 
-// ICU's segmenter only for text that needs one (see grapheme-segmenter.ts).
-const graphemeSegmenter = new GraphemeSegmenter(undefined, { granularity: 'grapheme' });
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** The characters a person sees, each with the columns it takes on a terminal. */
 function cells(text: string): { text: string; width: number }[] {

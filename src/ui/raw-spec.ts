@@ -1,5 +1,5 @@
 import type { PastedCommandLine } from '../core/command-line-parse.js';
-import { isError } from '../core/errors.js';
+import { RequestInputError } from '../core/errors.js';
 import { bodyJson, fieldsQuery, literalFieldsBody } from '../core/field-body.js';
 import type { RequestSpec } from '../core/request-spec.js';
 import { withoutMaskedHeaders } from '../core/request-spec.js';
@@ -56,7 +56,7 @@ function fieldsInto(spec: RequestSpec): { path: string; body?: string; note?: st
     const query = fieldsQuery(made).toString();
     return { path: query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path };
   } catch (error) {
-    if (!isError(error, 'RequestInputError')) throw error;
+    if (!(error instanceof RequestInputError)) throw error;
     return leftOut(error.message);
   }
 }

@@ -1,6 +1,5 @@
 import stringWidth from 'string-width';
 import { type JsonTokenKind, lineTokens } from '../core/json-tokens.js';
-import { GraphemeSegmenter } from './grapheme-segmenter.js';
 import { matchRanges, type ResponseDocument } from './response-document.js';
 
 /** A piece of a row with one look: its token's colour, a search match, a fold's summary. */
@@ -19,8 +18,7 @@ export type Row = Segment[];
  */
 export const MAX_LINE_CHARS = 8000;
 
-// ICU's segmenter only for text that needs one (see grapheme-segmenter.ts).
-const segmenter = new GraphemeSegmenter(undefined, { granularity: 'grapheme' });
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The characters of a text, each with its columns (one each for plain ASCII, the common case). */

@@ -68,6 +68,12 @@ function loadedWith(entry: string, kinds: readonly string[]) {
   return { outputs, modules: [...modules] };
 }
 
+interface InputEdge {
+  path: string;
+  kind: string;
+  external?: boolean;
+}
+
 const heavyIn = (modules: string[]) => modules.filter((m) => HEAVY.some((re) => re.test(m)));
 
 describe('the bundle the bin runs', () => {
@@ -111,15 +117,50 @@ describe("Node's own modules", () => {
   });
 });
 
-describe("the UI's bundles", () => {
-  it('make an Intl.Segmenter only when some text needs one', () => {
-    // The first Intl.Segmenter of a process loads ICU's break rules (~10 ms): one made as a module
-    // loads would be paid before the first frame. GraphemeSegmenter (src/ui/grapheme-segmenter.ts)
-    // makes the one `new Intl.Segmenter(` there is, and the build gives it to the libraries.
-    for (const bundle of ['dist/ui-run.js', 'dist/ui-render-app.js']) {
-      const code = readFileSync(fileURLToPath(new URL(`../../${bundle}`, import.meta.url)), 'utf8');
-      expect(code.split('new Intl.Segmenter(').length - 1, bundle).toBeLessThanOrEqual(1);
-    }
+describe('the modules whose identity matters', () => {
+  it.each(['src/core/errors.ts', 'src/core/io.ts'])(
+    '%s is in one bundle, which the others import: one copy a process',
+    (module) => {
+      const holders = Object.entries(meta.outputs)
+        .filter(([, output]) => module in output.inputs)
+        .map(([file]) => file);
+      const own = `dist/${module.slice(4).replace('/', '-').replace(/\.ts$/, '.js')}`;
+      expect(holders).toEqual([own]);
+      // The entry, the UI and an action all reach it by importing that bundle.
+      for (const bundle of [
+        'dist/cli.js',
+        'dist/ui-run.js',
+        'dist/commands-api-request-actions.js',
+      ]) {
+        const imports = meta.outputs[bundle]?.imports.map((edge) => edge.path);
+        expect(imports, bundle).toContain(`./${own.slice(5)}`);
+      }
+    },
+  );
+});
+
+describe("the libraries' code", () => {
+  it('is bundled as the packages ship it: no module of ours stands in for one, and none imports ours', () => {
+    // A stand-in shows in the import graph: a library file whose import resolves outside
+    // node_modules (to src/, or to a module a plugin made up). The one allowed is the empty module
+    // for react-devtools-core, which Ink imports only when DEV=true and which is not installed
+    // (scripts/bundle-options.mjs).
+    const inputs = (meta as unknown as { inputs: Record<string, { imports: InputEdge[] }> }).inputs;
+    const outside = Object.entries(inputs)
+      .filter(([file]) => file.startsWith('node_modules/'))
+      .flatMap(([file, input]) =>
+        input.imports
+          .filter(
+            (edge) =>
+              !edge.external &&
+              !edge.path.startsWith('node_modules/') &&
+              !edge.path.startsWith('builtin:node:'),
+          )
+          .map((edge) => `${file} -> ${edge.path}`),
+      );
+    expect(outside).toEqual(['node_modules/ink/build/devtools.js -> scripts/empty-module.mjs']);
+    // Every input is a file on disk or one of Node's modules: nothing a plugin made up.
+    expect(Object.keys(inputs).filter((file) => /^[a-z-]+:/.test(file))).toEqual([]);
   });
 });
 

@@ -5,26 +5,26 @@ import {
   ConfigError,
   ExitStatus,
   Interrupted,
-  isError,
   NetworkError,
 } from '../../src/core/errors.js';
 import { ExitCode } from '../../src/core/exit-codes.js';
 import { describeFailure } from '../../src/core/failure.js';
 
-// What another bundle's copy of a class looks like from here: the same name, another class
-// (scripts/build.mjs gives each lazily loaded bundle its own copy of src/core).
-class OtherBundlesConfigError extends Error {
+// An error of some other code that happens to carry one of our names: not one of ours.
+class LookalikeConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
 describe('describeFailure', () => {
-  it('recognises an error by its name, whichever copy of its class made it', () => {
-    const copy = new OtherBundlesConfigError('config.json is not valid JSON');
-    expect(copy instanceof ConfigError).toBe(false);
-    expect(isError(copy, 'ConfigError')).toBe(true);
-    expect(describeFailure(copy)).toEqual({
+  it('recognises an error by its class, not by its name', () => {
+    expect(describeFailure(new ConfigError('config.json is not valid JSON'))).toEqual({
       exitCode: ExitCode.usage,
       line: 'domainctl: config.json is not valid JSON',
+    });
+    expect(describeFailure(new LookalikeConfigError('config.json is not valid JSON'))).toEqual({
+      exitCode: ExitCode.unexpected,
+      line: 'domainctl: unexpected error: config.json is not valid JSON',
+      unexpected: true,
     });
   });
 

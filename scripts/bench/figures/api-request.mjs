@@ -1,5 +1,6 @@
-// `api request GET /v1/regions` against bare scripts that do the same request and print the
-// same JSON: one with the global fetch, one with node:http.
+// `api request GET /v1/regions` against bare scripts that do the same request to the same server
+// and print the same JSON: one with the global fetch (the start-up budget's floor), one with
+// node:http.
 import { writeFileSync } from 'node:fs';
 import { bin, workFile } from '../context.mjs';
 import { goal, ms } from '../goals.mjs';
@@ -24,7 +25,7 @@ export default {
     {
       id: 'api-fetch',
       label: '`api request GET /v1/regions` vs a bare script doing it with `fetch`',
-      goal: goal.atMost(1.3),
+      goal: goal.budget(1.3),
     },
     {
       id: 'api-http',

@@ -1,4 +1,4 @@
-import { isError } from '../../core/errors.js';
+import { DuplicateDomainError } from '../../core/errors.js';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { canHaveCustomDomains, planName } from '../../core/plans.js';
 import { projectTarget, toDomain } from '../domain-view.js';
@@ -42,7 +42,7 @@ export const addDomain: Handler<'addDomain'> = async (input) => {
   try {
     await store.insertDomain(row);
   } catch (error) {
-    if (isError(error, 'DuplicateDomainError')) {
+    if (error instanceof DuplicateDomainError) {
       // "in any project": the message does not say which, as that project may be someone else's.
       throw new HttpError('domain_already_exists', `${host.hostname} is already registered`);
     }

@@ -1,4 +1,4 @@
-import { isError } from '../../core/errors.js';
+import { StoreUnavailableError } from '../../core/errors.js';
 import { HttpError } from '../http-error.js';
 import type { Handler } from './types.js';
 
@@ -22,7 +22,7 @@ export const getReadiness: Handler<'getReadiness'> = async ({ deps, query }) => 
   try {
     await deps.store.ping();
   } catch (error) {
-    if (isError(error, 'StoreUnavailableError')) throw notReady(error.message);
+    if (error instanceof StoreUnavailableError) throw notReady(error.message);
     throw error;
   }
   return { status: 'ready' };

@@ -1,4 +1,4 @@
-import { isError, StoreUnavailableError } from '../../core/errors.js';
+import { StoreUnavailableError } from '../../core/errors.js';
 
 // Errors that say the database cannot be reached or is going away, not that a query is wrong:
 // socket errors, postgres.js's own connection codes, and PostgreSQL's SQLSTATE classes 08
@@ -50,19 +50,18 @@ export function availabilityGuard(
   let down: string | undefined;
 
   const failed = (error: unknown): unknown => {
-    if (!isError(error, 'StoreUnavailableError') && !isUnreachable(error)) {
+    if (!(error instanceof StoreUnavailableError) && !isUnreachable(error)) {
       stats.failed++;
       return error;
     }
     stats.unavailable++;
-    const reason = isError(error, 'StoreUnavailableError')
-      ? error.message
-      : String((error as Error).message);
+    const reason =
+      error instanceof StoreUnavailableError ? error.message : String((error as Error).message);
     if (down === undefined) {
       warn(`database: unavailable (${reason}); requests get 503 until it answers again`);
     }
     down = reason;
-    return isError(error, 'StoreUnavailableError')
+    return error instanceof StoreUnavailableError
       ? error
       : new StoreUnavailableError(`the database is unavailable: ${reason}`, { cause: error });
   };

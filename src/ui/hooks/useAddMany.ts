@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../client/api-client.js';
 import { normalizeHostname } from '../../contract/hostname.js';
-import { isError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { AddResult } from '../add-many.js';
 import type { Session } from '../session.js';
 
@@ -44,7 +44,7 @@ export function useAddMany(client: ApiClient, projectId: string, onAdded: () => 
         set({ host, state: 'added', domain });
         onAdded();
       } catch (error) {
-        if (isError(error, 'ApiError') && (error.status === 409 || error.status === 400)) {
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
           set({
             host,
             state: error.status === 409 ? 'exists' : 'refused',

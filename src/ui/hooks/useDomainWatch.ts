@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Deadline } from '../../client/deadline.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import type { DnsCheckResult } from '../../core/dns-check.js';
-import { isError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { ServingProbe, Stage, StageName } from '../../core/stages.js';
 import {
   DEFAULT_INTERVAL_MS,
@@ -163,7 +163,7 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
         (error: unknown) =>
           ended({
             status: 'failed',
-            message: isError(error, 'ApiError') ? error.summary() : (error as Error).message,
+            message: error instanceof ApiError ? error.summary() : (error as Error).message,
           }),
       )
       .finally(() => deadline.dispose());

@@ -1,7 +1,7 @@
 import { useStdout } from 'ink';
 import { type Dispatch, useState } from 'react';
 import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
-import { isError } from '../../core/errors.js';
+import { MissingCredentialsError, RequestInputError } from '../../core/errors.js';
 import { printablePath } from '../../core/mask.js';
 import { parsePastedRequest } from '../../core/pasted-request.js';
 import { formatCommandLine, formatCurl } from '../../core/request-format.js';
@@ -79,7 +79,7 @@ export function useRawActions(
         profile: session.profileName,
       });
     } catch (error) {
-      if (isError(error, 'RequestInputError', 'MissingCredentialsError')) {
+      if (error instanceof RequestInputError || error instanceof MissingCredentialsError) {
         dispatch({ type: 'refused', message: error.message });
         return undefined;
       }
@@ -199,7 +199,7 @@ export function useRawActions(
         [...pasted.notes, ...notes],
       );
     } catch (error) {
-      if (!isError(error, 'RequestInputError')) throw error;
+      if (!(error instanceof RequestInputError)) throw error;
       notice(`✗ Not read: ${error.message}`, 'error');
     }
   };

@@ -1,7 +1,7 @@
 import { Box, Text, useFocusManager, useStdout } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
-import { isError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { isMethodAllowed, readOnlyRefusal } from '../../core/profile-safety.js';
 import { visible } from '../../core/sanitize.js';
@@ -165,7 +165,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   // why, and "✓ a valid host name" above it would contradict it. Editing the name brings it back.
   const nameRefused =
     state.step === 'failed' &&
-    isError(state.error, 'ApiError') &&
+    state.error instanceof ApiError &&
     (state.error.status === 409 || state.error.status === 400);
 
   const severalHint =

@@ -5,7 +5,7 @@ import { domainStatus, MISSING, type Tone, utcMinute } from '../../core/display.
 import { checkCounts, type DnsCheckResult } from '../../core/dns-check.js';
 import { domainStages, type ServingProbe } from '../../core/stages.js';
 import { hasControls, visible } from '../../core/sanitize.js';
-import { isError } from '../../core/errors.js';
+import { ZoneSnippetError } from '../../core/errors.js';
 import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from '../components/RecordsTable.js';
@@ -175,7 +175,7 @@ export function DomainScreen({
     try {
       snippet = zoneSnippet(domain.domain, domain.dns_instructions);
     } catch (error) {
-      if (!isError(error, 'ZoneSnippetError')) throw error;
+      if (!(error instanceof ZoneSnippetError)) throw error;
       actions.current++;
       setStatusLine({ kind: 'notice', text: `✗ Not copied: ${error.message}`, tone: 'error' });
       return;
