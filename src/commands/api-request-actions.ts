@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Deadline } from '../client/deadline.js';
 import {
+  clientFor,
   type ExecuteOptions,
   errorSummary,
   executeRequest,
@@ -222,16 +223,19 @@ async function apiRequest(
   traceOptions(context);
 
   const maxResponseBytes = resolveMaxResponseBytes(context.flags);
+  // One client for the run (every page of --paginate): the profile's API and token.
+  const client = clientFor(request, { maxResponseBytes, debug });
   let last: RawResponse | undefined;
   const onResponse = (response: RawResponse) => (last = response);
   // --timeout bounds the whole command from here (every page, retry, wait and body); without it
   // each request has the default 30 s.
   const execute: ExecuteOptions =
     flags.timeout === undefined
-      ? { maxResponseBytes, debug, onResponse }
+      ? { client, maxResponseBytes, debug, onResponse }
       : {
           deadline: Deadline.after(flags.timeout * 1000),
           timeoutMs: Number.POSITIVE_INFINITY,
+          client,
           maxResponseBytes,
           debug,
           onResponse,

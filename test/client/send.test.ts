@@ -6,12 +6,24 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
-import { send, USER_AGENT } from '../../src/client/send.js';
+import {
+  createHttpClient,
+  type HttpClientOptions,
+  type SendOptions,
+  USER_AGENT,
+} from '../../src/client/http-client.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
-// send() over node:http (http-transport.ts): the client's rules (retries, timeout, redirects, error messages) hold
-// against real servers on loopback.
+// The HTTP client's send(): ky over node:http (http-transport.ts). The client's rules (retries,
+// timeout, redirects, error messages) hold against real servers on loopback.
+
+/** Sends through a client made for the URL's origin, as `api request` and the API client do. */
+function send(options: SendOptions & Omit<HttpClientOptions, 'baseUrl'>) {
+  const { retryDelayMs, debug, token, maxResponseBytes, ...request } = options;
+  const baseUrl = new URL(request.url.origin);
+  return createHttpClient({ baseUrl, retryDelayMs, debug, token, maxResponseBytes }).send(request);
+}
 
 const open: Listening[] = [];
 afterEach(async () => {
@@ -217,7 +229,8 @@ describe('send(): when it asks again', () => {
     const { response } = await send({
       method: 'GET',
       url: new URL(`${server.url}/v1/x?a=1`),
-      headers: { authorization: 'Bearer dk_secret_token' },
+      token: 'dk_secret_token',
+      credentials: true,
       debug: (line) => lines.push(line),
       retryDelayMs: () => 60_000,
     });
@@ -240,7 +253,7 @@ describe('send(): when it asks again', () => {
 });
 
 describe('send(): the request', () => {
-  it('sends its headers in lower case, by name, with a type for a body that has none', async () => {
+  it('sends its headers in lower case, a given one over the default, a type for a body that has none', async () => {
     const server = await answers([200]);
     await send({
       method: 'PUT',
@@ -250,7 +263,7 @@ describe('send(): the request', () => {
     });
     const seen = server.seen[0]?.headers ?? {};
     expect(seen).toMatchObject({
-      accept: 'application/json, text/plain',
+      accept: 'text/plain',
       'content-type': 'text/plain;charset=UTF-8',
       'content-length': '5',
       'user-agent': USER_AGENT,

@@ -406,7 +406,9 @@ describe('api request: --debug', () => {
         '> authorization: Bearer ****ster\n' +
         '> user-agent: domainctl/0.1.0\n' +
         '< 200 OK (N ms)\n' +
-        responseHeaders,
+        responseHeaders +
+        '<\n' +
+        `< ${JSON.stringify(expected.json)}\n`,
       code: 0,
     });
     expect(result.stdout + result.stderr).not.toContain(TESTER_KEY);
