@@ -1,4 +1,5 @@
 import { pathnameOf } from '../contract/match-route.js';
+import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { RequestInputError } from '../core/errors.js';
 import type { Deadline } from './deadline.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
@@ -151,7 +152,12 @@ export async function* paginate(
     `the list ${pathnameOf(request.path)}`,
     request.url.searchParams.get('page_token') ?? undefined,
   );
+  // The largest page the contract allows, unless the path asks for a size: fewer round trips.
   let url = request.url;
+  if (!url.searchParams.has('page_size')) {
+    url = new URL(url);
+    url.searchParams.set('page_size', String(PAGE_SIZE_MAX));
+  }
   const client = options.client ?? clientFor(request, options);
   for (;;) {
     const response = await executeRequest({ ...request, url }, { ...options, client });

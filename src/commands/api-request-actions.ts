@@ -73,10 +73,13 @@ export function printableBody(
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** `-i`: the status line and the headers, as the server sent them but with controls shown. */
+/**
+ * `-i`: the status line and the headers as the server sent them (each name in its case, in their
+ * order, repeats on lines of their own), with controls shown.
+ */
 function statusAndHeaders(response: RawResponse): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
-  for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
+  for (const [name, value] of response.receivedHeaders) lines.push(`${name}: ${value}`);
   return `${lines.map(visible).join('\n')}\n\n`;
 }
 
@@ -220,7 +223,12 @@ async function apiRequest(
   for (const warning of draft.warnings) say(`domainctl: warning: ${warning}`);
   // A parameter that breaks its pattern is still sent (the API has the last word), but said.
   for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
-  traceOptions(context);
+  // A token given with -H is the one sent: --debug names it, not the one it replaced.
+  const given = request.headers.authorization;
+  traceOptions(
+    context,
+    given === undefined ? undefined : { token: given, source: '-H Authorization' },
+  );
 
   const maxResponseBytes = resolveMaxResponseBytes(context.flags);
   // One client for the run (every page of --paginate): the profile's API and token.
