@@ -17,7 +17,7 @@ const zlibModule = () => process.getBuiltinModule('node:zlib') as typeof Zlib;
 // Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
 // connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
 // command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
-// request rarely meets a socket the server is closing (send() retries a GET, PUT or DELETE that
+// request rarely meets a socket the server is closing (ky retries a GET, PUT or DELETE that
 // does). These are the settings of Node's global agent, in agents of our own that nothing else
 // changes.
 const AGENT_OPTIONS = { keepAlive: true, timeout: 5_000 };

@@ -4,7 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/core/errors.js';
+import { NetworkError, RequestInputError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
 import {
   createHttpClient,
@@ -249,6 +249,80 @@ describe('send(): when it asks again', () => {
       ...request,
     ]);
     expect(lines.join('\n')).not.toContain('dk_secret_token');
+  });
+});
+
+describe('send(): the deadline', () => {
+  it("ends with the server's answer when its Retry-After is longer than what is left", async () => {
+    const server = await answers([503, { 'retry-after': '5' }], [200]);
+    const lines: string[] = [];
+    const started = performance.now();
+    const { response } = await send({
+      method: 'GET',
+      url: new URL(`${server.url}/v1/x`),
+      deadline: Deadline.after(2_000),
+      debug: (line) => lines.push(line),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('{"status":503}');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(server.seen).toHaveLength(1);
+    expect(lines.find((line) => line.startsWith('* '))).toMatch(
+      /^\* no retry: it would wait 5 s, and [\d.]+ s are left$/,
+    );
+  });
+
+  it('asks again no more once the backoff would outlast the deadline', async () => {
+    const server = await answers([500], [200]);
+    const { response } = await send({
+      method: 'PUT',
+      url: new URL(`${server.url}/v1/x`),
+      deadline: Deadline.after(1_000),
+      retryDelayMs: () => 3_000,
+    });
+    expect(response.status).toBe(500);
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe('send(): credentials', () => {
+  it('adds the token only to a request that asks for it, and an Authorization given wins', async () => {
+    const server = await answers([200]);
+    const url = new URL(`${server.url}/v1/x`);
+    await send({ method: 'GET', url, token: 'dk_profile' });
+    await send({ method: 'GET', url, token: 'dk_profile', credentials: true });
+    await send({
+      method: 'GET',
+      url,
+      token: 'dk_profile',
+      credentials: true,
+      headers: { authorization: 'Bearer dk_given' },
+    });
+    expect(server.seen.map((r) => r.headers.authorization)).toEqual([
+      undefined,
+      'Bearer dk_profile',
+      'Bearer dk_given',
+    ]);
+  });
+
+  it('refuses a URL outside its base URL before anything is sent', async () => {
+    const server = await answers([200]);
+    const client = createHttpClient({ baseUrl: new URL(`${server.url}/api`), token: 'dk_secret' });
+    await expect(
+      client.send({ method: 'GET', url: new URL(`${server.url}/v1/x`), credentials: true }),
+    ).rejects.toThrow(RequestInputError);
+    await expect(
+      client.send({
+        method: 'GET',
+        url: new URL('http://other.example/api/v1/x'),
+        credentials: true,
+      }),
+    ).rejects.toThrow(RequestInputError);
+    expect(server.seen).toEqual([]);
+    await client.send({ method: 'GET', url: new URL(`${server.url}/api/v1/x`), credentials: true });
+    expect(server.seen.map((r) => [r.line, r.headers.authorization])).toEqual([
+      ['GET /api/v1/x', 'Bearer dk_secret'],
+    ]);
   });
 });
 
