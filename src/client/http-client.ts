@@ -132,6 +132,7 @@ export function createHttpClient(options: HttpClientOptions) {
 
   const instance: KyInstance = ky.create({
     prefixUrl: prefix,
+    // Typed as fetch for ky's option; ky always hands it the Request it built, all it takes.
     fetch: nodeHttpFetch({
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     }) as unknown as typeof fetch,
