@@ -8,7 +8,7 @@ import { refuseIfReadOnly } from '../core/profile-safety.js';
 import { Deadline } from './deadline.js';
 import { PageGuard } from './paging.js';
 import { checkToken, joinUrl, parseBaseUrl } from './prepare-request.js';
-import { exchange } from './send.js';
+import { createHttpClient } from './http-client.js';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -102,30 +102,35 @@ function readAnswer<T>(schema: z.ZodType<T>, value: unknown, fail: Answer['fail'
 export function createApiClient(options: ApiClientOptions) {
   const base = parseBaseUrl(options.baseUrl);
   const deadline = options.deadline ?? Deadline.none(options.signal);
+  const http = createHttpClient({
+    baseUrl: base,
+    token: options.token,
+    maxResponseBytes: options.maxResponseBytes,
+    debug: options.debug,
+  });
 
   async function answer(id: OperationId, input: CallInput): Promise<Answer> {
     const route = routeById(id);
     refuseIfReadOnly(route.method, options.readOnly, options.profile);
     const path = pathFor(route.path, input);
-    const headers: Record<string, string> = {};
-    if (route.auth === 'bearer') {
+    const credentials = route.auth === 'bearer';
+    if (credentials) {
       if (!options.token) throw new MissingCredentialsError(`${route.method} ${route.path}`);
-      headers.authorization = `Bearer ${checkToken(options.token)}`;
+      checkToken(options.token);
     }
     const body = input.body === undefined ? undefined : JSON.stringify(input.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> =
+      body === undefined ? {} : { 'content-type': 'application/json' };
 
-    const response = await exchange({
+    const { response, text } = await http.exchange({
       method: route.method,
       url: joinUrl(base, path),
       headers,
       body,
+      credentials,
       deadline,
       timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes,
-      debug: options.debug,
     });
-    const { text } = response;
     const json = parseJson(text);
     if (response.status < 200 || response.status > 299) {
       const error = (json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;

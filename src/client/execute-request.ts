@@ -1,14 +1,19 @@
 import { pathnameOf } from '../contract/match-route.js';
+import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { RequestInputError } from '../core/errors.js';
 import type { Deadline } from './deadline.js';
+import { createHttpClient, type HttpClient } from './http-client.js';
+import { receivedHeaders } from './http-transport.js';
 import { PageGuard } from './paging.js';
 import type { PreparedRequest } from './prepare-request.js';
-import { exchange } from './send.js';
 
 export interface RawResponse {
   status: number;
   statusText: string;
+  /** Names in lower case, repeats joined, by name: as a Response's Headers lists them. */
   headers: [string, string][];
+  /** As the server sent them: each name in its case, in their order, repeats kept (`-i`). */
+  receivedHeaders: [string, string][];
   /** The body as received; "" when empty. */
   text: string;
   /** The parsed body when it is JSON; undefined otherwise. */
@@ -23,9 +28,16 @@ export interface ExecuteOptions {
   timeoutMs?: number;
   /** Ends the request in flight at once, with its reason (the UI leaving); when no deadline is given. */
   signal?: AbortSignal;
-  /** The most bytes one answer may have, decoded (default 64 MiB). */
+  /**
+   * The client of the profile the request was prepared for (`api request` makes one for the
+   * run); when absent, one is made from the request's base URL and token with the options below.
+   */
+  client?: HttpClient;
+  /** The most bytes one answer may have, decoded (default 64 MiB); when no client is given. */
   maxResponseBytes?: number;
+  /** When no client is given. */
   debug?: (line: string) => void;
+  /** When no client is given. */
   retryDelayMs?: (attempt: number) => number;
   /** Told of every answer as it comes (each page of --paginate): the history records the last. */
   onResponse?: (response: RawResponse) => void;
@@ -38,6 +50,20 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A client for the profile a request was prepared for: its base URL and token. */
+export function clientFor(
+  request: PreparedRequest,
+  options: Pick<ExecuteOptions, 'maxResponseBytes' | 'debug' | 'retryDelayMs'> = {},
+): HttpClient {
+  return createHttpClient({
+    baseUrl: request.baseUrl,
+    token: request.token,
+    maxResponseBytes: options.maxResponseBytes,
+    debug: options.debug,
+    retryDelayMs: options.retryDelayMs,
+  });
 }
 
 /**
@@ -57,19 +83,17 @@ export async function executeRequest(
   } else if (debug) {
     debug('* route: none of the known routes matches this path');
   }
-  const response = await exchange({
+  const client = options.client ?? clientFor(request, options);
+  const { response, text, ms } = await client.exchange({
     method: request.method,
     url: request.url,
     headers: request.headers,
     body: request.body,
+    credentials: request.sendsCredentials,
     deadline: options.deadline,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-    debug,
-    retryDelayMs: options.retryDelayMs,
   });
-  const { text, ms } = response;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     headers.push([name, value]);
@@ -78,6 +102,7 @@ export async function executeRequest(
     status: response.status,
     statusText: response.statusText,
     headers,
+    receivedHeaders: receivedHeaders(response),
     text,
     json: parseJson(text),
     ms,
@@ -127,9 +152,15 @@ export async function* paginate(
     `the list ${pathnameOf(request.path)}`,
     request.url.searchParams.get('page_token') ?? undefined,
   );
+  // The largest page the contract allows, unless the path asks for a size: fewer round trips.
   let url = request.url;
+  if (!url.searchParams.has('page_size')) {
+    url = new URL(url);
+    url.searchParams.set('page_size', String(PAGE_SIZE_MAX));
+  }
+  const client = options.client ?? clientFor(request, options);
   for (;;) {
-    const response = await executeRequest({ ...request, url }, options);
+    const response = await executeRequest({ ...request, url }, { ...options, client });
     const page = response.json as Record<string, unknown> | undefined;
     const items = isSuccess(response) ? page?.[listKey] : undefined;
     if (!Array.isArray(items)) {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type Https from 'node:https';
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import type Zlib from 'node:zlib';
 import { ResponseTooLargeError } from '../core/errors.js';
 import { formatByteSize } from '../core/byte-size.js';
@@ -17,7 +17,7 @@ const zlibModule = () => process.getBuiltinModule('node:zlib') as typeof Zlib;
 // Kept-alive connections, as fetch keeps them, so `--paginate` and the UI do not pay a new
 // connection (and TLS handshake) per request. Node's Agent unrefs an idle socket, so a finished
 // command exits at once, and closes it before the server's Keep-Alive timeout hint runs out, so a
-// request rarely meets a socket the server is closing (send() retries a GET, PUT or DELETE that
+// request rarely meets a socket the server is closing (ky retries a GET, PUT or DELETE that
 // does). These are the settings of Node's global agent, in agents of our own that nothing else
 // changes.
 const AGENT_OPTIONS = { keepAlive: true, timeout: 5_000 };
@@ -47,26 +47,10 @@ function decoder(coding: string): Transform {
   return coding === 'deflate' ? zlib.createInflate(flush) : zlib.createGunzip(flush);
 }
 
-/** One request, as send() makes each attempt of it. */
-export interface HttpRequest {
-  method: string;
-  url: URL;
-  /** Names in lower case, each once, in the order to send them. */
-  headers?: Record<string, string>;
-  body?: string;
-  /** Aborting it destroys the connection and ends the request (or its body) with its reason. */
-  signal?: AbortSignal;
-  /**
-   * The most bytes a body may have once decoded: past it the body errors with
-   * ResponseTooLargeError and the connection is closed, so nothing ever holds more.
-   */
-  maxResponseBytes?: number;
-}
-
 /**
  * The server's answer is not HTTP the parser takes (a bad header, status line or chunk), or has a
- * status outside 200-599. It is the `cause` of httpRequest's `TypeError('fetch failed')`, or the
- * error of a body cut short by it: the caller tells it from a network failure by its class.
+ * status outside 200-599: what the transport rejects with (or a body cut short by it errors
+ * with), so that the caller tells it from a network failure by its class.
  */
 export class MalformedHttpError extends Error {
   override readonly name = 'MalformedHttpError';
@@ -83,82 +67,91 @@ function malformed(error: Error & { code?: string }): MalformedHttpError {
   return new MalformedHttpError(`${reason} (${error.code})`, { cause: error });
 }
 
+/** The headers of each answer as they came: names in their case, in their order, repeats kept. */
+const received = new WeakMap<Response, [string, string][]>();
+
 /**
- * An answer's headers, read as fetch's Headers reads them: names in lower case, a repeated
- * header's values joined with ", " (set-cookie's kept apart when listed), listed by name.
+ * An answer's headers as the server sent them (`-i`): node:http's rawHeaders, which a Response's
+ * Headers lower-case, join and sort. Empty for a Response this transport did not make.
  */
-export class AnswerHeaders {
-  readonly #values = new Map<string, string[]>();
-
-  /** From node:http's rawHeaders: name, value, name, value… as they came. */
-  constructor(raw: readonly string[] = []) {
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = (raw[i] as string).toLowerCase();
-      const values = this.#values.get(name);
-      if (values) values.push(raw[i + 1] as string);
-      else this.#values.set(name, [raw[i + 1] as string]);
-    }
-  }
-
-  get(name: string): string | null {
-    return this.#values.get(name.toLowerCase())?.join(', ') ?? null;
-  }
-
-  getSetCookie(): string[] {
-    return [...(this.#values.get('set-cookie') ?? [])];
-  }
-
-  /** Each header by name (set-cookie once per cookie), as fetch's Headers lists them. */
-  forEach(each: (value: string, name: string) => void): void {
-    for (const name of [...this.#values.keys()].sort()) {
-      const values = this.#values.get(name) as string[];
-      if (name === 'set-cookie') for (const value of values) each(value, name);
-      else each(values.join(', '), name);
-    }
-  }
+export function receivedHeaders(response: Response): [string, string][] {
+  return received.get(response) ?? [];
 }
 
-/** An answer whose headers have come; its body is read (or left) by the caller. */
-export interface HttpAnswer {
-  /** The URL asked for (redirects are never followed). */
-  readonly url: string;
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers: AnswerHeaders;
-  /** The body, decoded and bound to the size limit; null for HEAD, 204, 205 and 304. */
-  readonly body: Readable | null;
-  /** The whole body as UTF-8 text, as fetch's text() reads it; rejects as the body breaks. */
-  text(): Promise<string>;
-  /** Reads no more of the body and closes its connection (an answer not wanted). */
-  discard(): void;
+/** The node:http message under each answer's body, and the last stage its reader reads. */
+const bodies = new WeakMap<Response, { message: http.IncomingMessage; last: Readable }>();
+
+/**
+ * Ends the answer's body with the signal's reason as soon as the signal aborts (the connection
+ * goes with it). The request's own signal ends the body too, but a Request's signal follows its
+ * caller's only through weak references (undici's, and AbortSignal.any's): once the Request is
+ * collected, an abort would no longer reach a body still arriving. The caller's deadline holds
+ * its own signal, so the body stays bound to it.
+ */
+export function endBodyWith(response: Response, signal: AbortSignal): void {
+  const body = bodies.get(response);
+  if (!body || body.last.destroyed) return;
+  const onAbort = () => body.message.destroy(signal.reason);
+  if (signal.aborted) {
+    onAbort();
+    return;
+  }
+  signal.addEventListener('abort', onAbort, { once: true });
+  body.last.once('close', () => signal.removeEventListener('abort', onAbort));
+}
+
+export interface TransportOptions {
+  /**
+   * The most bytes a body may have once decoded: past it the body errors with
+   * ResponseTooLargeError and the connection is closed, so nothing ever holds more.
+   */
+  maxResponseBytes?: number;
 }
 
 /**
- * One HTTP request over node:http or node:https: what fetch would do for it, without fetch.
- * Node's global fetch (undici) spends 100 ms or more on its first request, and loading its
- * Request, Response and Headers classes alone ~25 ms of every start; node:http has neither cost.
+ * A `fetch` for ky over node:http or node:https: it takes the Request ky built and returns a
+ * Response whose body is the decoded, size-limited stream. Node's own fetch (undici) spends
+ * 100 ms or more on its first request; node:http has no such cost.
  *
- * It keeps fetch's behaviour where the client relies on it: network failures as
- * `TypeError('fetch failed', { cause })` with the system error, code included, as the cause; the
- * signal (an abort destroys the socket and rejects with the signal's reason); a body decoded when
- * the server sent it gzip, deflate or br encoded; no body for HEAD, 204, 205 and 304; a length for
- * every body, and 0 for a POST or PUT without one. Redirects are never followed. Connections are
- * kept alive between requests but never hold the process open once it is done.
+ * The request's signal ends it (or its body) at once with the signal's reason, destroying the
+ * connection. A body is decoded when the server sent it gzip, deflate or br encoded; HEAD, 204,
+ * 205 and 304 have none. Every request body has a length (0 for a POST or PUT without one).
+ * Redirects are never followed, so a credential never rides one to another host. Connections are
+ * kept alive between requests but never hold the process open once it is done. A failure rejects
+ * with Node's own error (its `code` says what happened) or a MalformedHttpError.
  */
-export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
-  const { method, url, signal } = request;
-  signal?.throwIfAborted();
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError('fetch failed', {
-      cause: new Error(`unsupported protocol ${url.protocol}`),
+export function nodeHttpFetch(
+  options: TransportOptions = {},
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const { signal } = request;
+    signal.throwIfAborted();
+    const url = new URL(request.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`unsupported protocol ${url.protocol}`);
+    }
+    const method = request.method;
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
     });
-  }
-  const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers: Record<string, string> = { ...request.headers };
-  if (body) headers['content-length'] = String(body.byteLength);
-  else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
+    if (body) headers['content-length'] = String(body.byteLength);
+    else if (method === 'POST' || method === 'PUT') headers['content-length'] = '0';
+    const res = await exchange(url, method, headers, body, signal);
+    return toResponse(method, url, res, options.maxResponseBytes);
+  };
+}
 
-  return new Promise<HttpAnswer>((resolve, reject) => {
+/** Sends the request; resolves once the answer's headers have come. */
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? httpsModule() : http).request({
       agent: agentFor(url.protocol),
       protocol: url.protocol,
@@ -174,65 +167,73 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
     // is still streaming.
     const onAbort = () => {
       req.destroy();
-      response?.destroy(signal?.reason);
-      reject(signal?.reason);
+      response?.destroy(signal.reason);
+      reject(signal.reason);
     };
-    const release = () => signal?.removeEventListener('abort', onAbort);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const release = () => signal.removeEventListener('abort', onAbort);
+    signal.addEventListener('abort', onAbort, { once: true });
 
     req.on('error', (error) => {
       release();
       const cause = isParseError(error) ? malformed(error) : error;
       // After the headers, the body is what breaks: its reader gets the reason, not "aborted".
       response?.destroy(cause);
-      reject(new TypeError('fetch failed', { cause }));
+      reject(cause);
     });
     req.on('response', (res) => {
       response = res;
       res.once('close', release);
       const status = res.statusCode ?? 0;
       if (status < 200 || status > 599) {
-        // fetch's Response cannot hold it either.
+        // A Response cannot hold it.
         res.destroy();
-        const reason = `init["status"] must be in the range of 200 to 599, inclusive.`;
-        reject(new TypeError('fetch failed', { cause: new MalformedHttpError(reason) }));
+        reject(new MalformedHttpError(`the status ${status} is outside 200-599`));
         return;
       }
-      resolve(toAnswer(request, res, status));
+      resolve(res);
     });
     req.end(body);
   });
 }
 
-function toAnswer(request: HttpRequest, res: http.IncomingMessage, status: number): HttpAnswer {
-  const headers = new AnswerHeaders(res.rawHeaders);
-  let body: Readable | null = null;
-  if (request.method === 'HEAD' || NULL_BODY_STATUS.has(status)) {
+function toResponse(
+  method: string,
+  url: URL,
+  res: http.IncomingMessage,
+  maxResponseBytes: number | undefined,
+): Response {
+  const status = res.statusCode as number;
+  const raw: [string, string][] = [];
+  const headers = new Headers();
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    const name = res.rawHeaders[i] as string;
+    const value = res.rawHeaders[i + 1] as string;
+    raw.push([name, value]);
+    headers.append(name, value);
+  }
+  let body: ReadableStream | null = null;
+  let last: Readable | undefined;
+  if (method === 'HEAD' || NULL_BODY_STATUS.has(status)) {
     res.resume(); // nothing to read, but the message must still finish to free the socket
   } else {
     const decoded = decode(res, headers.get('content-encoding'));
-    const max = request.maxResponseBytes;
-    body = max === undefined ? decoded : limit(decoded, max, request.url.href);
+    const limited =
+      maxResponseBytes === undefined ? decoded : limit(decoded, maxResponseBytes, url);
+    // Cancelling the stream (an answer not wanted) destroys the stages, the connection with them.
+    body = Readable.toWeb(limited) as ReadableStream;
+    last = limited;
   }
-  return {
-    url: request.url.href,
-    status,
-    statusText: res.statusMessage ?? '',
-    headers,
-    body,
-    text: () => (body ? readText(body) : Promise.resolve('')),
-    // As fetch's body.cancel(): the rest is not read, and the connection goes with it.
-    discard: () => {
-      if (body && !body.readableEnded) body.destroy();
-    },
-  };
-}
-
-/** Every byte of the body, decoded as fetch's text() decodes (UTF-8, a leading BOM dropped). */
-async function readText(body: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  let response: Response;
+  try {
+    response = new Response(body, { status, statusText: res.statusMessage ?? '', headers });
+  } catch (error) {
+    // A status text a Response refuses (bytes outside the reason-phrase grammar).
+    res.destroy();
+    throw new MalformedHttpError(`the status line cannot be read: ${(error as Error).message}`);
+  }
+  received.set(response, raw);
+  if (last) bodies.set(response, { message: res, last });
+  return response;
 }
 
 /**
@@ -240,12 +241,9 @@ async function readText(body: Readable): Promise<string> {
  * it (decoded: a gzip bomb stops at the limit too). The stages before it are destroyed then, the
  * connection with them, so the server's sending stops as well.
  */
-function limit(body: Readable, max: number, url: string): Readable {
+function limit(body: Readable, max: number, url: URL): Readable {
   let total = 0;
-  const target = (() => {
-    const { origin, pathname } = new URL(url);
-    return `${origin}${pathname}`;
-  })();
+  const target = `${url.origin}${url.pathname}`;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       total += chunk.byteLength;

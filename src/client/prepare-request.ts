@@ -28,14 +28,30 @@ export interface RawRequestInput {
 
 export interface PreparedRequest {
   method: HttpMethod;
+  /** The API it goes to (the profile's): the HTTP client is made for it. */
+  baseUrl: URL;
   url: URL;
   /** The path as matched against the route table: relative to the base URL, with query. */
   path: string;
+  /** The headers given with -H (names in lower case), and a body's content type. */
   headers: Record<string, string>;
   body?: string;
   /** The route of the table this request reaches, if any: template, parameters, warnings. */
   match?: RouteMatch;
+  /** The request carries credentials: the token below, or an Authorization header given with -H. */
   sendsCredentials: boolean;
+  /**
+   * The token the HTTP client adds as `Authorization: Bearer …` (its beforeRequest hook): set
+   * when the request sends credentials and no Authorization header was given.
+   */
+  token?: string;
+}
+
+/** The headers as they are sent, the token's Authorization header included (for a curl of it). */
+export function headersWithCredentials(request: PreparedRequest): Record<string, string> {
+  return request.token
+    ? { ...request.headers, authorization: `Bearer ${request.token}` }
+    : request.headers;
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -260,9 +276,10 @@ export function prepareRequest(input: RawRequestInput): PreparedRequest {
 
   const { match } = matchRoute(method, pathnameOf(path));
   const isPublic = match?.route.auth === 'public';
+  let token: string | undefined;
   if (!isPublic && !headers.authorization) {
     if (input.token) {
-      headers.authorization = `Bearer ${checkToken(input.token)}`;
+      token = checkToken(input.token);
     } else if (match) {
       throw new MissingCredentialsError(`${match.route.method} ${match.route.path}`);
     }
@@ -270,6 +287,17 @@ export function prepareRequest(input: RawRequestInput): PreparedRequest {
     // A public route is sent without credentials, even ones given with -H.
     delete headers.authorization;
   }
-  const sendsCredentials = headers.authorization !== undefined;
-  return { method, url: joinUrl(base, path), path, headers, body, match, sendsCredentials };
+  const sendsCredentials = token !== undefined || headers.authorization !== undefined;
+  const url = joinUrl(base, path);
+  return {
+    method,
+    baseUrl: base,
+    url,
+    path,
+    headers,
+    body,
+    match,
+    sendsCredentials,
+    ...(token !== undefined ? { token } : {}),
+  };
 }

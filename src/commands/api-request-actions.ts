@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Deadline } from '../client/deadline.js';
 import {
+  clientFor,
   type ExecuteOptions,
   errorSummary,
   executeRequest,
@@ -72,10 +73,13 @@ export function printableBody(
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** `-i`: the status line and the headers, as the server sent them but with controls shown. */
+/**
+ * `-i`: the status line and the headers as the server sent them (each name in its case, in their
+ * order, repeats on lines of their own), with controls shown.
+ */
 function statusAndHeaders(response: RawResponse): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
-  for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
+  for (const [name, value] of response.receivedHeaders) lines.push(`${name}: ${value}`);
   return `${lines.map(visible).join('\n')}\n\n`;
 }
 
@@ -222,19 +226,27 @@ async function apiRequest(
   for (const warning of draft.warnings) say(`domainctl: warning: ${warning}`);
   // A parameter that breaks its pattern is still sent (the API has the last word), but said.
   for (const warning of request.match?.warnings ?? []) say(`domainctl: warning: ${warning}`);
-  traceOptions(context);
+  // A token given with -H is the one sent: --debug names it, not the one it replaced.
+  const given = request.headers.authorization;
+  traceOptions(
+    context,
+    given === undefined ? undefined : { token: given, source: '-H Authorization' },
+  );
 
   const maxResponseBytes = resolveMaxResponseBytes(context.flags);
+  // One client for the run (every page of --paginate): the profile's API and token.
+  const client = clientFor(request, { maxResponseBytes, debug });
   let last: RawResponse | undefined;
   const onResponse = (response: RawResponse) => (last = response);
   // --timeout bounds the whole command from here (every page, retry, wait and body); without it
   // each request has the default 30 s.
   const execute: ExecuteOptions =
     flags.timeout === undefined
-      ? { maxResponseBytes, debug, onResponse }
+      ? { client, maxResponseBytes, debug, onResponse }
       : {
           deadline: Deadline.after(flags.timeout * 1000),
           timeoutMs: Number.POSITIVE_INFINITY,
+          client,
           maxResponseBytes,
           debug,
           onResponse,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { maskSecret, printableUrl } from '../core/mask.js';
+import { maskSecret, printableHeader, printableUrl } from '../core/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
 import { resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
@@ -43,7 +43,11 @@ function shownUrl(url: string): string {
 }
 
 /** --debug lines that say which profile and which source each setting came from. */
-export function traceOptions(context: CommandContext): void {
+export function traceOptions(
+  context: CommandContext,
+  /** The credential the request carries instead of the resolved token (`-H Authorization`). */
+  sent?: { token: string; source: string },
+): void {
   const { debug, options } = context;
   if (!debug) return;
   const from = (key: keyof ResolvedOptions['sources']) => {
@@ -54,7 +58,8 @@ export function traceOptions(context: CommandContext): void {
   };
   debug(`* config: ${options.store.path}`);
   debug(`* base URL: ${options.baseUrl ? shownUrl(options.baseUrl) : 'none'}${from('baseUrl')}`);
-  debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
+  if (sent) debug(`* token: ${printableHeader('authorization', sent.token)} (${sent.source})`);
+  else debug(`* token: ${options.token ? maskSecret(options.token) : 'none'}${from('token')}`);
   if (options.project) debug(`* project: ${options.project}${from('project')}`);
   if (options.org) debug(`* org: ${options.org}${from('org')}`);
 }

@@ -179,3 +179,38 @@ describe('the server bundle', () => {
     },
   );
 });
+
+describe('the HTTP client', () => {
+  /** The output file that bundles `module`. */
+  const outputOf = (module: string) => {
+    const found = Object.entries(meta.outputs).find(([, output]) => module in output.inputs);
+    if (!found) throw new Error(`no output of the build bundles ${module}`);
+    return found[0];
+  };
+  const UI_ONLY = [
+    /(^|\/)node_modules\/ink\//,
+    /(^|\/)node_modules\/react\//,
+    /(^|\/)node_modules\/hono\//,
+    /(^|\/)src\/server\//,
+    /(^|\/)src\/ui\//,
+  ];
+
+  it('is ky for both faces: api request and the UI send through src/client/http-client.ts', () => {
+    for (const face of ['src/commands/api-request-actions.ts', 'src/ui/services.ts']) {
+      const { modules } = loadedWith(outputOf(face), ['import-statement', 'require-call']);
+      expect(modules, face).toContain('src/client/http-client.ts');
+      expect(
+        modules.some((m) => /(^|\/)node_modules\/ky\//.test(m)),
+        face,
+      ).toBe(true);
+    }
+  });
+
+  it("is loaded by api request's action without Ink, React or the server", () => {
+    const { modules } = loadedWith(outputOf('src/commands/api-request-actions.ts'), [
+      'import-statement',
+      'require-call',
+    ]);
+    expect(modules.filter((m) => UI_ONLY.some((re) => re.test(m)))).toEqual([]);
+  });
+});

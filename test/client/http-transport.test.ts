@@ -3,10 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpAnswer, type HttpRequest, httpRequest } from '../../src/client/http-transport.js';
+import { nodeHttpFetch, receivedHeaders } from '../../src/client/http-transport.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
@@ -59,11 +58,25 @@ const echo: Handler = (req, res) => {
   });
 };
 
-/** A request to `url`: a GET unless `more` says otherwise. */
-const ask = (url: string, more: Partial<HttpRequest> = {}) =>
-  httpRequest({ method: 'GET', url: new URL(url), ...more });
+interface Ask {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  maxResponseBytes?: number;
+}
 
-const json = async (answer: HttpAnswer) => JSON.parse(await answer.text()) as unknown;
+/** A request to `url` through the transport, as ky hands it one: a GET unless `more` says otherwise. */
+const ask = (url: string, more: Ask = {}) => {
+  const { maxResponseBytes, ...init } = more;
+  return nodeHttpFetch({ maxResponseBytes })(new Request(url, { method: 'GET', ...init }));
+};
+
+const json = async (answer: Response) => JSON.parse(await answer.text()) as unknown;
+
+/** The next chunk of a body as text. */
+const chunkText = (chunk: IteratorResult<Uint8Array>) =>
+  chunk.done ? '' : Buffer.from(chunk.value).toString('utf8');
 
 /** The headers as a list, in the order they are listed. */
 function listed(headers: { forEach(each: (value: string, name: string) => void): void }) {
@@ -79,7 +92,7 @@ interface Echoed {
   body: string;
 }
 
-describe('httpRequest: the request', () => {
+describe('nodeHttpFetch: the request', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])(
     '%s sends its method, path, headers and body as bytes',
     async (method) => {
@@ -96,7 +109,6 @@ describe('httpRequest: the request', () => {
       const response = await ask(url, { method, headers, body });
 
       expect(response.status).toBe(200);
-      expect(response.url).toBe(url);
       const seen = (await json(response)) as Echoed;
       expect(seen).toMatchObject({ method, url: '/v1/things/x%20y?q=1&r=a%2Fb', body: body ?? '' });
       expect(seen.headers).toMatchObject({
@@ -139,7 +151,7 @@ describe('httpRequest: the request', () => {
   });
 });
 
-describe('httpRequest: the answer', () => {
+describe('nodeHttpFetch: the answer', () => {
   it('has the status, status text and headers that fetch gives', async () => {
     const server = await serve((_req, res) => {
       res.statusMessage = 'Made It';
@@ -162,6 +174,31 @@ describe('httpRequest: the answer', () => {
     expect(mine.headers.get('Content-Type')).toBe(theirs.headers.get('Content-Type'));
     expect(await mine.text()).toBe('created');
     expect(await theirs.text()).toBe('created');
+  });
+
+  it('keeps the headers as they came for -i: their case, their order, repeats apart', async () => {
+    const server = await serve((req) => {
+      // Raw, so that nothing on the server's side lower-cases or groups them.
+      req.socket.write(
+        'HTTP/1.1 200 OK\r\nX-Zeta: 1\r\nContent-Type: text/plain\r\nx-Multi: a\r\n' +
+          'X-MULTI: b\r\nContent-Length: 2\r\n\r\nok',
+      );
+    });
+    const response = await ask(server.url);
+    expect(receivedHeaders(response)).toEqual([
+      ['X-Zeta', '1'],
+      ['Content-Type', 'text/plain'],
+      ['x-Multi', 'a'],
+      ['X-MULTI', 'b'],
+      ['Content-Length', '2'],
+    ]);
+    expect(listed(response.headers)).toEqual([
+      ['content-length', '2'],
+      ['content-type', 'text/plain'],
+      ['x-multi', 'a, b'],
+      ['x-zeta', '1'],
+    ]);
+    expect(await response.text()).toBe('ok');
   });
 
   it.each([
@@ -220,16 +257,16 @@ describe('httpRequest: the answer', () => {
         ask(server.url, { headers: { 'accept-encoding': coding } }),
         'the response headers',
       );
-      const chunks = (response.body as Readable)[Symbol.asyncIterator]();
+      const chunks = (response.body as ReadableStream<Uint8Array>)[Symbol.asyncIterator]();
 
       const first = await within(5_000, chunks.next(), 'the first chunk before the end');
-      expect(String(first.value)).toBe('first,');
+      expect(chunkText(first)).toBe('first,');
       expect(ended).toBe(false);
 
       release();
       let rest = '';
       for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
-        rest += String(chunk.value);
+        rest += chunkText(chunk);
       }
       expect(rest).toBe('second');
     },
@@ -285,14 +322,14 @@ describe('httpRequest: the answer', () => {
       res.write('busy'); // and nothing more
     });
     const response = await ask(server.url);
-    response.discard();
+    await response.body?.cancel();
     expect(await within(5_000, closed as Promise<string>, 'the server seeing it close')).toBe(
       'closed',
     );
   });
 });
 
-describe('httpRequest: aborts', () => {
+describe('nodeHttpFetch: aborts', () => {
   it('destroys the connection at once and rejects with the reason of an AbortSignal.timeout', async () => {
     const silent = await startSilentServer();
     try {
@@ -348,7 +385,7 @@ describe('httpRequest: aborts', () => {
     });
     const controller = new AbortController();
     const response = await ask(server.url, { signal: controller.signal });
-    const chunks = (response.body as Readable)[Symbol.asyncIterator]();
+    const chunks = (response.body as ReadableStream<Uint8Array>)[Symbol.asyncIterator]();
     await within(5_000, chunks.next(), 'the first chunk');
     const reason = new Error('enough');
     controller.abort(reason);
@@ -356,32 +393,21 @@ describe('httpRequest: aborts', () => {
   });
 });
 
-describe('httpRequest: network errors, as fetch reports them', () => {
-  /** The parts of a fetch failure that callers read: TypeError("fetch failed") → cause.code. */
-  const shape = (error: unknown) => ({
-    type: (error as Error).constructor.name,
-    message: (error as Error).message,
-    code: ((error as Error).cause as { code?: string } | undefined)?.code,
-  });
+describe('nodeHttpFetch: network errors, with their system code', () => {
+  const codeOf = (error: unknown) => (error as { code?: string }).code;
 
-  it('a refused connection: TypeError with cause.code ECONNREFUSED', async () => {
+  it('a refused connection: ECONNREFUSED', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const mine = shape(await rejection(ask(url)));
-    expect(mine).toEqual({ type: 'TypeError', message: 'fetch failed', code: 'ECONNREFUSED' });
-    expect(mine).toEqual(shape(await rejection(fetch(url))));
+    expect(codeOf(await rejection(ask(url)))).toBe('ECONNREFUSED');
   });
 
-  it('a connection the server drops: TypeError with cause.code ECONNRESET', async () => {
+  it('a connection the server drops: ECONNRESET', async () => {
     const server = await serve((req) => req.socket.destroy());
-    expect(shape(await rejection(ask(server.url)))).toEqual({
-      type: 'TypeError',
-      message: 'fetch failed',
-      code: 'ECONNRESET',
-    });
+    expect(codeOf(await rejection(ask(server.url)))).toBe('ECONNRESET');
   });
 });
 
-describe('httpRequest: HTTPS', () => {
+describe('nodeHttpFetch: HTTPS', () => {
   let dir: string;
   let trusted: Listening;
   beforeAll(async () => {
@@ -399,11 +425,9 @@ describe('httpRequest: HTTPS', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('verifies the certificate: a self-signed one fails as fetch fails, with its code', async () => {
+  it('verifies the certificate: a self-signed one fails with its code, as fetch fails', async () => {
     const error = await rejection(ask(trusted.url));
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toBe('fetch failed');
-    const code = ((error as Error).cause as { code?: string }).code;
+    const code = (error as { code?: string }).code;
     expect(code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(((await rejection(fetch(trusted.url))) as Error).cause).toMatchObject({ code });
   });

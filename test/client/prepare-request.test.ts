@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MissingCredentialsError, RequestInputError } from '../../src/core/errors.js';
-import { prepareRequest, type RawRequestInput } from '../../src/client/prepare-request.js';
+import {
+  headersWithCredentials,
+  prepareRequest,
+  type RawRequestInput,
+} from '../../src/client/prepare-request.js';
 
 const BASE = 'https://api.example.com';
 const prepare = (input: Partial<RawRequestInput>) =>
@@ -152,23 +156,29 @@ describe('prepareRequest', () => {
   });
 
   it('sends credentials to bearer routes and unknown paths, never to public routes', () => {
+    // The token goes to the client, whose beforeRequest hook adds it; -H's header is sent as given.
     const bearer = prepare({ path: '/v1/projects', token: 'dk_secret' });
-    expect(bearer.headers.authorization).toBe('Bearer dk_secret');
+    expect(bearer.token).toBe('dk_secret');
+    expect(bearer.headers.authorization).toBeUndefined();
+    expect(headersWithCredentials(bearer).authorization).toBe('Bearer dk_secret');
     expect(bearer.sendsCredentials).toBe(true);
 
     const publicRoute = prepare({ token: 'dk_secret', headers: ['Authorization: Bearer other'] });
     expect(publicRoute.headers.authorization).toBeUndefined();
+    expect(publicRoute.token).toBeUndefined();
     expect(publicRoute.sendsCredentials).toBe(false);
     expect(publicRoute.match?.route.auth).toBe('public');
 
-    expect(prepare({ path: '/v2/unknown', token: 'dk_secret' }).headers.authorization).toBe(
-      'Bearer dk_secret',
-    );
+    expect(prepare({ path: '/v2/unknown', token: 'dk_secret' }).token).toBe('dk_secret');
     expect(prepare({ path: '/v2/unknown' }).sendsCredentials).toBe(false);
-    expect(
-      prepare({ path: '/v1/projects', headers: ['Authorization: Bearer mine'], token: 'dk_secret' })
-        .headers.authorization,
-    ).toBe('Bearer mine');
+    const mine = prepare({
+      path: '/v1/projects',
+      headers: ['Authorization: Bearer mine'],
+      token: 'dk_secret',
+    });
+    expect(mine.headers.authorization).toBe('Bearer mine');
+    expect(mine.token).toBeUndefined();
+    expect(mine.sendsCredentials).toBe(true);
   });
 
   it('refuses a bearer route without credentials', () => {

@@ -4,14 +4,26 @@ import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/core/errors.js';
+import { NetworkError, RequestInputError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
-import { send, USER_AGENT } from '../../src/client/send.js';
+import {
+  createHttpClient,
+  type HttpClientOptions,
+  type SendOptions,
+  USER_AGENT,
+} from '../../src/client/http-client.js';
 import { closedPort, type Listening, listen, startSilentServer } from '../helpers/raw-server.js';
 import { selfSignedCert } from '../helpers/tls.js';
 
-// send() over node:http (http-transport.ts): the client's rules (retries, timeout, redirects, error messages) hold
-// against real servers on loopback.
+// The HTTP client's send(): ky over node:http (http-transport.ts). The client's rules (retries,
+// timeout, redirects, error messages) hold against real servers on loopback.
+
+/** Sends through a client made for the URL's origin, as `api request` and the API client do. */
+function send(options: SendOptions & Omit<HttpClientOptions, 'baseUrl'>) {
+  const { retryDelayMs, debug, token, maxResponseBytes, ...request } = options;
+  const baseUrl = new URL(request.url.origin);
+  return createHttpClient({ baseUrl, retryDelayMs, debug, token, maxResponseBytes }).send(request);
+}
 
 const open: Listening[] = [];
 afterEach(async () => {
@@ -217,7 +229,8 @@ describe('send(): when it asks again', () => {
     const { response } = await send({
       method: 'GET',
       url: new URL(`${server.url}/v1/x?a=1`),
-      headers: { authorization: 'Bearer dk_secret_token' },
+      token: 'dk_secret_token',
+      credentials: true,
       debug: (line) => lines.push(line),
       retryDelayMs: () => 60_000,
     });
@@ -239,8 +252,82 @@ describe('send(): when it asks again', () => {
   });
 });
 
+describe('send(): the deadline', () => {
+  it("ends with the server's answer when its Retry-After is longer than what is left", async () => {
+    const server = await answers([503, { 'retry-after': '5' }], [200]);
+    const lines: string[] = [];
+    const started = performance.now();
+    const { response } = await send({
+      method: 'GET',
+      url: new URL(`${server.url}/v1/x`),
+      deadline: Deadline.after(2_000),
+      debug: (line) => lines.push(line),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('{"status":503}');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(server.seen).toHaveLength(1);
+    expect(lines.find((line) => line.startsWith('* '))).toMatch(
+      /^\* no retry: it would wait 5 s, and [\d.]+ s are left$/,
+    );
+  });
+
+  it('asks again no more once the backoff would outlast the deadline', async () => {
+    const server = await answers([500], [200]);
+    const { response } = await send({
+      method: 'PUT',
+      url: new URL(`${server.url}/v1/x`),
+      deadline: Deadline.after(1_000),
+      retryDelayMs: () => 3_000,
+    });
+    expect(response.status).toBe(500);
+    expect(server.seen).toHaveLength(1);
+  });
+});
+
+describe('send(): credentials', () => {
+  it('adds the token only to a request that asks for it, and an Authorization given wins', async () => {
+    const server = await answers([200]);
+    const url = new URL(`${server.url}/v1/x`);
+    await send({ method: 'GET', url, token: 'dk_profile' });
+    await send({ method: 'GET', url, token: 'dk_profile', credentials: true });
+    await send({
+      method: 'GET',
+      url,
+      token: 'dk_profile',
+      credentials: true,
+      headers: { authorization: 'Bearer dk_given' },
+    });
+    expect(server.seen.map((r) => r.headers.authorization)).toEqual([
+      undefined,
+      'Bearer dk_profile',
+      'Bearer dk_given',
+    ]);
+  });
+
+  it('refuses a URL outside its base URL before anything is sent', async () => {
+    const server = await answers([200]);
+    const client = createHttpClient({ baseUrl: new URL(`${server.url}/api`), token: 'dk_secret' });
+    await expect(
+      client.send({ method: 'GET', url: new URL(`${server.url}/v1/x`), credentials: true }),
+    ).rejects.toThrow(RequestInputError);
+    await expect(
+      client.send({
+        method: 'GET',
+        url: new URL('http://other.example/api/v1/x'),
+        credentials: true,
+      }),
+    ).rejects.toThrow(RequestInputError);
+    expect(server.seen).toEqual([]);
+    await client.send({ method: 'GET', url: new URL(`${server.url}/api/v1/x`), credentials: true });
+    expect(server.seen.map((r) => [r.line, r.headers.authorization])).toEqual([
+      ['GET /api/v1/x', 'Bearer dk_secret'],
+    ]);
+  });
+});
+
 describe('send(): the request', () => {
-  it('sends its headers in lower case, by name, with a type for a body that has none', async () => {
+  it('sends its headers in lower case, a given one over the default, a type for a body that has none', async () => {
     const server = await answers([200]);
     await send({
       method: 'PUT',
@@ -250,7 +337,7 @@ describe('send(): the request', () => {
     });
     const seen = server.seen[0]?.headers ?? {};
     expect(seen).toMatchObject({
-      accept: 'application/json, text/plain',
+      accept: 'text/plain',
       'content-type': 'text/plain;charset=UTF-8',
       'content-length': '5',
       'user-agent': USER_AGENT,

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,20 @@ function api(args: string[], options: Parameters<typeof runCli>[1] = {}): Promis
 
 /** Response headers whose value differs from one answer to the next, as the tests write them. */
 const VARYING: Record<string, string> = { date: 'DATE', 'x-request-id': 'ID' };
+
+/** The headers of the server's answer to a GET as they came: names in their case, in order. */
+function rawHeaders(path: string): Promise<[string, string][]> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, (res) => {
+      res.resume();
+      const pairs: [string, string][] = [];
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+        pairs.push([res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string]);
+      }
+      resolve(pairs);
+    }).on('error', reject);
+  });
+}
 
 describe('api request: what it sends and prints', () => {
   it('GET /v1/regions needs no credentials and prints formatted JSON', async () => {
@@ -124,28 +138,27 @@ describe('api request: what it sends and prints', () => {
       TESTER_KEY,
     ]);
     expect(result).toEqual({ stdout: compact(all.json), stderr: '', code: 0 });
-    // 20 + 20 + 5: three pages of the default size.
-    expect(server.requests.slice(before)).toEqual(
-      Array(3).fill('GET /v1/projects/prj_demo_scale/domains 200'),
-    );
+    // One page of the largest size the route allows (100), not three of the default 20.
+    expect(server.requests.slice(before)).toEqual(['GET /v1/projects/prj_demo_scale/domains 200']);
   });
 
   it('-i prints the status line and the response headers before the body', async () => {
     const expected = await serverAnswer('/v1/regions', undefined);
     const result = await api(['GET', '/v1/regions', '-i']);
     // The date and the request id (see X-Request-Id) differ from one answer to the next.
-    const headers = [...expected.headers]
-      .map(([name, value]) => `${name}: ${VARYING[name] ?? value}\n`)
+    const headers = (await rawHeaders('/v1/regions'))
+      .map(([name, value]) => `${name}: ${VARYING[name.toLowerCase()] ?? value}\n`)
       .join('');
     const stdout = result.stdout
-      .replace(/^date: .*$/m, 'date: DATE')
-      .replace(/^x-request-id: .*$/m, 'x-request-id: ID');
+      .replace(/^(date): .*$/im, '$1: DATE')
+      .replace(/^(x-request-id): .*$/im, '$1: ID');
     expect({ ...result, stdout }).toEqual({
       stdout: `HTTP/1.1 200 OK\n${headers}\n${pretty(expected.json)}`,
       stderr: '',
       code: 0,
     });
-    expect(headers).toContain('content-type: application/json\n');
+    // As the server wrote it, not as fetch's Headers would list it.
+    expect(headers).toContain('Content-Type: application/json\n');
   });
 
   it('--silent prints no body, and the exit code still tells', async () => {
@@ -406,7 +419,9 @@ describe('api request: --debug', () => {
         '> authorization: Bearer ****ster\n' +
         '> user-agent: domainctl/0.1.0\n' +
         '< 200 OK (N ms)\n' +
-        responseHeaders,
+        responseHeaders +
+        '<\n' +
+        `< ${JSON.stringify(expected.json)}\n`,
       code: 0,
     });
     expect(result.stdout + result.stderr).not.toContain(TESTER_KEY);
@@ -474,6 +489,138 @@ describe('api request: --debug and credentials in headers', () => {
       expect(result.stderr).not.toContain('s3cr3t');
       // A header that carries none is traced whole.
       expect(result.stderr).toContain('< x-request-id: req-42\n');
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
+describe("api request: gh's habits (--debug sources and bodies, -i, --paginate)", () => {
+  it('--debug names -H as the source of the token it sends, not the profile or environment', async () => {
+    const result = await runCli(
+      [
+        'api',
+        'request',
+        'GET',
+        '/v1/projects',
+        '--debug',
+        '-H',
+        `Authorization: Bearer ${TESTER_KEY}`,
+      ],
+      {
+        env: {
+          DOMAINCTL_CONFIG_DIR: tempConfigDir(),
+          DOMAINCTL_BASE_URL: server.url,
+          DOMAINCTL_TOKEN: 'dk_from_the_environment_9999',
+        },
+      },
+    );
+    expect(result.code).toBe(0);
+    const traced = result.stderr
+      .split('\n')
+      .filter((line) => /^(\* token|[<>] authorization):/.test(line));
+    expect(traced).toEqual([
+      '* token: Bearer ****ster (-H Authorization)',
+      '> authorization: Bearer ****ster',
+    ]);
+    expect(result.stderr).not.toContain(TESTER_KEY);
+  });
+
+  it('--debug shows the request and response bodies, credentials masked', async () => {
+    const token = 'dk_body_secret_7777';
+    const raw = await startRawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'k1', api_key: 'ak-answer-secret-4242', echo: token }));
+    });
+    try {
+      const result = await runCli([
+        'api',
+        'request',
+        'POST',
+        '/anything',
+        '--debug',
+        '--base-url',
+        raw.url,
+        '--token',
+        token,
+        '-d',
+        '{"name":"main","password":"hunter2-body-0000"}',
+      ]);
+      expect(result.code).toBe(0);
+      const stderr = result.stderr.replace(/\(\d+ ms\)/, '(N ms)');
+      expect(stderr).toContain(
+        '> content-type: application/json\n' +
+          '> user-agent: domainctl/0.1.0\n' +
+          '>\n' +
+          '> {"name":"main","password":"****0000"}\n',
+      );
+      expect(stderr).toMatch(
+        /\n<\n< \{"id":"k1","api_key":"\*\*\*\*4242","echo":"\*\*\*\*7777"\}\n$/,
+      );
+      for (const secret of [token, 'hunter2-body-0000', 'ak-answer-secret-4242']) {
+        expect(result.stderr).not.toContain(secret);
+      }
+      // stdout has the answer as it came.
+      expect(result.stdout).toContain('ak-answer-secret-4242');
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('-i prints the headers as received: their case, their order, a repeated one on each line', async () => {
+    const raw = await startRawServer((req) => {
+      req.socket.write(
+        'HTTP/1.1 200 OK\r\nX-Zeta: last-by-name\r\nContent-Type: application/json\r\n' +
+          'Set-Cookie: a=1\r\nset-cookie: b=2\r\nContent-Length: 2\r\n\r\n{}',
+      );
+    });
+    try {
+      const result = await runCli([
+        'api',
+        'request',
+        'GET',
+        '/anything',
+        '-i',
+        '--base-url',
+        raw.url,
+      ]);
+      expect(result).toEqual({
+        stdout:
+          'HTTP/1.1 200 OK\n' +
+          'X-Zeta: last-by-name\n' +
+          'Content-Type: application/json\n' +
+          'Set-Cookie: a=1\n' +
+          'set-cookie: b=2\n' +
+          'Content-Length: 2\n' +
+          '\n' +
+          '{}\n',
+        stderr: '',
+        code: 0,
+      });
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('--paginate asks for the largest page the route allows, unless the path sets a size', async () => {
+    const raw = await startRawServer((req, res) => {
+      const last = (req.url ?? '').includes('page_token=t2');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ domains: [{ id: req.url }], next_page_token: last ? '' : 't2' }));
+    });
+    try {
+      const path = '/v1/projects/prj_x/domains';
+      const args = ['--paginate', '--json', '--token', TESTER_KEY, '--base-url', raw.url];
+      expect((await runCli(['api', 'request', 'GET', path, ...args])).code).toBe(0);
+      expect((await runCli(['api', 'request', 'GET', `${path}?page_size=7`, ...args])).code).toBe(
+        0,
+      );
+      expect(raw.requests.map((request) => request.url)).toEqual([
+        `${path}?page_size=100`,
+        `${path}?page_size=100&page_token=t2`,
+        `${path}?page_size=7`,
+        `${path}?page_size=7&page_token=t2`,
+      ]);
     } finally {
       await raw.close();
     }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { prepareRequest } from '../../src/client/prepare-request.js';
+import { headersWithCredentials, prepareRequest } from '../../src/client/prepare-request.js';
 import { formatCommandLine, formatCurl } from '../../src/core/request-format.js';
 import type { RequestSpec } from '../../src/core/request-spec.js';
 import { BIN, cliEnv, runCli, tempConfigDir } from '../helpers/cli.js';
@@ -28,9 +28,12 @@ function bash(line: string, env: Record<string, string> = {}) {
   });
 }
 
-/** The request as the raw screen or `api request` prepares it, with the tester's token. */
-const prepared = (spec: RequestSpec) =>
-  prepareRequest({
+/**
+ * The request as the raw screen prepares it for a copy, with the tester's token: the headers as
+ * sent, the Authorization header the client adds included.
+ */
+const prepared = (spec: RequestSpec) => {
+  const request = prepareRequest({
     method: spec.method,
     path: spec.path,
     data: spec.body,
@@ -39,6 +42,8 @@ const prepared = (spec: RequestSpec) =>
     baseUrl: server.url,
     token: TESTER_KEY,
   });
+  return { ...request, headers: headersWithCredentials(request) };
+};
 
 /** What the copied curl gets: its body, and the status curl reports after it. */
 async function runCurl(spec: RequestSpec) {

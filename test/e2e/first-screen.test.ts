@@ -72,6 +72,49 @@ it('draws the rows in its first frame: no "Loading" frame before them', async ()
   }
 });
 
+it("never sends a request through Node's fetch: ky's fetch is node:http (undici's first fetch costs 100 ms or more)", async () => {
+  // Every call of Node's fetch, by what it asked for, and Node's own list of the modules it has
+  // loaded, written as the UI exits. The global is wrapped without being read until a call needs
+  // it (reading it loads undici's fetch): a library may still fetch something of its own (a data:
+  // URL), but no request to the API may go that way.
+  const dir = mkdtempSync(join(tmpdir(), 'domainctl-loaded-'));
+  const hook = join(dir, 'hook.mjs');
+  const loaded = join(dir, 'loaded');
+  writeFileSync(
+    hook,
+    `import { writeFileSync } from 'node:fs';
+const asked = [];
+const own = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+const real = () => (own.get ? own.get.call(globalThis) : own.value);
+Object.defineProperty(globalThis, 'fetch', { configurable: true, writable: true, value: (input, init) => {
+  asked.push(typeof input === 'string' ? input : String(input?.url ?? input));
+  return real()(input, init);
+} });
+process.on('exit', () => writeFileSync(${JSON.stringify(loaded)}, JSON.stringify({ asked, modules: process.moduleLoadList })));`,
+  );
+  const { server, term } = session;
+  try {
+    await clearScreen(term);
+    await term.send(
+      {
+        text: `cd ${root} && ${shellNode} --import ${hook} bin/domainctl.js --base-url ${server.url} --token ${TESTER_KEY} --project prj_demo_scale; echo EXIT:$?`,
+      },
+      'Enter',
+    );
+    await term.waitForScreen('www.acme-shop.com');
+    await term.send('q');
+    await term.waitForScreen('EXIT:0');
+    const { asked, modules } = JSON.parse(readFileSync(loaded, 'utf8')) as {
+      asked: string[];
+      modules: string[];
+    };
+    expect(asked.filter((url) => url.startsWith(server.url))).toEqual([]);
+    expect(modules).toContain('NativeModule http');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /** Clears the screen of the test before: its EXIT:0 must not answer this one's wait. */
 async function clearScreen(term: typeof session.term) {
   await term.send({ text: 'clear; echo CLEARED-$((1 + 1))' }, 'Enter');

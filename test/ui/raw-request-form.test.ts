@@ -14,6 +14,7 @@ const response = (status: number): RawResponse => ({
   status,
   statusText: '',
   headers: [],
+  receivedHeaders: [],
   text: '{}',
   json: {},
   ms: 1,

@@ -1,6 +1,10 @@
 import { useStdout } from 'ink';
 import { type Dispatch, useState } from 'react';
-import { type PreparedRequest, prepareRequest } from '../../client/prepare-request.js';
+import {
+  headersWithCredentials,
+  type PreparedRequest,
+  prepareRequest,
+} from '../../client/prepare-request.js';
 import { MissingCredentialsError, RequestInputError } from '../../core/errors.js';
 import { printablePath } from '../../core/mask.js';
 import { parsePastedRequest } from '../../core/pasted-request.js';
@@ -167,7 +171,11 @@ export function useRawActions(
 
   const copyCurl = () => {
     const prepared = prepare();
-    if (prepared) copy('the request as curl (the token is $DOMAINCTL_TOKEN)', formatCurl(prepared));
+    if (prepared)
+      copy(
+        'the request as curl (the token is $DOMAINCTL_TOKEN)',
+        formatCurl({ ...prepared, headers: headersWithCredentials(prepared) }),
+      );
   };
 
   /** A request into the form, saying what came with it and what it left out. */
