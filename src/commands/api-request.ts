@@ -28,12 +28,15 @@ Examples:
   const request = api
     .command('request')
     .description('Send one request to the API and print the answer (like curl, with the profile)')
-    .argument('[method]', `${httpMethods.join(', ')} (any case)`)
+    .argument(
+      '[method]',
+      `${httpMethods.join(', ')} (any case); left out: GET, or POST with -d, -f or -F`,
+    )
     .argument(
       '[path]',
       'path under the base URL, e.g. /v1/projects/{project_id}/domains; or an absolute URL on the same API',
     )
-    .usage('[options] <method> <path>  |  --saved NAME [method] [path] [options]')
+    .usage('[options] [method] <path>  |  --saved NAME [method] [path] [options]')
     .option('-d, --data <json|@file|@->', 'request body: JSON text, @file, or @- for stdin')
     .option(
       '-f, --raw-field <key=value>',
@@ -78,10 +81,10 @@ credentials for a route that needs them (nothing sent), 6 an answer that is not 
 later --paginate page that was not a page of the list, 7 an answer over --max-response-size.
 
 Examples:
-  $ domainctl api request GET /v1/regions
+  $ domainctl api request /v1/regions
   $ domainctl api request get /v1/projects/{project_id}/domains --project prj_demo_scale --paginate
   $ domainctl api request POST /v1/projects/{project_id}/domains -d '{"domain":"shop.example.com"}'
-  $ domainctl api request POST /v1/projects/{project_id}/domains -f domain=shop.example.com
+  $ domainctl api request /v1/projects/{project_id}/domains -f domain=shop.example.com   # a POST
   $ echo '{"name":"main"}' | domainctl api request POST /v1/projects/prj_demo_scale/databases -d @-
   $ domainctl api request GET /v1/projects -i --debug
   $ domainctl api request POST /v1/projects/{project_id}/domains -f domain=shop.example.com --save add-shop
