@@ -7,7 +7,7 @@ import {
   parseMethod,
   withoutMaskedHeaders,
 } from '../core/request-spec.js';
-import { shellWord } from '../core/suggested-commands.js';
+import { suggest } from '../core/suggested-commands.js';
 import type { Field } from './body-fields.js';
 import { readFileText, readStdin } from './context.js';
 import type { JqFlags } from './jq-output.js';
@@ -78,7 +78,7 @@ function withImplicitMethod(
   const misplaced = parseMethod(path);
   if (looksLikePath(methodWord) && misplaced) {
     throw new CliError(
-      `the method ${misplaced} goes before the path: domainctl api request ${misplaced} ${shellWord(methodWord)}`,
+      `the method ${misplaced} goes before the path: ${suggest.apiRequest(misplaced, methodWord)}`,
       ExitCode.usage,
     );
   }

@@ -182,6 +182,32 @@ describe('domains list', () => {
     });
   });
 
+  it('with nothing set up, the first error leads to profile add and the demo, in one message (2)', async () => {
+    const setUp = (missing: string) =>
+      `domainctl: no profile yet, and no ${missing} given: add a profile with domainctl profile add NAME --base-url URL --token-stdin --project ID, or try domainctl on demo data with domainctl demo\n`;
+    expect(await runCli(['domains', 'list'])).toEqual({
+      stdout: '',
+      stderr: setUp('project, API or token'),
+      code: 2,
+    });
+    // Each setting given in turn still meets the same message, naming what is left.
+    expect(await runCli(['domains', 'list', '--project', 'prj_demo_scale'])).toEqual({
+      stdout: '',
+      stderr: setUp('API or token'),
+      code: 2,
+    });
+    expect(await runCli(['domains', 'records', 'www.example.com', '--token', TESTER_KEY])).toEqual({
+      stdout: '',
+      stderr: setUp('project or API'),
+      code: 2,
+    });
+    expect(await runCli(['api', 'request', '/v1/regions'])).toEqual({
+      stdout: '',
+      stderr: setUp('API or token'),
+      code: 2,
+    });
+  });
+
   it('refuses a missing project and a bad page size (2, nothing sent)', async () => {
     expect(await sendsNothing(server, () => domains(['list'], { project: '' }))).toEqual({
       stdout: '',
