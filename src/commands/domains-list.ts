@@ -6,6 +6,7 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../core/plans.js';
 import {
   type CommandContext,
   commandContext,
@@ -118,15 +119,28 @@ async function printOnePage(
   } else if (page.domains.length > 0) {
     writeOut(domainsTable(page.domains, new Date(), context.color));
   } else if (!flags.pageToken) {
-    noDomains(listing);
+    await noDomains(listing);
   }
   return page.next_page_token;
 }
 
-function noDomains({ project, keep, context }: Listing): void {
+/**
+ * Says the list is empty, and how to add one: not on a plan that may have no custom domains,
+ * where `domains add` would only meet a 402 (said as the UI says it). The plan is asked for only
+ * here; when the project cannot be read, the hint is the usual one.
+ */
+async function noDomains({ project, keep, context, client }: Listing): Promise<void> {
+  if (keep) {
+    say(`No domains of ${project} match.`);
+    return;
+  }
+  const plan = await client.getProject(project).then(
+    (found) => found.plan,
+    () => undefined,
+  );
   say(
-    keep
-      ? `No domains of ${project} match.`
+    canHaveCustomDomains(plan) === false
+      ? `No domains in ${project}: it is on the ${planName(plan as string)} plan, and custom domains need ${DOMAIN_PLAN_NAMES}.`
       : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project, context.flags)}`,
   );
 }
@@ -243,7 +257,7 @@ async function printAllTable(listing: Listing): Promise<void> {
   }
   listing.printed = rows.length;
   if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
-  else if (!flags.pageToken) noDomains(listing);
+  else if (!flags.pageToken) await noDomains(listing);
 }
 
 /** The action of `domains list` (lazyAction loads this module when it runs). */

@@ -182,6 +182,21 @@ describe('domains list', () => {
     });
   });
 
+  it('on a plan without custom domains, says so as the UI does, and suggests no add', async () => {
+    const said =
+      'No domains in prj_demo_free: it is on the Free plan, and custom domains need Scale or Enterprise.\n';
+    expect(await domains(['list'], { project: 'prj_demo_free' })).toEqual({
+      stdout: '',
+      stderr: said,
+      code: 0,
+    });
+    expect(await domains(['list', '--all'], { project: 'prj_demo_free' })).toEqual({
+      stdout: '',
+      stderr: said,
+      code: 0,
+    });
+  });
+
   it('with nothing set up, the first error leads to profile add and the demo, in one message (2)', async () => {
     const setUp = (missing: string) =>
       `domainctl: no profile yet, and no ${missing} given: add a profile with domainctl profile add NAME --base-url URL --token-stdin --project ID, or try domainctl on demo data with domainctl demo\n`;
