@@ -3,6 +3,10 @@
 // would cost one more Node start before the first frame. Arguments go to the bin (`demo`, and
 // whatever `npm start -- …` adds).
 import { staleness } from './dist-staleness.mjs';
+import { dropNpmEditor } from './npm-editor.mjs';
+
+// Ctrl+G opens the user's editor, not the one npm sets for its scripts (npm-editor.mjs).
+dropNpmEditor();
 
 const why = staleness();
 if (why !== undefined) {

@@ -142,7 +142,8 @@ describe('main() runs on the io it is given', () => {
     const before = process.exitCode;
     expect(await run(['domains', 'list'], configDir())).toEqual({
       stdout: '',
-      stderr: 'domainctl: no project: pass --project ID or set DOMAINCTL_PROJECT\n',
+      stderr:
+        'domainctl: no profile yet, and no project, API or token given: add a profile with domainctl profile add NAME --base-url URL --token-stdin --project ID, or try domainctl on demo data with domainctl demo\n',
       exitCode: 2,
       immediate: false,
     });

@@ -7,6 +7,7 @@ import {
   parseMethod,
   withoutMaskedHeaders,
 } from '../core/request-spec.js';
+import { suggest } from '../core/suggested-commands.js';
 import type { Field } from './body-fields.js';
 import { readFileText, readStdin } from './context.js';
 import type { JqFlags } from './jq-output.js';
@@ -57,6 +58,33 @@ function fromFlags(method: string | undefined, path: string | undefined, flags: 
   };
 }
 
+/**
+ * METHOD PATH as gh takes them: the method may be left out (GET, or POST when a body or fields
+ * are given), and a method typed after the path is refused with the order that works. A lone
+ * word that is a method is still a missing path; one with a slash in it is a path, for
+ * prepareRequest to check.
+ */
+function withImplicitMethod(
+  given: { methodWord?: string; path?: string; fields?: unknown[] },
+  flags: RequestFlags,
+): { methodWord: string; path: string | undefined } {
+  const { methodWord, path } = given;
+  const implicit = flags.data !== undefined || given.fields !== undefined ? 'POST' : 'GET';
+  if (methodWord === undefined) return { methodWord: implicit, path };
+  if (path === undefined) {
+    if (parseMethod(methodWord) || !methodWord.includes('/')) return { methodWord, path };
+    return { methodWord: implicit, path: methodWord };
+  }
+  const misplaced = parseMethod(path);
+  if (looksLikePath(methodWord) && misplaced) {
+    throw new CliError(
+      `the method ${misplaced} goes before the path: ${suggest.apiRequest(misplaced, methodWord)}`,
+      ExitCode.usage,
+    );
+  }
+  return { methodWord, path };
+}
+
 /** The method as the spec keeps it; an unknown one is left to prepareRequest to refuse. */
 const methodOf = (word: string) => parseMethod(word) ?? (word as RequestSpec['method']);
 
@@ -74,9 +102,9 @@ export interface RequestDraft {
  * The request `api request` is to send: from METHOD PATH and the flags, or from a saved request
  * (--saved NAME) with what the command line gives over its own fields (method, path, a header of
  * the same name, the body, --jq, --arg; --paginate adds). A saved request's header kept only
- * masked is dropped, with a warning, unless -H gives it again. Without --saved, a missing method
- * or path is commander's usage error. Nothing is read from stdin or a file yet (withBody does),
- * so a bad --jq is refused first.
+ * masked is dropped, with a warning, unless -H gives it again. Without --saved, the method may
+ * be left out (withImplicitMethod); a missing path is commander's usage error. Nothing is read
+ * from stdin or a file yet (withBody does), so a bad --jq is refused first.
  */
 export async function requestDraft(
   method: string | undefined,
@@ -100,16 +128,15 @@ export async function requestDraft(
     ...(given.jqArgs ? { jqArgs: given.jqArgs } : {}),
   };
   if (flags.saved === undefined) {
-    const missing =
-      given.methodWord === undefined ? 'method' : given.path === undefined ? 'path' : undefined;
-    if (missing) {
-      command.error(`error: missing required argument '${missing}'`, {
+    const { methodWord, path: pathWord } = withImplicitMethod(given, flags);
+    if (pathWord === undefined) {
+      command.error(`error: missing required argument 'path'`, {
         code: 'commander.missingArgument',
       });
     }
     const spec: RequestSpec = {
-      method: methodOf(given.methodWord as string),
-      path: given.path as string,
+      method: methodOf(methodWord),
+      path: pathWord,
       ...(given.headers.length > 0 ? { headers: given.headers } : {}),
       ...(given.fields ? { fields: given.fields } : {}),
       ...common,

@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { dataDir } from '../config/data-dir.js';
 import { httpMethods } from '../contract/routes.js';
 import { HISTORY_LIMIT } from '../core/request-spec.js';
+import { visible } from '../core/sanitize.js';
 import { suggest } from '../core/suggested-commands.js';
 import { collect, positiveSeconds, wholeNumber } from './arg-parsers.js';
 import type { Field } from './body-fields.js';
@@ -28,12 +31,15 @@ Examples:
   const request = api
     .command('request')
     .description('Send one request to the API and print the answer (like curl, with the profile)')
-    .argument('[method]', `${httpMethods.join(', ')} (any case)`)
+    .argument(
+      '[method]',
+      `${httpMethods.join(', ')} (any case); left out: GET, or POST with -d, -f or -F`,
+    )
     .argument(
       '[path]',
       'path under the base URL, e.g. /v1/projects/{project_id}/domains; or an absolute URL on the same API',
     )
-    .usage('[options] <method> <path>  |  --saved NAME [method] [path] [options]')
+    .usage('[options] [method] <path>  |  --saved NAME [method] [path] [options]')
     .option('-d, --data <json|@file|@->', 'request body: JSON text, @file, or @- for stdin')
     .option(
       '-f, --raw-field <key=value>',
@@ -78,10 +84,10 @@ credentials for a route that needs them (nothing sent), 6 an answer that is not 
 later --paginate page that was not a page of the list, 7 an answer over --max-response-size.
 
 Examples:
-  $ domainctl api request GET /v1/regions
+  $ domainctl api request /v1/regions
   $ domainctl api request get /v1/projects/{project_id}/domains --project prj_demo_scale --paginate
   $ domainctl api request POST /v1/projects/{project_id}/domains -d '{"domain":"shop.example.com"}'
-  $ domainctl api request POST /v1/projects/{project_id}/domains -f domain=shop.example.com
+  $ domainctl api request /v1/projects/{project_id}/domains -f domain=shop.example.com   # a POST
   $ echo '{"name":"main"}' | domainctl api request POST /v1/projects/prj_demo_scale/databases -d @-
   $ domainctl api request GET /v1/projects -i --debug
   $ domainctl api request POST /v1/projects/{project_id}/domains -f domain=shop.example.com --save add-shop
@@ -95,18 +101,24 @@ Examples:
     .description('List the requests sent with the profile in use, newest first')
     .option('--limit <n>', 'only the newest N', wholeNumber(1, HISTORY_LIMIT))
     .option('--clear', "forget the profile's history")
-    .addHelpText(
-      'after',
-      `
+    // Written when the help is asked for, so it names the folder of that run's environment.
+    .addHelpText('after', () => historyHelp(dataDir()))
+    .action(lazyAction(() => import('./api-history-actions.js'), 'apiHistory'));
+  addJqOptions(history);
+}
+
+/** The help of `api history`, naming the folder its files are in now. */
+function historyHelp(folder: string): string {
+  return `
 The history keeps the last ${HISTORY_LIMIT} requests of each profile (api request and the UI's raw
-requests) in history/<profile>.jsonl under the data folder: DOMAINCTL_DATA_DIR, else $XDG_DATA_HOME/domainctl
-(~/.local/share/domainctl). No token is kept; every value that looks like a credential is masked.
-DOMAINCTL_HISTORY=off keeps a run out of it. --json adds the command line that sends each again.
+requests), a file a profile, history/<profile>.jsonl in the data folder, here:
+  ${visible(join(folder, 'history'))}
+The data folder is DOMAINCTL_DATA_DIR; else "data" in DOMAINCTL_CONFIG_DIR when that is set;
+else $XDG_DATA_HOME/domainctl (~/.local/share/domainctl). No token is kept; every value that
+looks like a credential is masked. DOMAINCTL_HISTORY=off keeps a run out of it. --json adds the
+command line that sends each again.
 
 Examples:
   $ domainctl api history
-  $ domainctl api history --json --jq '.[0].command'`,
-    )
-    .action(lazyAction(() => import('./api-history-actions.js'), 'apiHistory'));
-  addJqOptions(history);
+  $ domainctl api history --json --jq '.[0].command'`;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { maskSecret, printableHeader, printableUrl } from '../core/mask.js';
 import type { GlobalFlags, ResolvedOptions } from '../config/resolve.js';
-import { resolveOptions } from '../config/resolve.js';
+import { refuseIfNothingSetUp, resolveOptions } from '../config/resolve.js';
 import { visible } from '../core/sanitize.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
@@ -66,9 +66,11 @@ export function traceOptions(
 
 /**
  * The project of a domain command, or a usage error that says the ways to give one: with a
- * profile in use, the command that gives that profile a default project and keeps the rest.
+ * profile in use, the command that gives that profile a default project and keeps the rest;
+ * with nothing set up, how to set up (refuseIfNothingSetUp).
  */
 export function requireProject(context: CommandContext): string {
+  refuseIfNothingSetUp(context.options, true);
   if (context.options.project) return context.options.project;
   const profile = context.options.profile?.name;
   throw new CliError(

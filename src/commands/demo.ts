@@ -24,7 +24,9 @@ The API listens on a free loopback port with an in-memory database seeded with t
 (see domainctl serve --seed demo) and stops when the UI exits. The UI uses an in-memory profile
 "demo" with the key dk_demo_tester; saved profiles are neither read nor changed. A domain added
 there is verified within seconds: the demo's own DNS answers its records, for the server's
-verifier and for d (unless DOMAINCTL_DNS_SERVER names another).
+verifier and for d (unless DOMAINCTL_DNS_SERVER names another). A request saved on the raw
+screen (Ctrl+S) goes to a temporary folder, removed when the demo ends, unless --requests-dir or
+DOMAINCTL_REQUESTS_DIR names one.
 
 Examples:
   $ domainctl demo

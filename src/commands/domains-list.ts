@@ -6,6 +6,8 @@ import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { type SortKey, sortDomains } from '../core/domain-order.js';
+import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../core/plans.js';
 import {
   type CommandContext,
   commandContext,
@@ -28,6 +30,8 @@ import { renderTable } from './table.js';
 type ListFormat = 'table' | 'json' | 'ndjson' | 'csv';
 
 interface ListFlags extends JqFlags, FilterFlags {
+  sort?: SortKey;
+  reverse?: boolean;
   all?: boolean;
   pageSize?: number;
   pageToken?: string;
@@ -73,7 +77,10 @@ export async function listDomains(flags: ListFlags, command: Command): Promise<v
   };
 
   // A filter keeps what it finds on every page: a filter over one page would miss the rest.
-  if (flags.all || keep) {
+  // An order is the whole list's, so it waits for every page.
+  if (flags.sort || flags.reverse) {
+    await printSorted(listing, format, jq);
+  } else if (flags.all || keep) {
     if (jq) await filterAll(listing, jq);
     else if (format === 'table') await printAllTable(listing);
     else await streamAll(listing, format);
@@ -118,15 +125,28 @@ async function printOnePage(
   } else if (page.domains.length > 0) {
     writeOut(domainsTable(page.domains, new Date(), context.color));
   } else if (!flags.pageToken) {
-    noDomains(listing);
+    await noDomains(listing);
   }
   return page.next_page_token;
 }
 
-function noDomains({ project, keep, context }: Listing): void {
+/**
+ * Says the list is empty, and how to add one: not on a plan that may have no custom domains,
+ * where `domains add` would only meet a 402 (said as the UI says it). The plan is asked for only
+ * here; when the project cannot be read, the hint is the usual one.
+ */
+async function noDomains({ project, keep, context, client }: Listing): Promise<void> {
+  if (keep) {
+    say(`No domains of ${project} match.`);
+    return;
+  }
+  const plan = await client.getProject(project).then(
+    (found) => found.plan,
+    () => undefined,
+  );
   say(
-    keep
-      ? `No domains of ${project} match.`
+    canHaveCustomDomains(plan) === false
+      ? `No domains in ${project}: it is on the ${planName(plan as string)} plan, and custom domains need ${DOMAIN_PLAN_NAMES}.`
       : `No domains in ${project} yet. Add one with: ${suggest.domainsAdd(project, context.flags)}`,
   );
 }
@@ -243,7 +263,43 @@ async function printAllTable(listing: Listing): Promise<void> {
   }
   listing.printed = rows.length;
   if (rows.length > 0) writeOut(renderTable(DOMAIN_COLUMNS, rows, { color: context.color }));
-  else if (!flags.pageToken) noDomains(listing);
+  else if (!flags.pageToken) await noDomains(listing);
+}
+
+/**
+ * `--sort` / `--reverse`: every page (what the filters keep of it), held until the last is in,
+ * then sorted as the UI sorts (core/domain-order.ts) and printed in the format asked for. Held
+ * whole, so up to ALL_TABLE_MAX_ROWS domains, as the `--all` table.
+ */
+async function printSorted(
+  listing: Listing,
+  format: ListFormat,
+  jq: JqFilter | undefined,
+): Promise<void> {
+  const { context, project, flags } = listing;
+  const kept: ReadDomain[] = [];
+  for await (const items of keptItems(listing, true)) {
+    kept.push(...(items as ReadDomain[]));
+    if (kept.length > ALL_TABLE_MAX_ROWS) {
+      throw new CliError(
+        `${project} has more than ${ALL_TABLE_MAX_ROWS} domains, more than --sort holds (an order needs every domain first), so nothing was printed; --json without --sort prints any number, a page at a time`,
+        ExitCode.apiError,
+      );
+    }
+  }
+  const domains = sortDomains(kept, flags.sort ?? 'created', flags.reverse);
+  listing.printed = domains.length;
+  if (format === 'json') {
+    await printDocument(context, { domains, next_page_token: '' }, jq);
+  } else if (format === 'ndjson' || format === 'csv') {
+    const out = format === 'csv' ? csvWriter(writeOut) : ndjsonWriter(writeOut);
+    await out.items(domains);
+    await out.close();
+  } else if (domains.length > 0) {
+    writeOut(domainsTable(domains, new Date(), context.color));
+  } else if (!flags.pageToken) {
+    await noDomains(listing);
+  }
 }
 
 /** The action of `domains list` (lazyAction loads this module when it runs). */

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { SORT_KEYS } from '../core/domain-order.js';
 import { duration, positiveSeconds } from './arg-parsers.js';
 
 // Options of `domains list` and `domains add` that scripts use, kept apart from their
@@ -25,6 +26,13 @@ export function addListFilters(list: Command): Command {
         'table, json (as --json), ndjson (one domain a line) or csv (default: table, or json with --json)',
       ).choices(['table', 'json', 'ndjson', 'csv']),
     )
+    .addOption(
+      new Option(
+        '--sort <order>',
+        "the UI's orders: host (A to Z), status (pending first), tls (expiry, soonest first), created (newest first)",
+      ).choices(SORT_KEYS),
+    )
+    .option('--reverse', 'the order turned round (with no --sort: oldest first)')
     .option(
       '--fail-on-match',
       'exit with code 8 when any domain matches the filters (for cron jobs and CI)',
@@ -33,10 +41,12 @@ export function addListFilters(list: Command): Command {
       'after',
       `
 Filters walk every page (as --all) and stream what they keep; --fail-on-match ends with exit
-code 8 when anything was printed, 0 when nothing matched.
+code 8 when anything was printed, 0 when nothing matched. --sort and --reverse walk every page
+too, and print once the last is in (up to 100,000 domains), in the order the UI's s shows.
 
   $ domainctl domains list --expiring-within 14d --fail-on-match --format csv
-  $ domainctl domains list --status pending --host '*.example.com' --format ndjson`,
+  $ domainctl domains list --status pending --host '*.example.com' --format ndjson
+  $ domainctl domains list --sort tls --format csv`,
     );
 }
 

@@ -32,6 +32,7 @@ Examples:
 
   domains
     .command('list')
+    .alias('ls')
     .description("List a project's domains, newest first, one page at a time")
     .option('--all', 'follow every page and print all the domains')
     .option(

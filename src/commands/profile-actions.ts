@@ -10,7 +10,7 @@ import {
 } from '../config/profile-store.js';
 import { MISSING } from '../core/display.js';
 import { currentIo } from '../core/io.js';
-import { labelProblem } from '../core/profile-safety.js';
+import { labelProblem, labelText, type ProfileColor } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
 import { readStdin, writeErr, writeOut } from './context.js';
@@ -69,13 +69,21 @@ async function tokenArgument(
   return read;
 }
 
-async function addProfile(
-  name: string,
-  flags: { tokenStdin?: boolean },
-  command: Command,
-): Promise<void> {
+interface AddFlags {
+  tokenStdin?: boolean;
+  readOnly?: boolean;
+  label?: string;
+  /** The profile's colour: this command's own --color NAME, not the global --no-color. */
+  color?: ProfileColor;
+}
+
+async function addProfile(name: string, flags: AddFlags, command: Command): Promise<void> {
   const global = globalFlags(command);
   const baseUrl = baseUrlArgument(global.baseUrl);
+  if (flags.label !== undefined) {
+    const problem = labelProblem(flags.label);
+    if (problem) throw new CliError(`--label: ${problem}`);
+  }
   const token = await tokenArgument(global.token, flags.tokenStdin);
   const store = ProfileStore.open();
   const { created, active } = store.save(name, {
@@ -83,6 +91,9 @@ async function addProfile(
     ...(token ? { token } : {}),
     ...(global.project ? { project: global.project } : {}),
     ...(global.org ? { org: global.org } : {}),
+    ...(flags.readOnly ? { read_only: true } : {}),
+    ...(flags.label ? { label: flags.label } : {}),
+    ...(flags.color ? { color: flags.color } : {}),
   });
   const what = created
     ? `Added profile "${name}"`
@@ -91,7 +102,11 @@ async function addProfile(
     ? '; it is the active profile.'
     : `. Make it the active profile with: ${suggest.profileUse(name)}`;
   const masked = token ? `, token ${maskSecret(token)}` : ', no token';
-  writeOut(`${visible(`${what}: ${baseUrl}${masked}${then}`)}\n`);
+  const safety = [
+    flags.readOnly ? ', read-only (no POST, PUT, PATCH or DELETE)' : '',
+    flags.label || flags.color ? `, label ${labelText(flags.label, flags.color)}` : '',
+  ].join('');
+  writeOut(`${visible(`${what}: ${baseUrl}${masked}${safety}${then}`)}\n`);
 }
 
 interface SetFlags {
@@ -195,12 +210,20 @@ async function listProfiles(flags: JqFlags, command: Command): Promise<void> {
         { header: 'BASE URL' },
         { header: 'PROJECT' },
         { header: 'TOKEN' },
+        { header: 'LABEL' },
+        { header: 'ACCESS' },
       ],
       // The file may have been written by hand or by anyone: its values are shown, never obeyed.
       rows.map((p) =>
-        [p.active ? '*' : '', p.name, p.base_url, p.project ?? MISSING, p.token ?? MISSING].map(
-          visible,
-        ),
+        [
+          p.active ? '*' : '',
+          p.name,
+          p.base_url,
+          p.project ?? MISSING,
+          p.token ?? MISSING,
+          labelText(p.label ?? undefined, p.color ?? undefined) || MISSING,
+          p.read_only ? 'read-only' : 'read-write',
+        ].map(visible),
       ),
       { color: colorEnabled(global), gap: 2 },
     ),

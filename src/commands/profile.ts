@@ -14,6 +14,23 @@ function collectSetting(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
+/**
+ * The settings `profile add` and `profile set` both take beyond the global ones: read-only, a
+ * label and its colour (`set` also takes --no-read-only to undo it).
+ */
+function addSafetyOptions(command: Command, { negatable }: { negatable: boolean }): Command {
+  command.option('--read-only', 'send no POST, PUT, PATCH or DELETE with this profile');
+  if (negatable) command.option('--no-read-only', 'send every method again');
+  return command
+    .option('--label <text>', 'a label every screen shows with the profile, e.g. production')
+    .addOption(
+      new Option(
+        '--color <name>',
+        "the colour of the label in the UI (of the profile's name, with no label)",
+      ).choices(PROFILE_COLORS),
+    );
+}
+
 export function registerProfile(program: Command): void {
   const profile = program
     .command('profile')
@@ -27,40 +44,36 @@ Examples:
   $ domainctl profile list`,
     );
 
-  profile
+  const add = profile
     .command('add')
     .description('Add a profile, or replace the one of that name; the first becomes active')
     .argument('<name>', 'letters, digits, ".", "_" and "-"')
-    .usage('<name> --base-url URL [--token T | --token-stdin] [--project P] [--org O]')
-    .option('--token-stdin', 'read the token from stdin, so it stays out of shell history')
+    .usage(
+      '<name> --base-url URL [--token T | --token-stdin] [--project P] [--org O] [--read-only] [--label TEXT] [--color NAME]',
+    )
+    .option('--token-stdin', 'read the token from stdin, so it stays out of shell history');
+  addSafetyOptions(add, { negatable: false })
     .addHelpText(
       'after',
       `
---base-url is required; --token (or --token-stdin), --project and --org are optional.
+--base-url is required; the other settings are optional, the same as profile set takes.
 
 Examples:
   $ echo "$API_KEY" | domainctl profile add prod --base-url https://api.example.com --token-stdin
-  $ domainctl profile add local --base-url http://127.0.0.1:7878 --token dk_demo_tester --project prj_demo_scale`,
+  $ domainctl profile add local --base-url http://127.0.0.1:7878 --token dk_demo_tester --project prj_demo_scale
+  $ domainctl profile add live --base-url https://api.example.com --token-stdin --read-only --label production --color red`,
     )
     .action(lazyAction(() => import('./profile-actions.js'), 'addProfile'));
 
-  profile
+  const set = profile
     .command('set')
     .description('Change some settings of a profile and keep the others')
     .argument('<name>', `a profile that exists (see ${suggest.profileList()})`)
     .usage(
       '<name> [--base-url URL] [--token T | --token-stdin] [--project P] [--org O] [--read-only | --no-read-only] [--label TEXT] [--color NAME] [--unset SETTING]',
     )
-    .option('--token-stdin', 'read the token from stdin, so it stays out of shell history')
-    .option('--read-only', 'send no POST, PUT, PATCH or DELETE with this profile')
-    .option('--no-read-only', 'send every method again')
-    .option('--label <text>', 'a label every screen shows with the profile, e.g. production')
-    .addOption(
-      new Option(
-        '--color <name>',
-        "the colour of the label in the UI (of the profile's name, with no label)",
-      ).choices(PROFILE_COLORS),
-    )
+    .option('--token-stdin', 'read the token from stdin, so it stays out of shell history');
+  addSafetyOptions(set, { negatable: true })
     .addOption(
       new Option('--unset <setting>', 'remove a setting (repeatable)')
         .choices(SETTINGS)

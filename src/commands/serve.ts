@@ -26,6 +26,8 @@ interface ServeFlags {
   metrics?: boolean;
   metricsPort?: number;
   logFormat: 'plain' | 'json';
+  logFile?: string;
+  quiet?: boolean;
 }
 
 function port(value: string): number {
@@ -107,6 +109,16 @@ export function registerServe(program: Command): void {
         .choices(['plain', 'json'])
         .default('plain'),
     )
+    .option(
+      '--log-file <path>',
+      'append the request log to this file instead of stdout (the listening line stays on stdout)',
+    )
+    .addOption(
+      new Option(
+        '--quiet',
+        'no request log (the listening line and warnings are still printed)',
+      ).conflicts('logFile'),
+    )
     .option('--metrics', 'serve Prometheus metrics at GET /metrics on the API port')
     .option(
       '--metrics-port <port>',
@@ -160,8 +172,14 @@ of every domain added to the database as if they had been created: \`domains wai
 domain added to the demo verified in seconds, and \`domains check\` finds its records right
 with DOMAINCTL_DNS_SERVER=127.0.0.1:7878 (the port of --port).
 
+The request log (one line a request, credentials redacted) goes to stdout; --log-file PATH
+appends it to a file instead and --quiet drops it, so a server started with & in the shell you
+work in does not write into your commands' output. Stop the server with Ctrl+C, or kill %1
+(or kill PID) when it runs in the background: it shuts down cleanly on SIGINT and SIGTERM.
+
 Examples:
   $ domainctl serve --seed demo --db :memory:
+  $ domainctl serve --seed demo --db :memory: --log-file serve.log &
   $ domainctl serve --port 0 --db ./api.db
   $ domainctl serve --jwks-url https://id.example.com/.well-known/jwks.json --jwt-audience domains
   $ domainctl serve --seed demo --db :memory: --verify-interval 10 --dns-server 127.0.0.1:5353
@@ -207,6 +225,12 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       const db = flags.db ?? fromEnv ?? join(platformDataDir(), 'domainctl.db');
       if (!(flags.dbTimeout > 0))
         throw new CliError('--db-timeout must be above 0', ExitCode.usage);
+      // Where the request log goes: stdout, a file (--log-file), or nowhere (--quiet).
+      const logTo = flags.quiet
+        ? undefined
+        : flags.logFile !== undefined
+          ? (await import('./serve-log.js')).openLogFile(flags.logFile)
+          : stdout;
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({
@@ -239,7 +263,7 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
           metrics: flags.metrics,
           metricsPort: flags.metricsPort,
           logFormat: flags.logFormat,
-          log: lineBatcher(stdout),
+          log: logTo && lineBatcher(logTo),
           warn: (line) => stderr.write(`${line}\n`),
         });
       } catch (error) {
@@ -288,8 +312,9 @@ They migrate the schema once, share host-name uniqueness, page tokens and the ve
       });
       const metrics = server.metricsUrl ? `, metrics at ${server.metricsUrl}` : '';
       const started = `domainctl serve listening on ${server.url} (db ${displayDb(db)}${flags.seed ? `, seed ${flags.seed}` : ''}${verifying}${metrics})`;
-      // In the JSON format every line on stdout is a JSON object, this one too.
-      if (flags.logFormat === 'json') server.logInfo(started);
+      // In the JSON format every line on stdout is a JSON object, this one too; with the log
+      // elsewhere (or none), stdout has only this line, and a script reads it as text.
+      if (flags.logFormat === 'json' && logTo === stdout) server.logInfo(started);
       else stdout.write(`${started}\n`);
       await stopped;
     });

@@ -98,9 +98,29 @@ export function resolveOptions(
   };
 }
 
+/**
+ * With no profile at all and no API named (--base-url, DOMAINCTL_BASE_URL), nothing is set up
+ * yet: the first error says so, with what is missing and the two ways on (a profile, or the
+ * demo), rather than one missing setting after another, three failures in a row.
+ */
+export function refuseIfNothingSetUp(options: ResolvedOptions, needsProject: boolean): void {
+  if (options.baseUrl || options.profile || options.store.list().length > 0) return;
+  const missing = [
+    ...(needsProject && !options.project ? ['project'] : []),
+    'API',
+    ...(options.token ? [] : ['token']),
+  ];
+  const named =
+    missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
+  throw new ConfigError(
+    `no profile yet, and no ${named} given: add a profile with ${suggest.profileAddFull()}, or try domainctl on demo data with ${suggest.demo()}`,
+  );
+}
+
 /** The base URL, or a usage error that says the three ways to give one. */
 export function requireBaseUrl(options: ResolvedOptions): string {
   if (options.baseUrl) return options.baseUrl;
+  refuseIfNothingSetUp(options, false);
   throw new ConfigError(
     `no API to talk to: pass --base-url, set DOMAINCTL_BASE_URL, or add a profile: ${suggest.profileAdd()}`,
   );

@@ -68,3 +68,11 @@ export function labelProblem(label: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A profile's label and colour as `profile list` and the UI's profile picker write them:
+ * `production (red)`, `(red)` for a colour alone, `` for neither.
+ */
+export function labelText(label: string | undefined, color: string | undefined): string {
+  return [label, color === undefined ? undefined : `(${color})`].filter(Boolean).join(' ');
+}

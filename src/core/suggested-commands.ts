@@ -7,6 +7,10 @@
  */
 export const suggest = {
   profileAdd: () => 'domainctl profile add NAME --base-url URL --token-stdin',
+  /** The first profile, with everything a domains command needs. */
+  profileAddFull: () => 'domainctl profile add NAME --base-url URL --token-stdin --project ID',
+  /** The UI on a demo API in this process: nothing to set up (it needs a terminal). */
+  demo: () => 'domainctl demo',
   profileList: () => 'domainctl profile list',
   profileUse: (name: string) => `domainctl profile use ${shellWord(name)}`,
   profileShow: (name: string) => `domainctl profile show ${shellWord(name)}`,
@@ -16,6 +20,9 @@ export const suggest = {
   profileSetProject: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --project ID`,
   /** Lets a read-only profile send POST, PUT, PATCH and DELETE again. */
   profileSetWritable: (name = 'NAME') => `domainctl profile set ${shellWord(name)} --no-read-only`,
+  /** One request, its method first (said when it came after the path). */
+  apiRequest: (method: string, path: string) =>
+    `domainctl api request ${method} ${shellWord(path)}`,
   /** Sends a saved request (from the folder `--requests-dir` names, when one was given). */
   apiRequestSaved: (name: string, requestsDir?: string) =>
     `domainctl api request --saved ${shellWord(name)}${requestsDir === undefined ? '' : ` --requests-dir ${shellWord(requestsDir)}`}`,

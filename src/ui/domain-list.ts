@@ -1,6 +1,6 @@
 import { Fzf } from 'fzf';
-import { parseInstant } from '../contract/datetime.js';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
+import { SORT_KEYS, type SortKey } from '../core/domain-order.js';
 import { tlsExpiry } from '../core/tls.js';
 
 // What the domains screen does with every domain it has loaded: filter (`/`), sort (`s`) and sum
@@ -60,10 +60,10 @@ export function filterDomains(domains: readonly Domain[], text: string, now: Dat
   return kept;
 }
 
-export type SortKey = 'created' | 'host' | 'status' | 'tls';
+export { apiOrder, type SortKey, sortDomains } from '../core/domain-order.js';
 
 /** The order `s` steps through; `created`, the API's own order, is where it starts. */
-export const SORT_CYCLE: readonly SortKey[] = ['created', 'host', 'status', 'tls'];
+export const SORT_CYCLE: readonly SortKey[] = SORT_KEYS;
 
 export interface SortInfo {
   /** The table column it sorts (Column.id). */
@@ -83,32 +83,6 @@ export const SORTS: Record<SortKey, SortInfo> = {
 
 export const nextSort = (key: SortKey): SortKey =>
   SORT_CYCLE[(SORT_CYCLE.indexOf(key) + 1) % SORT_CYCLE.length] as SortKey;
-
-const time = (iso: string | null | undefined) => (iso ? parseInstant(iso) : undefined);
-
-/** The API's order: newest first, then by id, as its keyset cursor pages. */
-export function apiOrder(a: Domain, b: Domain): number {
-  const at = time(a.created_at) ?? 0;
-  const bt = time(b.created_at) ?? 0;
-  if (at !== bt) return bt - at;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-const comparators: Record<SortKey, (a: Domain, b: Domain) => number> = {
-  created: apiOrder,
-  host: (a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : apiOrder(a, b)),
-  status: (a, b) => Number(a.verified) - Number(b.verified) || apiOrder(a, b),
-  // No certificate yet (pending) sorts after every date.
-  tls: (a, b) => {
-    const at = time(a.tls_cert_expiry) ?? Number.POSITIVE_INFINITY;
-    const bt = time(b.tls_cert_expiry) ?? Number.POSITIVE_INFINITY;
-    return at === bt ? apiOrder(a, b) : at < bt ? -1 : 1;
-  },
-};
-
-export function sortDomains(domains: readonly Domain[], key: SortKey): Domain[] {
-  return [...domains].sort(comparators[key]);
-}
 
 /** The summary line's numbers. */
 export interface DomainSummary {

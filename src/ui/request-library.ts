@@ -21,6 +21,8 @@ export interface SavedStore {
   dir: string;
   /** The folder as `--requests-dir` named it, for the command a save suggests; else undefined. */
   flag?: string;
+  /** The demo's own folder, removed when it ends: a save suggests no command to send it later. */
+  temporary: boolean;
   list(): SavedRequestListing[];
   save(name: string, spec: RequestSpec): { path: string; created: boolean };
   load(name: string): { spec: RequestSpec; path: string };
@@ -69,11 +71,16 @@ export function historyStore(
   };
 }
 
-export function savedStore(dir: string | undefined, env: NodeJS.ProcessEnv): SavedStore {
+export function savedStore(
+  dir: string | undefined,
+  env: NodeJS.ProcessEnv,
+  temporary = false,
+): SavedStore {
   const saved = SavedRequests.open({ dir, env });
   return {
     dir: saved.dir,
-    flag: dir || undefined,
+    flag: temporary ? undefined : dir || undefined,
+    temporary,
     list: () => saved.list(),
     save: (name, spec) => saved.save(name, spec),
     load: (name) => saved.load(name),

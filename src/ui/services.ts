@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { executeRequest, type RawResponse } from '../client/execute-request.js';
 import type { PreparedRequest } from '../client/prepare-request.js';
@@ -125,6 +128,8 @@ export function createServices(options: ServicesOptions): UiServices {
   // `d` then finds the records of a domain added in the demo, as its verifier does.
   let dnsServer = options.dnsServer;
   const memoryRecent = new Map<string, string[]>();
+  /** The demo's saved requests, made on its first save and removed on shutdown. */
+  let demoRequestsDir: string | undefined;
   const demos: DemoServer[] = [];
   const afterExit: string[] = [];
   const persisted = (name: string | undefined): name is string =>
@@ -220,7 +225,17 @@ export function createServices(options: ServicesOptions): UiServices {
     copy: (text, writeToTerminal) => copyToClipboard(text, writeToTerminal, env),
     editText: (text, extension) => editInEditor(text, { env, extension }),
     requestHistory: (session) => historyStore(session, env),
-    savedRequests: () => savedStore(options.requestsDir, env),
+    savedRequests: () => {
+      // The demo keeps nothing once it ends: unless a folder is named (--requests-dir,
+      // DOMAINCTL_REQUESTS_DIR), what it saves goes to a temporary folder of its own, never to
+      // the user's, where `api request --saved` would send it through a real profile.
+      if (store || options.requestsDir || env.DOMAINCTL_REQUESTS_DIR) {
+        return savedStore(options.requestsDir, env);
+      }
+      // The run's TMPDIR (os.tmpdir() reads the process's, which a run in-process may not share).
+      demoRequestsDir ??= mkdtempSync(join(env.TMPDIR || tmpdir(), 'domainctl-demo-requests-'));
+      return savedStore(demoRequestsDir, env, true);
+    },
     checkDns: async (instructions, signal, timeoutMs) =>
       (await dnsChecks()).checkRecords(instructions, {
         server: dnsServer?.address,
@@ -241,6 +256,7 @@ export function createServices(options: ServicesOptions): UiServices {
     async shutdown() {
       abortAll();
       await Promise.all(demos.splice(0).map((demo) => demo.close()));
+      if (demoRequestsDir) rmSync(demoRequestsDir, { recursive: true, force: true });
     },
   };
 }

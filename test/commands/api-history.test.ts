@@ -275,3 +275,28 @@ describe('api history', () => {
     }
   });
 });
+
+describe('api history --help', () => {
+  it('names the folder the history of this environment is in, in lines as wide as the rest', async () => {
+    const config = tempConfigDir();
+    const moved = await runCli(['api', 'history', '--help'], {
+      env: { DOMAINCTL_CONFIG_DIR: config },
+    });
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain(`data folder, here:\n  ${join(config, 'data', 'history')}\n`);
+    const data = tempConfigDir();
+    const named = await runCli(['api', 'history', '--help'], {
+      env: { DOMAINCTL_CONFIG_DIR: config, DOMAINCTL_DATA_DIR: data },
+    });
+    expect(named.stdout).toContain(`data folder, here:\n  ${join(data, 'history')}\n`);
+    // The other commands' help wraps before 100 columns; the folder's own line aside.
+    const width = (text: string) =>
+      Math.max(
+        ...text
+          .split('\n')
+          .filter((line) => !line.includes(config))
+          .map((l) => l.length),
+      );
+    expect(width(moved.stdout)).toBeLessThanOrEqual(100);
+  });
+});

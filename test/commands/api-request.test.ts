@@ -99,6 +99,32 @@ describe('api request: what it sends and prints', () => {
     expect(result).toEqual({ stdout: pretty(created), stderr: '', code: 0 });
   });
 
+  it('without a method, as gh api: a GET, or a POST once a body or fields are given', async () => {
+    const regions = await serverAnswer('/v1/regions', undefined);
+    const before = server.requests.length;
+    expect(await api(['/v1/regions'])).toEqual({
+      stdout: pretty(regions.json),
+      stderr: '',
+      code: 0,
+    });
+    const path = '/v1/projects/prj_demo_scale/databases';
+    const fromData = await api([path, '--token', TESTER_KEY, '-d', '{"name":"implicit-data"}']);
+    expect(fromData).toEqual({
+      stdout: pretty(await databaseNamed('implicit-data')),
+      stderr: '',
+      code: 0,
+    });
+    const fromField = await api([path, '--token', TESTER_KEY, '-f', 'name=implicit-field']);
+    expect(fromField).toEqual({
+      stdout: pretty(await databaseNamed('implicit-field')),
+      stderr: '',
+      code: 0,
+    });
+    // databaseNamed's own GETs of the list left out.
+    const sent = server.requests.slice(before).filter((line) => !line.startsWith(`GET ${path}`));
+    expect(sent).toEqual(['GET /v1/regions 200', `POST ${path} 201`, `POST ${path} 201`]);
+  });
+
   it('POSTs JSON read from @file', async () => {
     const file = join(tempConfigDir(), 'body.json');
     writeFileSync(file, '{ "name": "file-db" }\n');
@@ -659,6 +685,18 @@ describe('api request: exit codes', () => {
       stderr: 'domainctl: method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"\n',
       code: 2,
     });
+  });
+
+  it('refuses a method after the path, naming it and the order that works (2)', async () => {
+    const result = await sendsNothing(server, () => api(['/v1/regions', 'get']));
+    expect(result).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: the method GET goes before the path: domainctl api request GET /v1/regions\n',
+      code: 2,
+    });
+    const suggested = await api(['GET', '/v1/regions']);
+    expect(suggested.code).toBe(0);
   });
 
   it('refuses a missing path (2)', async () => {

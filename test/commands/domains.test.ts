@@ -182,6 +182,47 @@ describe('domains list', () => {
     });
   });
 
+  it('on a plan without custom domains, says so as the UI does, and suggests no add', async () => {
+    const said =
+      'No domains in prj_demo_free: it is on the Free plan, and custom domains need Scale or Enterprise.\n';
+    expect(await domains(['list'], { project: 'prj_demo_free' })).toEqual({
+      stdout: '',
+      stderr: said,
+      code: 0,
+    });
+    expect(await domains(['list', '--all'], { project: 'prj_demo_free' })).toEqual({
+      stdout: '',
+      stderr: said,
+      code: 0,
+    });
+  });
+
+  it('with nothing set up, the first error leads to profile add and the demo, in one message (2)', async () => {
+    const setUp = (missing: string) =>
+      `domainctl: no profile yet, and no ${missing} given: add a profile with domainctl profile add NAME --base-url URL --token-stdin --project ID, or try domainctl on demo data with domainctl demo\n`;
+    expect(await runCli(['domains', 'list'])).toEqual({
+      stdout: '',
+      stderr: setUp('project, API or token'),
+      code: 2,
+    });
+    // Each setting given in turn still meets the same message, naming what is left.
+    expect(await runCli(['domains', 'list', '--project', 'prj_demo_scale'])).toEqual({
+      stdout: '',
+      stderr: setUp('API or token'),
+      code: 2,
+    });
+    expect(await runCli(['domains', 'records', 'www.example.com', '--token', TESTER_KEY])).toEqual({
+      stdout: '',
+      stderr: setUp('project or API'),
+      code: 2,
+    });
+    expect(await runCli(['api', 'request', '/v1/regions'])).toEqual({
+      stdout: '',
+      stderr: setUp('API or token'),
+      code: 2,
+    });
+  });
+
   it('refuses a missing project and a bad page size (2, nothing sent)', async () => {
     expect(await sendsNothing(server, () => domains(['list'], { project: '' }))).toEqual({
       stdout: '',

@@ -161,6 +161,54 @@ describe('profile add', () => {
   });
 });
 
+describe('profile add, with the settings profile set takes', () => {
+  it('adds a read-only profile with a label and a colour, and says so', async () => {
+    const { run, dir } = configHome();
+    const added = await run([
+      'profile',
+      'add',
+      'live',
+      '--base-url',
+      server.url,
+      '--token',
+      TESTER_KEY,
+      '--read-only',
+      '--label',
+      'production',
+      '--color',
+      'red',
+    ]);
+    expect(added).toEqual({
+      stdout: `Added profile "live": ${server.url}, token ****ster, read-only (no POST, PUT, PATCH or DELETE), label production (red); it is the active profile.\n`,
+      stderr: '',
+      code: 0,
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({
+      profiles: { live: { read_only: true, label: 'production', color: 'red' } },
+    });
+    // Read-only from the start: a POST is refused before anything is sent.
+    const refused = await run(['domains', 'add', 'ro.example.com', '--project', 'prj_demo_scale']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('read-only');
+  });
+
+  it('refuses a label or a colour that profile set refuses (2)', async () => {
+    const { run } = configHome();
+    const add = ['profile', 'add', 'x', '--base-url', server.url];
+    expect(await run([...add, '--color', 'pink'])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: option '--color <name>' argument 'pink' is invalid. Allowed choices are red, green, yellow, blue, magenta, cyan, gray.\n(run with --help for usage)\n",
+      code: 2,
+    });
+    const set = await run(['profile', 'set', 'x', '--label', '\u001b[31m']);
+    const added = await run([...add, '--label', '\u001b[31m']);
+    expect(added.code).toBe(2);
+    expect(added.stderr).toMatch(/^domainctl: --label: /);
+    expect(set.code).toBe(2);
+  });
+});
+
 describe('profile list, use, show, remove', () => {
   async function twoProfiles() {
     const home = configHome();
@@ -185,6 +233,12 @@ describe('profile list, use, show, remove', () => {
       'secret-prod-token-9876',
       '--org',
       'org_prod',
+      // Set as `profile set` sets them, at once.
+      '--read-only',
+      '--label',
+      'production',
+      '--color',
+      'red',
     ]);
     return home;
   }
@@ -195,9 +249,9 @@ describe('profile list, use, show, remove', () => {
     const url = (text: string) => text.padEnd(width);
     expect(await run(['profile', 'list'])).toEqual({
       stdout:
-        `   NAME   ${url('BASE URL')}  PROJECT         TOKEN\n` +
-        `*  local  ${url(server.url)}  prj_demo_scale  ****ster\n` +
-        `   prod   ${url('https://api.example.com')}  -               ****9876\n`,
+        `   NAME   ${url('BASE URL')}  PROJECT         TOKEN     LABEL             ACCESS\n` +
+        `*  local  ${url(server.url)}  prj_demo_scale  ****ster  -                 read-write\n` +
+        `   prod   ${url('https://api.example.com')}  -               ****9876  production (red)  read-only\n`,
       stderr: '',
       code: 0,
     });
@@ -221,9 +275,9 @@ describe('profile list, use, show, remove', () => {
           token: '****9876',
           project: null,
           org: 'org_prod',
-          read_only: false,
-          label: null,
-          color: null,
+          read_only: true,
+          label: 'production',
+          color: 'red',
         },
       ])}\n`,
       stderr: '',
@@ -270,7 +324,7 @@ describe('profile list, use, show, remove', () => {
     });
     const prod = await run(['profile', 'show', 'prod', '--json']);
     expect(prod).toEqual({
-      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod', read_only: false, label: null, color: null })}\n`,
+      stdout: `${JSON.stringify({ name: 'prod', active: false, base_url: 'https://api.example.com', token: '****9876', project: null, org: 'org_prod', read_only: true, label: 'production', color: 'red' })}\n`,
       stderr: '',
       code: 0,
     });

@@ -1,21 +1,28 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, removeTempDirs, tempConfigDir } from '../helpers/cli.js';
-import { type CliProcess, spawnCli } from '../helpers/serve-process.js';
+import { removeTempDirs, tempConfigDir } from '../helpers/cli.js';
+import { type CliProcess, readLines } from '../helpers/serve-process.js';
 
 // The README's tour, then the scripting guide's examples that go on from it: every fenced block
 // tagged `sh tour`, run in order, line by line, in one shell's working folder and config folder,
-// as a reader would paste them. The one line the test changes is the server's: it listens on a
-// free port rather than 7878 (which may be taken on this machine), and the other lines get that
-// port in place of 7878. An `export` line is kept for the lines after it, as the shell would
-// keep it, and so is a line that only sets a shell variable (`API_KEY=…`), unexported. The
-// environment holds nothing a reader's shell would not: no variable a line uses comes from the
-// test (TZ, NO_COLOR and the config folder only keep the output the same and the reader's own
-// profiles out of it).
+// as a reader from a clone would paste them. PATH holds only the folders of Node, npm, jq and the
+// shell's tools, and npm's global bin folder: `domainctl` gets there by the tour's own first line,
+// `npm link`, run in this clone with a global folder of the test's (npm_config_prefix), and with
+// --ignore-scripts --offline, since the suite's set-up has built dist/ already (a second build
+// under the other test files' feet would swap their bundle mid-run). The other lines run in a
+// folder of their own, so the files they write stay out of the clone. The server's line is
+// changed only to listen on a free port rather than 7878 (which may be taken on this machine),
+// and the other lines get that port in place of 7878. An `export` line is kept for the lines
+// after it, as the shell would keep it, and so is a line that only sets a shell variable
+// (`API_KEY=…`), unexported. The environment holds nothing a reader's shell would not: no
+// variable a line uses comes from the test (TZ, NO_COLOR and the config folder only keep the
+// output the same and the reader's own profiles out of it).
 
+/** This clone: where the tour's `npm link` runs. */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const TOUR = [read('../../README.md'), read('../../docs/scripting.md')].join('\n');
 
@@ -80,6 +87,26 @@ const EXPECTED: [RegExp, RegExp][] = [
   ],
 ];
 
+/**
+ * The folders of a reader's PATH that the tour needs: Node's (the one running the tests), and
+ * this shell's for npm, jq and the shell's own tools, without node_modules/.bin (which npm and
+ * vitest add) and without any folder that holds a `domainctl` already.
+ */
+function readerPath(): string[] {
+  const folders = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir && !dir.includes('node_modules'))
+    .filter((dir) => !existsSync(join(dir, 'domainctl')));
+  return [dirname(process.execPath), ...folders];
+}
+
+/** A line run by `sh` in the background, read as spawnCli reads the bin's output. */
+function spawnShell(line: string, options: { cwd: string; env: Record<string, string> }) {
+  return readLines(
+    spawn('sh', ['-c', `exec ${line}`], { ...options, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
 let server: CliProcess | undefined;
 afterAll(async () => {
   server?.child.kill('SIGTERM');
@@ -90,38 +117,53 @@ afterAll(async () => {
 describe("the README's tour runs as written against the demo server", () => {
   const lines = tourLines();
 
-  it('has a tour: the server, a profile, a domain added and verified', () => {
-    expect(lines[0]).toBe('domainctl serve --seed demo --db :memory: --port 7878 &');
+  it('has a tour: domainctl on PATH, the server, a profile, a domain added and verified, and how to stop', () => {
+    expect(lines[0]).toMatch(/^npm link +#/);
+    expect(lines[1]).toBe(
+      'domainctl serve --seed demo --db :memory: --port 7878 --log-file serve.log &',
+    );
     expect(lines).toContain(
       'domainctl domains wait shop.example.com    # verified within seconds: see below',
     );
     expect(lines.filter((line) => line.trimEnd().endsWith('&'))).toHaveLength(1);
+    // How to stop it, said after the block that starts it (it runs to the end of this test).
+    expect(TOUR).toMatch(/The server runs until you stop it: `kill %1`/);
   });
 
   it('runs every line of it, each exiting 0', async () => {
     const home = tempConfigDir();
     const work = tempConfigDir();
-    // `domainctl` on PATH, as `npm install -g` puts it there: the built bin.
-    const binDir = join(home, 'bin');
-    mkdirSync(binDir);
-    writeFileSync(
-      join(binDir, 'domainctl'),
-      `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`,
-    );
-    chmodSync(join(binDir, 'domainctl'), 0o755);
+    // npm's global folder, where `npm link` puts the bin: its bin folder is on a reader's PATH.
+    const globalPrefix = join(home, 'npm-global');
+    const globalBin = join(globalPrefix, 'bin');
     const env: Record<string, string> = {
-      PATH: `${binDir}:${process.env.PATH ?? ''}`,
+      PATH: [globalBin, ...readerPath()].join(delimiter),
       HOME: home,
       TZ: 'UTC',
       NO_COLOR: '1',
       DOMAINCTL_CONFIG_DIR: join(home, 'config'),
+      npm_config_prefix: globalPrefix,
     };
+    const sh = (line: string, cwd = work) =>
+      spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+    // Nothing on that PATH is domainctl before the tour's first line says how to put it there.
+    expect(sh('command -v domainctl').status).not.toBe(0);
+
+    const [linkLine = '', serveLine = '', ...rest] = lines;
+    const linked = sh(`${linkLine.replace(/ *#.*$/, '')} --ignore-scripts --offline`, repoRoot);
+    expect({ line: linkLine, code: linked.status, output: linked.stderr }).toMatchObject({
+      code: 0,
+    });
+    expect(sh('command -v domainctl').stdout).toBe(`${join(globalBin, 'domainctl')}\n`);
+
+    // The server as the line starts it, through the shell and the linked bin, in the background.
+    server = spawnShell(serveLine.replace(/ &$/, '').replace('--port 7878', '--port 0'), {
+      cwd: work,
+      env,
+    });
     // The shell variables the lines set so far, as `sh` lines run before each later one.
     const shellVariables: string[] = [];
 
-    const [serveLine = '', ...rest] = lines;
-    const serveArgs = serveLine.replace(/ &$/, '').replace('--port 7878', '--port 0').split(' ');
-    server = spawnCli(serveArgs.slice(1), { env });
     const started = await server.waitForStdout(/^domainctl serve listening on /);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(started)?.[1] ?? '';
     // The demo's DNS answers on the API's port number, over UDP, as the tour's export says.
@@ -164,6 +206,12 @@ describe("the README's tour runs as written against the demo server", () => {
       expect.objectContaining({ host: 'a.example.net', result: 'exists' }),
       expect.objectContaining({ host: 'b.example.net', result: 'exists' }),
     ]);
+    // The request log went to serve.log, none of it into the commands' output: the server's
+    // stdout had its listening line only.
+    expect(server.stdout).toEqual([started]);
+    expect(readFileSync(join(work, 'serve.log'), 'utf8')).toMatch(
+      / POST \/v1\/projects\/prj_demo_scale\/domains 201 /,
+    );
     // About 45 commands, each a Node start: slow on a busy machine.
-  }, 150_000);
+  }, 180_000);
 });

@@ -289,11 +289,11 @@ describe('api request --saved', () => {
     ).toEqual(expected);
   });
 
-  it('without --saved, a method and a path are still required (2)', async () => {
+  it('without --saved, a path is still required (2)', async () => {
     const { run } = await configHome();
     expect(await sendsNothing(server, () => run(['api', 'request']))).toEqual({
       stdout: '',
-      stderr: "domainctl: missing required argument 'method'\n(run with --help for usage)\n",
+      stderr: "domainctl: missing required argument 'path'\n(run with --help for usage)\n",
       code: 2,
     });
   });

@@ -3,11 +3,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, type OnTestFinishedHandler } from 'vitest';
 import { type SuggestedCommand, suggest } from '../../src/core/suggested-commands.js';
-import { type CliResult, runCli, tempConfigDir } from '../helpers/cli.js';
+import { binOnPath, type CliResult, runCli, runShell, tempConfigDir } from '../helpers/cli.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { seededServerForFile } from '../helpers/fixtures.js';
 import { spawnCli } from '../helpers/serve-process.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
+import { startTerminal } from '../helpers/tmux.js';
 
 // Every command a message suggests, run as the message prints it (its capitalised words filled
 // in) in the situation that prints it, against a real server and config folder: it must succeed,
@@ -84,12 +85,15 @@ async function runSuggested(
 // Each command of the table has a test of its own below, named after it.
 const COVERED = {
   profileAdd: true,
+  profileAddFull: true,
+  demo: true,
   profileList: true,
   profileUse: true,
   profileShow: true,
   profileSetToken: true,
   profileSetProject: true,
   profileSetWritable: true,
+  apiRequest: true,
   apiRequestSaved: true,
   apiHistory: true,
   domainsList: true,
@@ -122,6 +126,53 @@ describe.concurrent('every suggested command runs as written', () => {
       { input: `${TESTER_KEY}\n` },
     );
     expect((await run(list)).code).toBe(0);
+  });
+
+  it('profileAddFull', async ({ expect }) => {
+    const run = configFolder();
+    const failed = await run(['domains', 'list']);
+    expect(failed.code).toBe(2);
+    await runSuggested(
+      run,
+      failed,
+      suggest.profileAddFull(),
+      { NAME: 'first', URL: server.url, ID: PROJECT },
+      { input: `${TESTER_KEY}\n` },
+    );
+    // Everything the first error missed is set now: the same command, as typed, lists.
+    expect((await run(['domains', 'list'])).code).toBe(0);
+  });
+
+  // `domainctl demo` needs a terminal: run as printed in one (tmux, CI unset), with the bin on PATH.
+  it('demo', async ({ expect, onTestFinished }) => {
+    const failed = await configFolder()(['domains', 'list']);
+    expect(failed.stderr).toContain(`try domainctl on demo data with ${suggest.demo()}\n`);
+    const term = startTerminal({
+      name: 'suggested-demo',
+      columns: 120,
+      rows: 30,
+      env: { DOMAINCTL_CONFIG_DIR: tempConfigDir(), PATH: `${binOnPath()}:${process.env.PATH}` },
+    });
+    onTestFinished(() => term.kill());
+    await term.waitForScreen('$');
+    await term.send({ text: `${suggest.demo()}; echo EXIT:$?` }, 'Enter');
+    await term.waitForScreen(/› Demo Scale\s+prj_demo_scale/);
+    await term.send('q');
+    await term.waitForScreen(/^EXIT:0$/m);
+  }, 30_000);
+
+  it('apiRequest', async ({ expect }) => {
+    const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
+    const path = '/v1/projects/prj_demo_scale/domains?page_size=1';
+    const failed = await run(['api', 'request', path, 'get']);
+    expect(failed.code).toBe(2);
+    const suggested = suggest.apiRequest('GET', path);
+    expect(failed.stderr).toContain(`${suggested}\n`);
+    // As a shell reads it: the path is quoted for one.
+    const sent = await runShell(suggested, {
+      env: { DOMAINCTL_BASE_URL: server.url, DOMAINCTL_TOKEN: TESTER_KEY },
+    });
+    expect(sent).toMatchObject({ stderr: '', code: 0 });
   });
 
   it('profileList', async ({ expect }) => {

@@ -48,3 +48,28 @@ it('says in one line why its server cannot start, and exits 1', async () => {
   );
   expect(screen()).not.toMatch(/unexpected error|\n\s+at /);
 }, 30_000);
+
+// npm sets EDITOR=vi for every script when the shell has none (scripts/npm-editor.mjs): under
+// `npm start`, Ctrl+G must say there is no editor, as `domainctl demo` does, not open vi.
+it('under npm start with no editor set, Ctrl+G on the raw screen says so', async () => {
+  const { send, waitForScreen, screen } = term;
+  await send(
+    {
+      text: `clear; cd ${root} && env -u EDITOR -u VISUAL npm start -- --project prj_demo_scale; echo EXIT:$?`,
+    },
+    'Enter',
+  );
+  await waitForScreen('HOST NAME', 30_000);
+  await send('x');
+  await waitForScreen('Raw request');
+  // POST, the databases path, Enter: the focus is in the body, where Ctrl+G opens the editor.
+  await send('BTab', 'Down', 'Enter', { text: '/v1/projects/{project_id}/databases' });
+  await waitForScreen('→ createDatabase');
+  await send('Enter');
+  await waitForScreen(/Body\s+› /);
+  await send('C-g');
+  await waitForScreen('no editor: set $VISUAL or $EDITOR');
+  expect(screen()).not.toMatch(/^~\s*$/m);
+  await send('C-c');
+  await waitForScreen(/^EXIT:\d+$/m);
+}, 60_000);

@@ -31,10 +31,16 @@ export interface SpawnOptions {
 
 /** Runs the real `domainctl` bin with `args`, reading its output line by line. */
 export function spawnCli(args: string[], options: SpawnOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', ...options.env },
-  });
+  return readLines(
+    spawn(process.execPath, [BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    }),
+  );
+}
+
+/** A process started with stdout and stderr piped, its output read line by line. */
+export function readLines(child: ChildProcess): CliProcess {
   const stdout: string[] = [];
   const stderr: string[] = [];
   type Waiter = { pattern: RegExp; resolve: (line: string) => void };

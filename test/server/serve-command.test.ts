@@ -1,5 +1,5 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -134,6 +134,50 @@ describe.concurrent('domainctl serve, as a process', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
     expect([...serve.stdout, ...serve.stderr].join('\n')).not.toContain(TESTER_KEY);
+  });
+
+  it('--log-file appends the request log to a file (0600) and --quiet drops it; stdout keeps the listening line', async ({
+    expect,
+  }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'domainctl-serve-log-'));
+    try {
+      const logFile = join(dir, 'serve.log');
+      const filed = await spawnServe(['--port', '0', '--db', ':memory:', '--log-file', logFile]);
+      const quiet = await spawnServe(['--port', '0', '--db', ':memory:', '--quiet']);
+      for (const serve of [filed, quiet]) {
+        expect((await api(serve, 'GET', '/v1/regions')).status).toBe(200);
+        serve.child.kill('SIGTERM');
+        // The log writes what it holds as the process exits: after the exit, all of it is out.
+        expect(await serve.exited).toEqual({ code: 0, signal: null });
+        expect(serve.stdout).toEqual([serve.startLine]);
+        expect(serve.stderr).toEqual(['SIGTERM: shutting down']);
+      }
+      expect(readFileSync(logFile, 'utf8')).toMatch(
+        /^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/v1\/regions 200 \d+\.\dms\n$/,
+      );
+      expect(statSync(logFile).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a --log-file that cannot be opened, or with --quiet, exits 2 before it listens', async ({
+    expect,
+  }) => {
+    const missing = join(tmpdir(), 'domainctl-no-such-folder', 'serve.log');
+    expect(
+      await runCli(['serve', '--port', '0', '--db', ':memory:', '--log-file', missing]),
+    ).toEqual({
+      stdout: '',
+      stderr: `domainctl: cannot open the log file ${missing}: its folder does not exist\n`,
+      code: 2,
+    });
+    expect(await runCli(['serve', '--quiet', '--log-file', missing])).toEqual({
+      stdout: '',
+      stderr:
+        "domainctl: option '--quiet' cannot be used with option '--log-file <path>'\n(run with --help for usage)\n",
+      code: 2,
+    });
   });
 
   it('exits 0 on SIGINT too, even with a keep-alive connection open', async ({ expect }) => {

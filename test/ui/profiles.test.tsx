@@ -20,6 +20,13 @@ beforeAll(async () => {
   const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
   store.save('local', { base_url: server.url, token: TESTER_KEY, project: 'prj_demo_scale' });
   store.save('staging', { base_url: other.url, token: OUTSIDER_KEY });
+  store.save('live', {
+    base_url: server.url,
+    token: TESTER_KEY,
+    read_only: true,
+    label: 'production',
+    color: 'red',
+  });
 });
 afterAll(async () => {
   await other.close();
@@ -49,6 +56,16 @@ describe('switching profile (P)', () => {
     expect(await ui.waitForFrame('Switch profile')).toMatch(/› ● staging\s+.*in use/);
     await ui.press('esc');
     await ui.waitForFrame('prj_demo_free');
+  });
+
+  it('shows which profile is read-only, and its label and colour', async ({ renderUi }) => {
+    const ui = await renderUi({ configDir });
+    await ui.waitForFrame('Domains of Demo Scale');
+    await ui.press('P');
+    const picker = await ui.waitForFrame('Switch profile');
+    expect(picker).toMatch(/ {4}live\s+http:\/\/127\.0\.0\.1:\d+\s+production \(red\)\s+read-only/);
+    // The others have none of it.
+    expect(picker).toMatch(/ {4}staging\s+http:\/\/127\.0\.0\.1:\d+\s*$/m);
   });
 
   it('the demo reads no saved profile: it says so, and its hint works as written', async ({

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect } from 'vitest';
@@ -104,6 +105,38 @@ describe('history and saved requests', () => {
       await app.waitForFrame('200 OK');
       await app.press(CTRL_R);
       await app.waitForFrame('Nothing sent with this profile yet.');
+    },
+  );
+
+  it.concurrent(
+    "the demo saves into a temporary folder of its own, never the user's, and says so",
+    async ({ renderUi, configDir, expect, onTestFinished }) => {
+      const temp = mkdtempSync(join(tmpdir(), 'domainctl-tmp-'));
+      onTestFinished(() => rmSync(temp, { recursive: true, force: true }));
+      const app = await renderUi({
+        demo: true,
+        configDir,
+        env: { TMPDIR: temp },
+        flags: { project: PROJECT },
+      });
+      await app.waitForFrame('HOST NAME');
+      await app.press('x');
+      await app.waitForFrame('Raw request');
+      await app.pressTogether('/v1/regions');
+      await app.press(CTRL_S);
+      await app.waitForFrame(/Save as\s+› /);
+      await app.pressTogether('regions', 'enter');
+      const said = await app.waitForFrame(
+        "✓ Saved in the demo's temporary folder, gone when it ends:",
+      );
+      const [folder] = readdirSync(temp);
+      const path = join(temp, folder as string, 'regions.json');
+      expect(readFileSync(path, 'utf8')).toContain('/v1/regions');
+      // Nothing in the user's folder, and no command that would send it through a real profile.
+      expect(readdirSync(configDir)).not.toContain('requests');
+      expect(said).not.toContain('api request --saved');
+      await app.cleanup();
+      expect(readdirSync(temp)).toEqual([]);
     },
   );
 

@@ -217,8 +217,12 @@ export function useRawActions(
       const store = services.savedRequests();
       const saved = store.save(name, specOf(form, { withBody }));
       dispatch({ type: 'saveAs', name: undefined });
+      const done = saved.created ? 'Saved' : 'Replaced';
+      // In the demo's own folder, no command could send it later: the demo's API is gone then.
       notice(
-        `✓ ${saved.created ? 'Saved' : 'Replaced'} ${saved.path}: ${suggest.apiRequestSaved(name, store.flag)}`,
+        store.temporary
+          ? `✓ ${done} in the demo's temporary folder, gone when it ends: ${saved.path}`
+          : `✓ ${done} ${saved.path}: ${suggest.apiRequestSaved(name, store.flag)}`,
         'ok',
       );
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
+import { labelText } from '../../core/profile-safety.js';
 import { visible } from '../../core/sanitize.js';
 import { suggest } from '../../core/suggested-commands.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -16,6 +17,9 @@ interface ProfileRow {
   name: string;
   baseUrl: string;
   project?: string;
+  /** Label and colour as `profile list` writes them: `production (red)`. */
+  label: string;
+  readOnly: boolean;
   inUse: boolean;
   isDefault: boolean;
 }
@@ -42,6 +46,8 @@ export function ProfilesScreen() {
     name: p.name,
     baseUrl: p.base_url,
     project: p.project,
+    label: labelText(p.label, p.color),
+    readOnly: p.read_only === true,
     inUse: !session?.ephemeral && session?.profileName === p.name,
     isDefault: loaded.defaultName === p.name,
   }));
@@ -133,12 +139,23 @@ export function ProfilesScreen() {
             cell: (r) => ({ text: r.project ?? '' }),
           },
           {
-            id: 'marks',
-            header: '',
+            id: 'label',
+            header: 'LABEL',
             max: 24,
             priority: 1,
+            cell: (r) => ({ text: r.label }),
+          },
+          {
+            id: 'marks',
+            header: '',
+            max: 30,
+            priority: 1,
             cell: (r) => ({
-              text: [r.inUse ? 'in use' : '', r.isDefault ? 'default' : '']
+              text: [
+                r.inUse ? 'in use' : '',
+                r.isDefault ? 'default' : '',
+                r.readOnly ? 'read-only' : '',
+              ]
                 .filter(Boolean)
                 .join(', '),
               tone: 'muted',
