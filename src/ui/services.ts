@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
 import { executeRequest, type RawResponse } from '../client/execute-request.js';
 import type { PreparedRequest } from '../client/prepare-request.js';
@@ -8,7 +8,9 @@ import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { readHostFile } from '../core/host-file.js';
 import { withRecentProject } from '../core/recent-projects.js';
+import { visible } from '../core/sanitize.js';
 import { resolveAuthoritativePort } from '../config/dns-server.js';
 import type { ServingProbe } from '../core/stages.js';
 import type { DnsCheckResult } from '../dns/index.js';
@@ -66,10 +68,11 @@ export interface UiServices {
    */
   profiles(): { list: Profile[]; defaultName?: string };
   /**
-   * A text file the user named (`@hosts.txt` in the add form), read whole; rejects with a
-   * sentence (no such file, a directory, permission denied).
+   * The hosts of a file the user named (`@hosts.txt` in the add form), one a line, read within
+   * the host file's bounds (src/core/host-file.ts); rejects with a sentence (no such file, a
+   * directory, permission denied, too large, not text).
    */
-  readTextFile(path: string): Promise<string>;
+  readHostFile(path: string): Promise<string[]>;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -151,10 +154,12 @@ export function createServices(options: ServicesOptions): UiServices {
     executeRequest: (request, signal) =>
       executeRequest(request, { maxResponseBytes, signal: until(signal) }),
     abortAll,
-    async readTextFile(path) {
+    async readHostFile(path) {
+      const stream = createReadStream(path);
       try {
-        return await readFile(path, 'utf8');
+        return await readHostFile(stream, visible(path), (reason) => new Error(reason));
       } catch (error) {
+        if (!(error as NodeJS.ErrnoException).code) throw error;
         const code = (error as NodeJS.ErrnoException).code;
         const why =
           code === 'ENOENT'
@@ -165,6 +170,8 @@ export function createServices(options: ServicesOptions): UiServices {
                 ? 'permission denied'
                 : (error as Error).message;
         throw new Error(`cannot read ${path}: ${why}`, { cause: error });
+      } finally {
+        stream.destroy();
       }
     },
     profiles() {
