@@ -16,8 +16,9 @@ import { duration } from './wait-for-stage.js';
 // for ever (`def f: f; f`) or fill the memory (`[range(1e9)]`, `"x" * 1e9`, `repeat(1)`), and on
 // the main thread nothing could stop it: not --timeout, not the UI's q, not SIGTERM. Here the
 // main thread ends the worker when the command's deadline or the caller's signal aborts, when
-// the run passes JQ_TIME_LIMIT_MS (without a deadline), and when the process grows by more than
-// JQ_MAX_MEMORY_BYTES while it runs.
+// the run passes JQ_TIME_LIMIT_MS (without a deadline), and when the process grows past the run's
+// memory bound (below) while it runs; the worker itself refuses jq's WebAssembly heap any growth
+// past that bound (jq-worker.ts).
 
 /**
  * The most memory a jq run may add to the process (its WebAssembly heap, its output): this much,
