@@ -96,6 +96,17 @@ function release(worker: JqWorker, grewBy: number): void {
   else idle = worker;
 }
 
+/**
+ * What the process holds outside this thread's own heap: its resident memory less the main
+ * isolate's heap and external buffers. The worker's heaps (jq's WebAssembly memory, its output)
+ * are in it; what the main thread allocates meanwhile (the UI drawing, a page arriving) is not,
+ * so it cannot end a run that stayed within its bound.
+ */
+function jqFootprint(): number {
+  const { rss, heapTotal, external } = process.memoryUsage();
+  return rss - heapTotal - external;
+}
+
 /** The memory bound of a run over `inputBytes` of JSON. */
 function memoryBound(inputBytes: number): number {
   return Math.min(
@@ -171,16 +182,16 @@ function run(json: string, filter: string, flags: string[], limits: JqLimits): P
         reject(error);
       });
     const send = () => {
-      startRss = process.memoryUsage.rss();
+      startRss = jqFootprint();
       memoryCheck = setInterval(() => {
-        if (process.memoryUsage.rss() - startRss > bound) stop(stopped.memory(bound));
+        if (jqFootprint() - startRss > bound) stop(stopped.memory(bound));
       }, MEMORY_CHECK_MS);
       thread.postMessage({ json, filter, flags, maxGrowthBytes: bound } satisfies JqRequest);
     };
     const onMessage = (reply: JqReply) => {
       if (reply.kind === 'ready') return send();
       if (reply.kind === 'failed' && reply.outOfMemory) return stop(stopped.memory(bound));
-      const grewBy = process.memoryUsage.rss() - startRss;
+      const grewBy = jqFootprint() - startRss;
       finish(() => {
         release(worker, grewBy);
         if (reply.kind === 'done') resolve({ output: reply.output, messages: reply.messages });
