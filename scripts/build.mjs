@@ -78,7 +78,9 @@ await rm(outdir, { recursive: true, force: true });
 // startedAt: a source saved while this build runs is newer than it, so the next --if-stale builds.
 const meta = { startedAt, inputs: {}, outputs: {} };
 const built = new Set();
-let pending = [resolve(root, 'src/cli.ts')];
+// jq's worker (src/core/jq-worker.ts) is an entry of its own: it is started by its file's URL
+// (new Worker), never imported, so no import leads the build to it.
+let pending = [resolve(root, 'src/cli.ts'), resolve(root, 'src/core/jq-worker.ts')];
 while (pending.length > 0) {
   const found = new Set();
   const results = await Promise.all(

@@ -198,16 +198,23 @@ async function apiRequest(
   const flags = { ...ownFlags, requestsDir };
   const context = commandContext(command);
   const { options, debug } = context;
+  // --timeout bounds the whole command from here: a saved request read, jq (loaded, compiled and
+  // run in a worker that the deadline ends), every page, retry, wait and body; without it each
+  // request has the default 30 s, and jq its own limit.
+  const deadline = flags.timeout === undefined ? undefined : Deadline.after(flags.timeout * 1000);
   const draft = await requestDraft(method, path, flags, command);
   if (flags.save !== undefined) {
     await saveRequest(flags.save, await withBody(draft), flags, context);
     return;
   }
   // An invalid expression is a usage error before anything is read or sent.
-  const jq = await jqFilter({
-    jq: draft.spec.jq,
-    arg: draft.spec.jqArgs?.map(([name, value]) => `${name}${ARG_SEPARATOR}${value}`),
-  });
+  const jq = await jqFilter(
+    {
+      jq: draft.spec.jq,
+      arg: draft.spec.jqArgs?.map(([name, value]) => `${name}${ARG_SEPARATOR}${value}`),
+    },
+    deadline?.signal,
+  );
   const spec = await withBody(draft);
   const { data, fullPath } = await bodyAndPath(spec);
   const request = prepareRequest({
@@ -238,13 +245,11 @@ async function apiRequest(
   const client = clientFor(request, { maxResponseBytes, debug });
   let last: RawResponse | undefined;
   const onResponse = (response: RawResponse) => (last = response);
-  // --timeout bounds the whole command from here (every page, retry, wait and body); without it
-  // each request has the default 30 s.
   const execute: ExecuteOptions =
-    flags.timeout === undefined
+    deadline === undefined
       ? { client, maxResponseBytes, debug, onResponse }
       : {
-          deadline: Deadline.after(flags.timeout * 1000),
+          deadline,
           timeoutMs: Number.POSITIVE_INFINITY,
           client,
           maxResponseBytes,

@@ -119,26 +119,36 @@ export function writeErr(text: string): void {
  * looking hung.
  */
 export async function readStdin(what?: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdinStream(what)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The run's stdin, to be read as a stream; on a terminal, having said what it waits for (readStdin). */
+export function stdinStream(what?: string): NodeJS.ReadableStream {
   const { stdin } = currentIo();
   if (what && stdin.isTTY) writeErr(`Reading ${what} from the terminal; end with Ctrl+D.\n`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return stdin;
 }
 
 export async function readFileText(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : (error as Error).message;
-    throw new CliError(`cannot read ${what} ${path}: ${reason}`, ExitCode.usage);
+    throw fileReadError(error, path, what);
   }
+}
+
+/** A file that could not be read, as a usage error: `cannot read the host file x: no such file`. */
+export function fileReadError(error: unknown, path: string, what: string): CliError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : (error as Error).message;
+  return new CliError(`cannot read ${what} ${path}: ${reason}`, ExitCode.usage);
 }

@@ -1,15 +1,17 @@
+import { createReadStream } from 'node:fs';
 import { Deadline } from '../client/deadline.js';
 import { PageGuard } from '../client/paging.js';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import type { ReadDomain } from '../contract/read-schemas.js';
-import { ApiError, ExitStatus } from '../core/errors.js';
+import { ApiError, CliError, ExitStatus } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { dnsStage, type Stage, STAGE_TITLES } from '../core/stages.js';
 import { describeFailure } from '../core/failure.js';
+import { readHostFile } from '../core/host-file.js';
 import { visible } from '../core/sanitize.js';
 import { suggest } from '../core/suggested-commands.js';
-import { type CommandContext, readFileText, readStdin, writeOut } from './context.js';
+import { type CommandContext, fileReadError, stdinStream, writeOut } from './context.js';
 import { apiClient, say } from './domain-calls.js';
 import {
   DEFAULT_INTERVAL_MS,
@@ -55,17 +57,6 @@ interface HostResult {
   dns?: Stage;
 }
 
-/**
- * The hosts of the file: one a line; blank lines and `#` comments (whole lines, or after a host)
- * left out; surrounding white space trimmed.
- */
-export function hostLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
-    .filter((line) => line !== '');
-}
-
 /** Runs `work` over the items with at most `limit` in flight; results in the items' order. */
 async function inPool<T, R>(
   items: readonly T[],
@@ -102,20 +93,33 @@ async function addOne(
   }
 }
 
+/** The hosts of `--from-file` (`-`: stdin), read within the host file's bounds (src/core/host-file.ts). */
+async function readHosts(file: string): Promise<string[]> {
+  const refuse = (reason: string) => new CliError(reason, ExitCode.usage);
+  if (file === '-') {
+    return readHostFile(stdinStream('host names (one a line)'), 'stdin', refuse);
+  }
+  const stream = createReadStream(file);
+  try {
+    return await readHostFile(stream, `the host file ${visible(file)}`, refuse);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw fileReadError(error, visible(file), 'the host file');
+  } finally {
+    stream.destroy();
+  }
+}
+
 export async function addMany(
   context: CommandContext,
   project: string,
   flags: AddManyFlags,
   jq: JqFilter | undefined,
 ): Promise<void> {
-  const file = flags.fromFile as string;
-  const text =
-    file === '-'
-      ? await readStdin('host names (one a line)')
-      : await readFileText(file, 'the host file');
+  const hosts = await readHosts(flags.fromFile as string);
   const seen = new Set<string>();
   const pending: { host: string; hostname: string; index: number }[] = [];
-  const results: HostResult[] = hostLines(text).map((host, index) => {
+  const results: HostResult[] = hosts.map((host, index) => {
     const normal = normalizeHostname(host, '');
     if (!normal.ok) return { host, result: 'invalid', error: normal.reason };
     if (seen.has(normal.hostname)) {

@@ -3,7 +3,7 @@ import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
 import { visibleText } from '../core/sanitize.js';
 import { writeErr, writeOut } from './context.js';
-import type { JqProgram } from '../core/jq-engine.js';
+import type { JqLimits, JqProgram } from '../core/jq-engine.js';
 import { ARG_SEPARATOR } from './jq-options.js';
 
 // How a command prints through its --jq expression (jq-options.ts defines the options).
@@ -23,9 +23,14 @@ export interface JqFilter {
 
 /**
  * The --jq filter of a command, or undefined without --jq. jq is loaded here, and only here:
- * the expression is compiled before anything is sent, so an invalid one is exit code 2.
+ * the expression is compiled before anything is sent, so an invalid one is exit code 2. Each run
+ * of jq ends with `deadline` (the command's --timeout) when given, else within jq's own time
+ * limit (src/core/jq-engine.ts).
  */
-export async function jqFilter(flags: JqFlags): Promise<JqFilter | undefined> {
+export async function jqFilter(
+  flags: JqFlags,
+  deadline?: AbortSignal,
+): Promise<JqFilter | undefined> {
   if (flags.jq === undefined) {
     if (flags.arg?.length) throw new CliError('--arg is for --jq expressions: add --jq');
     return undefined;
@@ -38,9 +43,10 @@ export async function jqFilter(flags: JqFlags): Promise<JqFilter | undefined> {
     }),
   };
   const { checkJq, runJq } = await import('../core/jq-engine.js');
-  await checkJq(program);
+  const limits: JqLimits = { signal: deadline };
+  await checkJq(program, limits);
   const printJson = async (json: string, compact: boolean) => {
-    const { output, messages } = await runJq(json, program, compact);
+    const { output, messages } = await runJq(json, program, compact, limits);
     // Server text, through jq: shown, never obeyed.
     for (const message of messages) writeErr(`${visibleText(message)}\n`);
     if (output !== undefined) writeOut(`${visibleText(output)}\n`);

@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 /**
  * Writes a file whole or not at all: the text goes to a new file beside it (created with `mode`,
  * never through an existing file or link), is flushed, and is renamed over the path. A reader
- * sees the old file or the new one, never half of one; a crash leaves at most a stray `.tmp`.
+ * sees the old file or the new one, never half of one. A write that fails, or stops short, removes
+ * the new file and throws: the old file stays byte for byte, and no `.tmp` is left beside it.
  */
 export function writeFileAtomic(path: string, text: string, mode: number): void {
   // Unique enough with 'wx', which never opens a file that exists; node:crypto would cost every
@@ -13,7 +14,7 @@ export function writeFileAtomic(path: string, text: string, mode: number): void 
   const temp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
-    writeSync(fd, text);
+    writeAll(fd, Buffer.from(text, 'utf8'));
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -26,5 +27,23 @@ export function writeFileAtomic(path: string, text: string, mode: number): void 
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * write(2) may write fewer bytes than it was given: under a file-size limit (`ulimit -f`; Node
+ * ignores the SIGXFSZ that comes with it) the write that crosses the limit returns a short count,
+ * and only the next one fails with EFBIG; a disk that fills up mid-write does the same with
+ * ENOSPC. So the rest is written until every byte is, and a write that makes no progress is an
+ * error rather than a loop.
+ */
+function writeAll(fd: number, bytes: Buffer): void {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const written = writeSync(fd, bytes, offset, bytes.length - offset);
+    if (written <= 0) {
+      throw Object.assign(new Error('EIO: the write made no progress, write'), { code: 'EIO' });
+    }
+    offset += written;
   }
 }

@@ -25,14 +25,6 @@ export function splitHosts(text: string): string[] {
   return text.split(/[\s,]+/).filter((host) => host !== '');
 }
 
-/** The hosts of a file: one a line; blank lines and `#` comments left out. */
-export function hostFileLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
-    .filter((line) => line !== '');
-}
-
 /** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
 export function hostOfUrl(text: string): string | undefined {
   const trimmed = text.trim();

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
@@ -11,7 +10,9 @@ import type { ProfileStore } from '../config/profile-store.js';
 import type { DnsInstructions } from '../contract/schemas.js';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { readHostFile } from '../core/host-file.js';
 import { withRecentProject } from '../core/recent-projects.js';
+import { visible } from '../core/sanitize.js';
 import { resolveAuthoritativePort } from '../config/dns-server.js';
 import type { ServingProbe } from '../core/stages.js';
 import type { DnsCheckResult } from '../dns/index.js';
@@ -69,10 +70,11 @@ export interface UiServices {
    */
   profiles(): { list: Profile[]; defaultName?: string };
   /**
-   * A text file the user named (`@hosts.txt` in the add form), read whole; rejects with a
-   * sentence (no such file, a directory, permission denied).
+   * The hosts of a file the user named (`@hosts.txt` in the add form), one a line, read within
+   * the host file's bounds (src/core/host-file.ts); rejects with a sentence (no such file, a
+   * directory, permission denied, too large, not text).
    */
-  readTextFile(path: string): Promise<string>;
+  readHostFile(path: string): Promise<string[]>;
   /** Saves a profile in the same store as `domainctl profile add`. */
   saveProfile(name: string, profile: StoredProfile): { active: boolean };
   /** Recent projects of a saved profile; in memory for the rest. */
@@ -156,10 +158,12 @@ export function createServices(options: ServicesOptions): UiServices {
     executeRequest: (request, signal) =>
       executeRequest(request, { maxResponseBytes, signal: until(signal) }),
     abortAll,
-    async readTextFile(path) {
+    async readHostFile(path) {
+      const stream = createReadStream(path);
       try {
-        return await readFile(path, 'utf8');
+        return await readHostFile(stream, visible(path), (reason) => new Error(reason));
       } catch (error) {
+        if (!(error as NodeJS.ErrnoException).code) throw error;
         const code = (error as NodeJS.ErrnoException).code;
         const why =
           code === 'ENOENT'
@@ -170,6 +174,8 @@ export function createServices(options: ServicesOptions): UiServices {
                 ? 'permission denied'
                 : (error as Error).message;
         throw new Error(`cannot read ${path}: ${why}`, { cause: error });
+      } finally {
+        stream.destroy();
       }
     },
     profiles() {

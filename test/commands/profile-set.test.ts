@@ -163,4 +163,28 @@ describe('profile set', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(readdirSync(dir)).toEqual(['config.json']);
   });
+
+  it('leaves the old file byte for byte when the write stops short of its end', () => {
+    const { dir, file } = configHome();
+    const before = readFileSync(file, 'utf8');
+    // A file-size limit one byte below the file's size: the kernel lets the write that crosses it
+    // write up to the limit and return a short count (Node ignores the SIGXFSZ that comes with it),
+    // and only the next write fails, as a disk that fills up mid-write does. A limit of 0 (above)
+    // fails the first byte and cannot tell a writer that loops from one that writes once.
+    const limit = Buffer.byteLength(before) - 1;
+    const result = spawnSync(
+      'prlimit',
+      [`--fsize=${limit}`, process.execPath, BIN, 'profile', 'set', 'work', '--project', 'prj_x'],
+      {
+        env: { PATH: process.env.PATH, DOMAINCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
+        encoding: 'utf8',
+      },
+    );
+    expect(result.error, 'prlimit (util-linux) is needed to set a file-size limit').toBeUndefined();
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`domainctl: cannot use ${file}: EFBIG: file too large, write\n`);
+    expect([result.status, result.signal]).toEqual([2, null]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  });
 });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { BIN, type CliResult, cliEnv, type RunOptions } from './cli.js';
 
@@ -18,6 +19,11 @@ export interface MeasuredOptions extends RunOptions {
    * closes it.
    */
   slowReader?: { everyMs: number; forMs: number };
+  /**
+   * Piped to the bin's stdin instead of `input`, as `producer | domainctl` would: for inputs too
+   * large to hold as one string. It is destroyed once the bin closes its stdin.
+   */
+  stdin?: Readable;
 }
 
 /**
@@ -84,6 +90,12 @@ export function runMeasured(
       });
     });
     child.stdin.on('error', () => {});
-    child.stdin.end(options.input ?? '');
+    if (options.stdin) {
+      const source = options.stdin;
+      child.stdin.on('close', () => source.destroy());
+      source.pipe(child.stdin);
+    } else {
+      child.stdin.end(options.input ?? '');
+    }
   });
 }

@@ -164,4 +164,18 @@ describe('adding several domains at once', () => {
     expect(frame).toContain(`@${join(dir, 'nope.txt')}`);
     expect(posts()).toHaveLength(before);
   });
+
+  it('@file that is binary: said, nothing sent, the text kept', async ({ renderUi }) => {
+    const file = join(dir, 'binary.txt');
+    await writeFile(file, 'nine.many.test\n\u0000\u0001');
+    const app = await openForm(renderUi);
+    const before = posts().length;
+    await app.press(`@${file}`, 'enter');
+    const frame = await app.waitForFrame((f) =>
+      oneLine(f).includes('holds a NUL byte (at byte 15)'),
+    );
+    expect(oneLine(frame)).toContain('it is binary, not a list of host names');
+    expect(frame).toContain(`@${file}`);
+    expect(posts()).toHaveLength(before);
+  });
 });

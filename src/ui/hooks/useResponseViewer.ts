@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { RawResponse } from '../../client/execute-request.js';
 import { documentOf, jqDocument } from '../response-document.js';
 import { rowCounter } from '../response-rows.js';
@@ -128,6 +128,15 @@ export interface ResponseViewer {
 export function useResponseViewer(response: RawResponse | undefined, size: Size): ResponseViewer {
   const [stored, dispatch] = useReducer(reducer, undefined);
   const runs = useRef(0);
+  // The jq run in progress runs in a worker (core/jq-engine.ts): ended when its answer is no
+  // longer wanted (a newer filter, Esc, the screen left, the UI's quit), so a runaway filter
+  // neither keeps working nor keeps the process from ending.
+  const jqRun = useRef<AbortController | undefined>(undefined);
+  const stopJq = () => {
+    jqRun.current?.abort();
+    jqRun.current = undefined;
+  };
+  useEffect(() => stopJq, []);
   // A new answer: its document, built once, from its top.
   let viewer = stored;
   if (response && stored?.response !== response) {
@@ -146,6 +155,7 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
 
   const runJq = (expression: string) => {
     if (!viewer) return;
+    stopJq();
     if (expression.trim() === '') {
       dispatch({ type: 'closePrompt' });
       dispatch({ type: 'jqCleared' });
@@ -154,8 +164,10 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
     const run = ++runs.current;
     dispatch({ type: 'jqStarted', expression, run });
     const json = viewer.response.text;
+    const controller = new AbortController();
+    jqRun.current = controller;
     void import('../../core/jq-engine.js')
-      .then(({ tryJq }) => tryJq(json, expression))
+      .then(({ tryJq }) => tryJq(json, expression, controller.signal))
       .then(
         (outcome) =>
           dispatch(
@@ -163,7 +175,11 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
               ? { type: 'jqDone', run, output: outcome.output }
               : { type: 'jqFailed', run, message: outcome.message },
           ),
-        (error: unknown) => dispatch({ type: 'jqFailed', run, message: (error as Error).message }),
+        (error: unknown) => {
+          // Stopped because it is no longer wanted: nothing to say.
+          if (controller.signal.aborted) return;
+          dispatch({ type: 'jqFailed', run, message: (error as Error).message });
+        },
       );
   };
 
@@ -201,8 +217,10 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
       move({ type: 'move', by: up ? -1 : 1 });
     } else if (is('raw.scroll')) move({ type: 'page', direction: key.pageUp ? -1 : 1 });
     else if (is('raw.back') && viewer.view.search) move({ type: 'clearSearch' });
-    else if (is('raw.back') && viewer.jq) dispatch({ type: 'jqCleared' });
-    else return false;
+    else if (is('raw.back') && viewer.jq) {
+      stopJq();
+      dispatch({ type: 'jqCleared' });
+    } else return false;
     return true;
   };
 

@@ -8,7 +8,7 @@ import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { hostFileLines, hostsOfUrls, parseHostList, typedLines, zoneOfAll } from '../add-many.js';
+import { hostsOfUrls, parseHostList, typedLines, zoneOfAll } from '../add-many.js';
 import { AddManyResults } from '../components/AddManyResults.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -80,7 +80,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     let hosts = list.hosts;
     if (list.fromFile !== undefined) {
       try {
-        hosts = hostFileLines(await services.readTextFile(list.fromFile));
+        hosts = await services.readHostFile(list.fromFile);
       } catch (error) {
         setState({ step: 'refused', reason: (error as Error).message });
         return;

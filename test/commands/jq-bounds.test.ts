@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect } from 'vitest';
+import { removeTempDirs, runCli, tempConfigDir } from '../helpers/cli.js';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { runMeasured } from '../helpers/measured-cli.js';
+import { TESTER_KEY } from '../helpers/server.js';
+
+// --jq runs in a worker thread that the command's deadline and a memory bound end. Before, jq ran
+// on the main thread: `def f: f; f` with --timeout 3 was still running at 40 s, and
+// `[range(1e9)]`, `repeat(1)` and `"x" * 1e9` took the bin to 1.6-3.7 GB and V8's out-of-memory
+// death. The real bin, measured: the time from its spawn to its exit, and its peak memory.
+
+const server = seededServerForFile();
+afterAll(() => removeTempDirs());
+
+const env = () => ({ DOMAINCTL_BASE_URL: server.url, DOMAINCTL_TOKEN: TESTER_KEY });
+const DEADLINE_LINE =
+  "domainctl: --jq: the expression had not finished when the command's time ran out (--timeout 3 s); it was stopped\n";
+/** The bin's own ~80 MB, jq's bound over a small answer (64 MiB), and what one check may miss. */
+const MAX_PEAK_MB = 300;
+
+describe('--jq is bounded', () => {
+  it('a filter that never ends is stopped by --timeout 3: exit 3 within 4 s', async () => {
+    const run = await runMeasured(
+      ['api', 'request', 'GET', '/v1/regions', '--jq', 'def f: f; f', '--timeout', '3'],
+      { env: env() },
+    );
+    expect(run).toMatchObject({ stdout: '', stderr: DEADLINE_LINE, code: 3 });
+    expect(run.elapsedMs).toBeLessThan(4_000);
+  });
+
+  it("a saved request's filter that never ends is stopped the same way", async () => {
+    const dir = join(tempConfigDir(), 'requests');
+    const saving = ['api', 'request', 'GET', '/v1/regions', '--jq', 'def f: f; f'];
+    expect(
+      await runCli([...saving, '--save', 'forever', '--requests-dir', dir], { env: env() }),
+    ).toMatchObject({ stderr: '', code: 0 });
+    const run = await runMeasured(
+      ['api', 'request', '--saved', 'forever', '--requests-dir', dir, '--timeout', '3'],
+      { env: env() },
+    );
+    expect(run).toMatchObject({ stdout: '', stderr: DEADLINE_LINE, code: 3 });
+    expect(run.elapsedMs).toBeLessThan(4_000);
+  });
+
+  it.each(['[range(1e9)]', 'repeat(1)', '"x" * 1e9', 'def f: 1 + f; f'])(
+    '%s is stopped at its memory bound: exit 1, one line, under 300 MB',
+    async (expression) => {
+      const run = await runMeasured(['api', 'request', 'GET', '/v1/regions', '--jq', expression], {
+        env: env(),
+        timeoutMs: 40_000,
+      });
+      expect(run).toMatchObject({
+        stdout: '',
+        stderr:
+          'domainctl: --jq: the expression needed more than 64 MiB of memory, the most domainctl gives jq over this document; it was stopped\n',
+        code: 1,
+      });
+      expect(run.peakRssMb).toBeLessThan(MAX_PEAK_MB);
+    },
+    60_000,
+  );
+
+  it('with --timeout, a filter that ends prints its answer as before', async () => {
+    expect(
+      await runCli(
+        [
+          'api',
+          'request',
+          'GET',
+          '/v1/regions',
+          '--jq',
+          '[.regions[].id] | length',
+          '--timeout',
+          '20',
+        ],
+        { env: env() },
+      ),
+    ).toEqual({ stdout: '3\n', stderr: '', code: 0 });
+  });
+});
