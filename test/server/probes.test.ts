@@ -42,11 +42,18 @@ describe(`health and readiness on ${STORE_NAME}`, () => {
       paths: Record<string, { get: { security: unknown[]; responses: Record<string, unknown> } }>;
     };
     expect(doc.paths['/healthz']?.get.security).toEqual([]);
-    expect(Object.keys(doc.paths['/healthz']?.get.responses ?? {}).sort()).toEqual(['200', '400']);
+    expect(Object.keys(doc.paths['/healthz']?.get.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '405',
+      '500',
+    ]);
     expect(doc.paths['/readyz']?.get.security).toEqual([]);
     expect(Object.keys(doc.paths['/readyz']?.get.responses ?? {}).sort()).toEqual([
       '200',
       '400',
+      '405',
+      '500',
       '503',
     ]);
   });
