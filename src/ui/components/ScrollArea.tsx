@@ -34,7 +34,8 @@ export function ScrollArea({
   const top = Math.min(offset, max);
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box height={room} overflow="hidden" flexDirection="column" flexShrink={0}>
+      {/* Vertical clipping only: the content is as wide as the screen (see App's body). */}
+      <Box height={room} overflowY="hidden" flexDirection="column" flexShrink={0}>
         <Box ref={content} flexDirection="column" flexShrink={0} marginTop={-top}>
           {children}
         </Box>
