@@ -13,14 +13,22 @@
 // after it or not) and then `:<directive>`, cobra's bits (1 error, 2 no space, 4 no file names,
 // 32 keep the order).
 
-/** For bash with the bash-completion package (its `_get_comp_words_by_ref`). */
-export const BASH_SCRIPT = `# bash completion for domainctl (domainctl completion bash), with bash-completion.
+/**
+ * For bash, best with the bash-completion package loaded (its `_get_comp_words_by_ref` keeps
+ * `--format=c` and `a:b` one word); without it (installed but not loaded, as in Debian's default
+ * root bashrc) bash's own COMP_WORDS serve, rather than a "command not found" on every Tab.
+ */
+export const BASH_SCRIPT = `# bash completion for domainctl (domainctl completion bash), best with bash-completion.
 # Candidates are text: the line's words reach domainctl as arguments, never through eval, and
 # no candidate passes through compgen -W, which would expand $(…) and backticks in it.
 
 __domainctl_complete() {
     local cur words cword
-    _get_comp_words_by_ref -n "=:" cur words cword
+    if declare -F _get_comp_words_by_ref >/dev/null; then
+        _get_comp_words_by_ref -n "=:" cur words cword
+    else
+        words=("\${COMP_WORDS[@]}") cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]}
+    fi
 
     local out
     out=$(domainctl complete -- "\${words[@]:1:cword}" 2>/dev/null) || return 0

@@ -14,7 +14,7 @@ const errorDescriptions: Record<number, string> = {
   409: 'The host name is already registered, in this project or another',
   405: 'This path has no operation for the method sent; Allow lists the methods it has',
   413: 'The request body is over 64 KiB; the connection closes after the answer',
-  415: 'The request body was sent as something else than application/json (text/plain, a form, XML)',
+  415: 'The request body was sent as something other than application/json (text/plain, a form, XML)',
   429: 'Too many requests from this client; retry after Retry-After seconds',
   500: 'An unexpected error; the message reveals no internals',
   503: 'The database is unavailable (down, or not answering in time), or the instance is shutting down; retry after Retry-After seconds',

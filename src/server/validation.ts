@@ -36,7 +36,7 @@ export function parseOr400<S extends z.ZodType>(
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Refuses a body sent as something else than JSON (415): `curl -d` sends a form's type, `fetch`
+ * Refuses a body sent as something other than JSON (415): `curl -d` sends a form's type, `fetch`
  * a string as text/plain, and both used to be read as JSON anyway. A request that names no type
  * is read as JSON, the only kind of body the API has.
  */

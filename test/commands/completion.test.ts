@@ -272,6 +272,29 @@ describe.concurrent('completion in bash', () => {
     expect(request.candidates).toEqual(['--requests-dir']);
   });
 
+  it('completes without bash-completion loaded too, and says nothing on stderr', async ({
+    expect,
+  }) => {
+    // Installed but not loaded is Debian's default for root: our script falls back on COMP_WORDS.
+    // compopt works only inside a Tab's completion; here it is called directly, so it does nothing.
+    const script = `source <(domainctl completion bash)
+compopt() { :; }
+COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
+read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+__domainctl_complete
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const result = await shells.shell('bash', [
+      '--norc',
+      '--noprofile',
+      '-c',
+      script,
+      'bash',
+      'domainctl domains list --pa',
+    ]);
+    expect(result).toEqual({ stdout: '--page-size\n--page-token\n', stderr: '' });
+  });
+
   it('offers help, at the top and in each group, and the commands it can name', async ({
     expect,
   }) => {
