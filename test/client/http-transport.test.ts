@@ -381,7 +381,7 @@ describe('httpRequest: network errors, as fetch reports them', () => {
   });
 });
 
-describe('httpRequest: HTTPS', () => {
+describe('httpRequest: HTTPS', { tags: ['openssl'] }, () => {
   let dir: string;
   let trusted: Listening;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
@@ -109,24 +109,11 @@ function shell(program: string, args: string[]): Promise<{ stdout: string; stder
   });
 }
 
-function needs(program: string, check: () => boolean, install: string): void {
-  if (!check()) {
-    throw new Error(
-      `this test needs ${program}, which is not installed: apt-get install -y ${install}`,
-    );
-  }
-}
-
 /**
  * The candidates bash offers for `line` (the cursor at its end): bash-completion and our script
  * loaded, COMP_* set as bash sets them on a Tab, our function called, COMPREPLY read back.
  */
 async function bash(line: string): Promise<{ candidates: string[] }> {
-  needs(
-    'bash-completion',
-    () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
-    'bash-completion',
-  );
   const script = `
 source ${BASH_COMPLETION}
 source ${join(scripts, 'bash')}
@@ -171,7 +158,6 @@ exit $code
 
 /** The candidates fish offers (`complete -C`), values only. */
 async function fish(line: string): Promise<string[]> {
-  needs('fish', () => spawnSync('fish', ['--version']).status === 0, 'fish');
   const result = await shell('fish', [
     '--no-config',
     '-c',
@@ -201,7 +187,7 @@ const PATHS = [
 // process against its 1 s budget, so no other shell of this file runs beside it. The shells after
 // them run side by side: they only read the config and the cache (or ask the demo API, which
 // gives the same candidates), each in a shell, or a terminal, of its own.
-describe('completion in bash, of --project from the API', () => {
+describe('completion in bash, of --project from the API', { tags: ['bash-completion'] }, () => {
   it('asks the API of the profile for --project, then serves it from the cache', async () => {
     const before = server.requests.length;
     expect((await bash('domainctl --project ')).candidates).toEqual(PROJECTS);
@@ -261,7 +247,7 @@ describe('completion in bash, of --project from the API', () => {
   });
 });
 
-describe.concurrent('completion in bash', () => {
+describe.concurrent('completion in bash', { tags: ['bash-completion'] }, () => {
   it('completes commands, global options on a subcommand, and profile names', async ({
     expect,
   }) => {
@@ -293,37 +279,38 @@ describe.concurrent('completion in bash', () => {
   });
 });
 
-describe.concurrent('completion in bash, on a real Tab', () => {
-  let terminal: Terminal | undefined;
-  afterAll(() => terminal?.kill());
+describe.concurrent(
+  'completion in bash, on a real Tab',
+  { tags: ['bash-completion', 'tmux'] },
+  () => {
+    let terminal: Terminal | undefined;
+    afterAll(() => terminal?.kill());
 
-  it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
-    needs(
-      'bash-completion',
-      () => spawnSync('test', ['-f', BASH_COMPLETION]).status === 0,
-      'bash-completion',
-    );
-    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env });
-    await terminal.send(
-      {
-        text: `cd ${workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
-      },
-      'Enter',
-    );
-    await terminal.waitForScreen(/^loaded$/m);
-    await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
-    await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
-    // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
-    // where the line ended up once bash had handled them.
-    await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', { text: 'Z' });
-    await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
-    // An option's value after `=`, as readline splits the word there.
-    await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
-    await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
-  });
-});
+    it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
+      terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env });
+      await terminal.send(
+        {
+          text: `cd ${workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
+        },
+        'Enter',
+      );
+      await terminal.waitForScreen(/^loaded$/m);
+      await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+      await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
+      // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
+      // where the line ended up once bash had handled them.
+      await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', {
+        text: 'Z',
+      });
+      await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
+      // An option's value after `=`, as readline splits the word there.
+      await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
+      await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
+    });
+  },
+);
 
-describe.concurrent('completion in fish', () => {
+describe.concurrent('completion in fish', { tags: ['fish'] }, () => {
   it('offers the same candidates', async ({ expect }) => {
     const [commands, options, profiles, paths, projects, files] = await Promise.all([
       fish('domainctl do'),
@@ -342,12 +329,11 @@ describe.concurrent('completion in fish', () => {
   });
 });
 
-describe.concurrent('completion in zsh', () => {
+describe.concurrent('completion in zsh', { tags: ['zsh', 'tmux'] }, () => {
   let terminal: Terminal | undefined;
   afterAll(() => terminal?.kill());
 
   it('completes on Tab in a real zsh', async ({ expect }) => {
-    needs('zsh', () => spawnSync('zsh', ['--version']).status === 0, 'zsh');
     terminal = startTerminal({ name: 'zsh-completion', columns: 120, rows: 30, env });
     await terminal.send({ text: `cd ${workDir} && exec env PS1='z> ' zsh -f` }, 'Enter');
     // zsh -f reads no rc file: compinit and the script are loaded by hand, as a .zshrc would.

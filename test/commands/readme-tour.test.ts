@@ -98,7 +98,7 @@ describe("the README's tour runs as written against the demo server", () => {
     expect(lines.filter((line) => line.trimEnd().endsWith('&'))).toHaveLength(1);
   });
 
-  it('runs every line of it, each exiting 0', async () => {
+  it('runs every line of it, each exiting 0', { tags: ['jq'], timeout: 150_000 }, async () => {
     const home = tempConfigDir();
     const work = tempConfigDir();
     // `domainctl` on PATH, as `npm install -g` puts it there: the built bin.
@@ -165,5 +165,5 @@ describe("the README's tour runs as written against the demo server", () => {
       expect.objectContaining({ host: 'b.example.net', result: 'exists' }),
     ]);
     // About 45 commands, each a Node start: slow on a busy machine.
-  }, 150_000);
+  });
 });
