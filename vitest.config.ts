@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { toolTags } from './test/helpers/tools.js';
 
 const common = {
   setupFiles: ['test/setup.ts'],
@@ -21,6 +22,11 @@ export default defineConfig({
     // before any test runs, so none runs stale.
     // The root's global setup runs once, whichever projects run.
     globalSetup: ['test/global-setup.ts'],
+    // A tag for each program outside npm that tests drive (tmux, dnsmasq, BIND, Caddy, …): where
+    // one is missing, the tests tagged with it are skipped, and the run ends with one list of
+    // them (the reporter; `--reporter` on the command line replaces both). test/helpers/tools.ts
+    tags: toolTags(),
+    reporters: ['default', './test/helpers/missing-tools-reporter.ts'],
     // Most files spend their time waiting (for a server, a DNS answer, a deadline, a frame): with
     // one worker a core, two cores were busy 42% of the run (157 CPU-seconds in 185 s); four
     // workers keep them busy and the run takes 123 s. vitest's own default leaves a core idle.

@@ -11,5 +11,5 @@ export interface PgCluster {
   destroy(): void;
 }
 
-export function findPgBinDir(): string;
+export function findPgBinDir(): Promise<string>;
 export function startPgCluster(settings?: Record<string, string>): Promise<PgCluster>;

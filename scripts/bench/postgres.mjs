@@ -1,15 +1,15 @@
 // The PostgreSQL cluster of the run (scripts/pg-cluster.mjs), started on first use and
-// destroyed at the end; none when PostgreSQL's server binaries are not installed.
+// destroyed at the end; none when PostgreSQL's server binaries (from npm) are not installed.
 import { note } from './context.mjs';
 
 let cluster;
 
-/** The cluster, started on first use; undefined if PostgreSQL is not installed. */
+/** The cluster, started on first use; undefined if PostgreSQL's binaries are not installed. */
 export async function postgresCluster() {
   if (cluster === undefined) {
     const { findPgBinDir, startPgCluster } = await import('../pg-cluster.mjs');
     try {
-      findPgBinDir();
+      await findPgBinDir();
     } catch {
       cluster = null;
       return undefined;

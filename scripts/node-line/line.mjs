@@ -7,6 +7,8 @@ import { installScriptAdvisories } from './install-advice.mjs';
 import { run, wasInterrupted } from './processes.mjs';
 import { counts, readReport, summary } from './report.mjs';
 
+const MISSING_TOOLS_REPORTER = 'test/helpers/missing-tools-reporter.ts';
+
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** node, npm and npx of a line in `bin`, so that they come first on PATH. */
@@ -47,6 +49,11 @@ export async function runLine({ label, cwd, env, paths, reportFile, started, dea
   }
 
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+  // The list of tests skipped for a missing tool, which `--reporter` would otherwise drop (an older
+  // commit, run with --rev, may not have it).
+  if (existsSync(join(cwd, MISSING_TOOLS_REPORTER))) {
+    reporters.push(`--reporter=./${MISSING_TOOLS_REPORTER}`);
+  }
   const tests =
     paths.length > 0
       ? await run('npx', ['vitest', 'run', ...paths, ...reporters], { cwd, env, deadline })

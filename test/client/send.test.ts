@@ -142,7 +142,7 @@ describe('send() over node:http', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('says why a TLS certificate is refused', async () => {
+  it('says why a TLS certificate is refused', { tags: ['openssl'] }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'domainctl-tls-'));
     try {
       const cert = selfSignedCert(dir, 'loopback', 'IP:127.0.0.1');

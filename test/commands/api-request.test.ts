@@ -987,7 +987,7 @@ describe('api request: the connection', () => {
 });
 
 // Each test spawns a bin of its own and only reads: they run together.
-describe.concurrent('api request: HTTPS', () => {
+describe.concurrent('api request: HTTPS', { tags: ['openssl'] }, () => {
   let regions: string;
   let caBundle: string;
   let loopback: Listening;

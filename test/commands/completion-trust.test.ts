@@ -76,60 +76,72 @@ function poisonCache(dir: string): void {
 
 // One after the other: each test gives the shells a cache folder of its own.
 describe('completion of a hostile API’s values runs nothing', () => {
-  it('in bash: only the IDs and host names the contract allows, from the API and the cache', async () => {
-    const cache = freshCache();
-    const asked = hostile.requests.length;
-    expect((await shells.bash('domainctl --profile hostile --project ')).candidates).toEqual([
-      'prj_ok',
-    ]);
-    expect((await shells.bash('domainctl --profile hostile domains records ')).candidates).toEqual([
-      'ok.example.com',
-    ]);
-    expect(hostile.requests).toHaveLength(asked + 2);
-    // What is cached is only what was offered.
-    expect(
-      readdirSync(cache).map((file) => JSON.parse(readFileSync(join(cache, file), 'utf8'))),
-    ).toEqual(expect.arrayContaining([['prj_ok'], ['ok.example.com']]));
-    poisonCache(cache);
-    expect((await shells.bash('domainctl --profile hostile --project prj')).candidates).toEqual([
-      'prj_ok',
-    ]);
-    expect((await shells.bash('domainctl --profile hostile domains check ')).candidates).toEqual([
-      'ok.example.com',
-    ]);
-    // Served from the cache: the API was not asked again.
-    expect(hostile.requests).toHaveLength(asked + 2);
-    expect(workFiles()).toEqual(['hosts.txt']);
-  });
+  it(
+    'in bash: only the IDs and host names the contract allows, from the API and the cache',
+    { tags: ['bash-completion'] },
+    async () => {
+      const cache = freshCache();
+      const asked = hostile.requests.length;
+      expect((await shells.bash('domainctl --profile hostile --project ')).candidates).toEqual([
+        'prj_ok',
+      ]);
+      expect(
+        (await shells.bash('domainctl --profile hostile domains records ')).candidates,
+      ).toEqual(['ok.example.com']);
+      expect(hostile.requests).toHaveLength(asked + 2);
+      // What is cached is only what was offered.
+      expect(
+        readdirSync(cache).map((file) => JSON.parse(readFileSync(join(cache, file), 'utf8'))),
+      ).toEqual(expect.arrayContaining([['prj_ok'], ['ok.example.com']]));
+      poisonCache(cache);
+      expect((await shells.bash('domainctl --profile hostile --project prj')).candidates).toEqual([
+        'prj_ok',
+      ]);
+      expect((await shells.bash('domainctl --profile hostile domains check ')).candidates).toEqual([
+        'ok.example.com',
+      ]);
+      // Served from the cache: the API was not asked again.
+      expect(hostile.requests).toHaveLength(asked + 2);
+      expect(workFiles()).toEqual(['hosts.txt']);
+    },
+  );
 
-  it('in bash: the words on the line reach domainctl as they are, never evaluated', async () => {
-    needsBashCompletion();
-    const { candidates } = await shells.bash(
-      'domainctl --profile hostile api request GET /v1/$(touch${IFS}MARKER6)',
-    );
-    expect(candidates).toEqual([]);
-    const quoted = await shells.bash(
-      'domainctl --profile hostile --project "prj_$(touch${IFS}MARKER7)" ',
-    );
-    expect(quoted.candidates).toContain('domains');
-    expect(workFiles()).toEqual(['hosts.txt']);
-  });
+  it(
+    'in bash: the words on the line reach domainctl as they are, never evaluated',
+    { tags: ['bash-completion'] },
+    async () => {
+      needsBashCompletion();
+      const { candidates } = await shells.bash(
+        'domainctl --profile hostile api request GET /v1/$(touch${IFS}MARKER6)',
+      );
+      expect(candidates).toEqual([]);
+      const quoted = await shells.bash(
+        'domainctl --profile hostile --project "prj_$(touch${IFS}MARKER7)" ',
+      );
+      expect(quoted.candidates).toContain('domains');
+      expect(workFiles()).toEqual(['hosts.txt']);
+    },
+  );
 
-  it('in fish: only the IDs and host names the contract allows, from the API and the cache', async () => {
-    const cache = freshCache();
-    expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
-    expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
-      'ok.example.com',
-    ]);
-    poisonCache(cache);
-    expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
-    expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
-      'ok.example.com',
-    ]);
-    expect(workFiles()).toEqual(['hosts.txt']);
-  });
+  it(
+    'in fish: only the IDs and host names the contract allows, from the API and the cache',
+    { tags: ['fish'] },
+    async () => {
+      const cache = freshCache();
+      expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
+      expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
+        'ok.example.com',
+      ]);
+      poisonCache(cache);
+      expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
+      expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
+        'ok.example.com',
+      ]);
+      expect(workFiles()).toEqual(['hosts.txt']);
+    },
+  );
 
-  describe('in zsh, on a real Tab', () => {
+  describe('in zsh, on a real Tab', { tags: ['zsh', 'tmux'] }, () => {
     let terminal: Terminal | undefined;
     afterAll(() => terminal?.kill());
 

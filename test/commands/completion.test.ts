@@ -120,105 +120,109 @@ const PATHS = [
 // beside it. The shells after
 // them run side by side: they only read the config and the cache (or ask the demo API, which
 // gives the same candidates), each in a shell, or a terminal, of its own.
-describe('completion in bash, of project IDs and domain names from the API', () => {
-  it('asks the API of the profile for --project, then serves it from the cache', async () => {
-    const before = server.requests.length;
-    expect((await bash('domainctl --project ')).candidates).toEqual(PROJECTS);
-    expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
-    const again = await bash('domainctl domains list --project prj_demo_');
-    expect(again.candidates).toEqual(PROJECTS);
-    // Served from the cache: the API was not asked again.
-    expect(server.requests.slice(before)).toHaveLength(1);
-    expect(readdirSync(join(shells.cacheDir, 'domainctl', 'completion'))).toHaveLength(1);
-  });
-
-  it('completes the host names of the project’s domains where a command takes one', async () => {
-    const answer = await fetch(`${server.url}/v1/projects/prj_demo_scale/domains?page_size=100`, {
-      headers: { authorization: `Bearer ${TESTER_KEY}` },
+describe(
+  'completion in bash, of project IDs and domain names from the API',
+  { tags: ['bash-completion'] },
+  () => {
+    it('asks the API of the profile for --project, then serves it from the cache', async () => {
+      const before = server.requests.length;
+      expect((await bash('domainctl --project ')).candidates).toEqual(PROJECTS);
+      expect(server.requests.slice(before)).toEqual(['GET /v1/projects 200']);
+      const again = await bash('domainctl domains list --project prj_demo_');
+      expect(again.candidates).toEqual(PROJECTS);
+      // Served from the cache: the API was not asked again.
+      expect(server.requests.slice(before)).toHaveLength(1);
+      expect(readdirSync(join(shells.cacheDir, 'domainctl', 'completion'))).toHaveLength(1);
     });
-    const names = ((await answer.json()) as { domains: { domain: string }[] }).domains.map(
-      (d) => d.domain,
-    );
-    expect(names).toHaveLength(45);
-    const prefix = (names[0] as string).slice(0, 3);
-    // The first Tab asks the API and fills the cache (the project's, of this profile) that the
-    // others read: one API request on time rather than five against each other.
-    const records = await bash('domainctl domains records ');
-    const [check, status, wait, add] = await Promise.all([
-      bash(`domainctl domains check ${prefix}`),
-      bash('domainctl domains status --json '),
-      bash('domainctl --profile demo domains wait '),
-      bash('domainctl domains add '),
-    ]);
-    const other = await bash('domainctl domains records --project prj_demo_enterprise ');
-    expect(records.candidates).toEqual(names);
-    expect(check.candidates).toEqual(names.filter((name) => name.startsWith(prefix)));
-    expect(status.candidates).toEqual(names);
-    expect(wait.candidates).toEqual(names);
-    // A domain to add is one the project does not have yet; the enterprise project has none.
-    expect(add.candidates).toEqual([]);
-    expect(other.candidates).toEqual([]);
-  });
 
-  it('answers --project and a domain within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
-    const PROJECT = 'domainctl --profile flaky --project ';
-    const DOMAIN = 'domainctl --profile flaky domains records ';
-    slow = false;
-    expect((await bash(PROJECT)).candidates).toEqual(['prj_cached']);
-    expect((await bash(DOMAIN)).candidates).toEqual(['cached.example.com']);
-    slow = true;
-    // From here the shells run the timed bin: each Tab's answer is one run of it, within 1 s.
-    const timed = timedBin();
-    const path = shells.env.PATH as string;
-    shells.env.PATH = `${timed.dir}:${path}`;
-    /** Both Tabs, one after the other: their candidates, and how long each run took. */
-    const tabs = async () => {
-      const answers: { candidates: string[]; ms: number }[] = [];
-      for (const line of [PROJECT, DOMAIN]) {
-        const before = timed.runs().length;
-        const { candidates } = await bash(line);
-        const runs = timed.runs().slice(before);
-        expect(runs).toHaveLength(1);
-        answers.push({ candidates, ms: runs[0] as number });
-      }
-      return answers;
-    };
-    const within = (answers: { ms: number }[]) =>
-      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1_000);
-    try {
-      // The cache is fresh for five minutes: the slow API is not even asked.
-      const asked = flaky.requests.length;
-      const cached = await tabs();
-      expect(cached.map((a) => a.candidates)).toEqual([['prj_cached'], ['cached.example.com']]);
-      within(cached);
-      expect(flaky.requests).toHaveLength(asked);
-      // An old cache is served when the API does not answer in time.
-      const dir = join(shells.cacheDir, 'domainctl', 'completion');
-      const old = Date.now() / 1000 - 3600;
-      for (const file of readdirSync(dir)) utimesSync(join(dir, file), old, old);
-      const stale = await tabs();
-      expect(stale.map((a) => a.candidates)).toEqual([['prj_cached'], ['cached.example.com']]);
-      within(stale);
-      expect(flaky.requests).toHaveLength(asked + 2);
-      // No cache at all: nothing, within the second.
-      const empty = tempConfigDir();
-      mkdirSync(join(empty, 'domainctl'));
-      const saved = shells.env.XDG_CACHE_HOME as string;
-      shells.env.XDG_CACHE_HOME = empty;
+    it('completes the host names of the project’s domains where a command takes one', async () => {
+      const answer = await fetch(`${server.url}/v1/projects/prj_demo_scale/domains?page_size=100`, {
+        headers: { authorization: `Bearer ${TESTER_KEY}` },
+      });
+      const names = ((await answer.json()) as { domains: { domain: string }[] }).domains.map(
+        (d) => d.domain,
+      );
+      expect(names).toHaveLength(45);
+      const prefix = (names[0] as string).slice(0, 3);
+      // The first Tab asks the API and fills the cache (the project's, of this profile) that the
+      // others read: one API request on time rather than five against each other.
+      const records = await bash('domainctl domains records ');
+      const [check, status, wait, add] = await Promise.all([
+        bash(`domainctl domains check ${prefix}`),
+        bash('domainctl domains status --json '),
+        bash('domainctl --profile demo domains wait '),
+        bash('domainctl domains add '),
+      ]);
+      const other = await bash('domainctl domains records --project prj_demo_enterprise ');
+      expect(records.candidates).toEqual(names);
+      expect(check.candidates).toEqual(names.filter((name) => name.startsWith(prefix)));
+      expect(status.candidates).toEqual(names);
+      expect(wait.candidates).toEqual(names);
+      // A domain to add is one the project does not have yet; the enterprise project has none.
+      expect(add.candidates).toEqual([]);
+      expect(other.candidates).toEqual([]);
+    });
+
+    it('answers --project and a domain within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
+      const PROJECT = 'domainctl --profile flaky --project ';
+      const DOMAIN = 'domainctl --profile flaky domains records ';
+      slow = false;
+      expect((await bash(PROJECT)).candidates).toEqual(['prj_cached']);
+      expect((await bash(DOMAIN)).candidates).toEqual(['cached.example.com']);
+      slow = true;
+      // From here the shells run the timed bin: each Tab's answer is one run of it, within 1 s.
+      const timed = timedBin();
+      const path = shells.env.PATH as string;
+      shells.env.PATH = `${timed.dir}:${path}`;
+      /** Both Tabs, one after the other: their candidates, and how long each run took. */
+      const tabs = async () => {
+        const answers: { candidates: string[]; ms: number }[] = [];
+        for (const line of [PROJECT, DOMAIN]) {
+          const before = timed.runs().length;
+          const { candidates } = await bash(line);
+          const runs = timed.runs().slice(before);
+          expect(runs).toHaveLength(1);
+          answers.push({ candidates, ms: runs[0] as number });
+        }
+        return answers;
+      };
+      const within = (answers: { ms: number }[]) =>
+        expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1_000);
       try {
-        const none = await tabs();
-        expect(none.map((a) => a.candidates)).toEqual([[], []]);
-        within(none);
+        // The cache is fresh for five minutes: the slow API is not even asked.
+        const asked = flaky.requests.length;
+        const cached = await tabs();
+        expect(cached.map((a) => a.candidates)).toEqual([['prj_cached'], ['cached.example.com']]);
+        within(cached);
+        expect(flaky.requests).toHaveLength(asked);
+        // An old cache is served when the API does not answer in time.
+        const dir = join(shells.cacheDir, 'domainctl', 'completion');
+        const old = Date.now() / 1000 - 3600;
+        for (const file of readdirSync(dir)) utimesSync(join(dir, file), old, old);
+        const stale = await tabs();
+        expect(stale.map((a) => a.candidates)).toEqual([['prj_cached'], ['cached.example.com']]);
+        within(stale);
+        expect(flaky.requests).toHaveLength(asked + 2);
+        // No cache at all: nothing, within the second.
+        const empty = tempConfigDir();
+        mkdirSync(join(empty, 'domainctl'));
+        const saved = shells.env.XDG_CACHE_HOME as string;
+        shells.env.XDG_CACHE_HOME = empty;
+        try {
+          const none = await tabs();
+          expect(none.map((a) => a.candidates)).toEqual([[], []]);
+          within(none);
+        } finally {
+          shells.env.XDG_CACHE_HOME = saved;
+        }
       } finally {
-        shells.env.XDG_CACHE_HOME = saved;
+        shells.env.PATH = path;
       }
-    } finally {
-      shells.env.PATH = path;
-    }
-  });
-});
+    });
+  },
+);
 
-describe.concurrent('completion in bash', () => {
+describe.concurrent('completion in bash', { tags: ['bash-completion'] }, () => {
   it('completes commands, global options on a subcommand, and profile names', async ({
     expect,
   }) => {
@@ -320,33 +324,44 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 });
 
-describe.concurrent('completion in bash, on a real Tab', () => {
-  let terminal: Terminal | undefined;
-  afterAll(() => terminal?.kill());
+describe.concurrent(
+  'completion in bash, on a real Tab',
+  { tags: ['bash-completion', 'tmux'] },
+  () => {
+    let terminal: Terminal | undefined;
+    afterAll(() => terminal?.kill());
 
-  it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
-    needsBashCompletion();
-    terminal = startTerminal({ name: 'bash-completion', columns: 120, rows: 30, env: shells.env });
-    await terminal.send(
-      {
-        text: `cd ${shells.workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
-      },
-      'Enter',
-    );
-    await terminal.waitForScreen(/^loaded$/m);
-    await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
-    await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
-    // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
-    // where the line ended up once bash had handled them.
-    await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', { text: 'Z' });
-    await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
-    // An option's value after `=`, as readline splits the word there.
-    await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
-    await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
-  });
-});
+    it('completes file names after --from-file, none where a value is ours, and --format=c', async () => {
+      needsBashCompletion();
+      terminal = startTerminal({
+        name: 'bash-completion',
+        columns: 120,
+        rows: 30,
+        env: shells.env,
+      });
+      await terminal.send(
+        {
+          text: `cd ${shells.workDir} && source ${BASH_COMPLETION} && source <(domainctl completion bash) && echo loaded`,
+        },
+        'Enter',
+      );
+      await terminal.waitForScreen(/^loaded$/m);
+      await terminal.send('C-l', { text: 'domainctl domains add --from-file hos' }, 'Tab');
+      await terminal.waitForScreen(/^\$ domainctl domains add --from-file hosts\.txt$/m);
+      // A profile name is ours to offer: a file name never is. The Z typed after the Tabs shows
+      // where the line ended up once bash had handled them.
+      await terminal.send('C-u', { text: 'domainctl profile use hos' }, 'Tab', 'Tab', {
+        text: 'Z',
+      });
+      await terminal.waitForScreen(/^\$ domainctl profile use hosZ$/m);
+      // An option's value after `=`, as readline splits the word there.
+      await terminal.send('C-u', { text: 'domainctl domains list --format=c' }, 'Tab');
+      await terminal.waitForScreen(/^\$ domainctl domains list --format=csv$/m);
+    });
+  },
+);
 
-describe.concurrent('completion in fish', () => {
+describe.concurrent('completion in fish', { tags: ['fish'] }, () => {
   it('offers the same candidates', async ({ expect }) => {
     const [commands, options, profiles, paths, projects, files, help, notUi] = await Promise.all([
       fish('domainctl do'),
@@ -369,7 +384,7 @@ describe.concurrent('completion in fish', () => {
   });
 });
 
-describe.concurrent('completion in zsh', () => {
+describe.concurrent('completion in zsh', { tags: ['zsh', 'tmux'] }, () => {
   let terminal: Terminal | undefined;
   afterAll(() => terminal?.kill());
 

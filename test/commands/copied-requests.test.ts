@@ -81,7 +81,7 @@ async function runApiRequest(spec: RequestSpec) {
   return { code: result.code, json: result.stdout === '' ? undefined : JSON.parse(result.stdout) };
 }
 
-describe('copy as curl', () => {
+describe('copy as curl', { tags: ['curl'] }, () => {
   it('each copied curl, run by the real curl, gets the answer api request gets', async () => {
     const specs: RequestSpec[] = [
       { method: 'GET', path: '/v1/regions' },

@@ -1,3 +1,7 @@
+// @module-tag named
+// @module-tag unbound
+// @module-tag dnssec-signzone
+// @module-tag openssl
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';

@@ -130,7 +130,7 @@ describe("the README's tour runs as written against the demo server", () => {
     expect(TOUR).toMatch(/The server runs until you stop it: `kill %1`/);
   });
 
-  it('runs every line of it, each exiting 0', async () => {
+  it('runs every line of it, each exiting 0', { tags: ['jq'], timeout: 180_000 }, async () => {
     const home = tempConfigDir();
     const work = tempConfigDir();
     // npm's global folder, where `npm link` puts the bin: its bin folder is on a reader's PATH.
@@ -224,5 +224,5 @@ describe("the README's tour runs as written against the demo server", () => {
       / POST \/v1\/projects\/prj_demo_scale\/domains 201 /,
     );
     // About 45 commands, each a Node start: slow on a busy machine.
-  }, 180_000);
+  });
 });

@@ -144,7 +144,7 @@ describe.concurrent('every suggested command runs as written', () => {
   });
 
   // `domainctl demo` needs a terminal: run as printed in one (tmux, CI unset), with the bin on PATH.
-  it('demo', async ({ expect, onTestFinished }) => {
+  it('demo', { tags: ['tmux'] }, async ({ expect, onTestFinished }) => {
     const failed = await configFolder()(['domains', 'list']);
     expect(failed.stderr).toContain(`try domainctl on demo data with ${suggest.demo()}\n`);
     const term = startTerminal({

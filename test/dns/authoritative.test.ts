@@ -1,3 +1,6 @@
+// @module-tag named
+// @module-tag unbound
+// @module-tag dnssec-signzone
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecords } from '../../src/dns/index.js';
 import {

@@ -1,3 +1,4 @@
+// @module-tag openssl
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';

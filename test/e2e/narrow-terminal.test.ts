@@ -1,3 +1,4 @@
+// @module-tag tmux
 import { expect, it } from 'vitest';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';

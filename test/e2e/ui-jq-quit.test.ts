@@ -1,3 +1,4 @@
+// @module-tag tmux
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { TESTER_KEY } from '../helpers/server.js';

@@ -1,3 +1,4 @@
+// @module-tag tmux
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';

@@ -1,3 +1,4 @@
+// @module-tag tmux
 import { describe, it, type TestContext } from 'vitest';
 import { deadPort } from '../helpers/dns-server.js';
 import { TESTER_KEY } from '../helpers/server.js';

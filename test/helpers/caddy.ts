@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './dns-server.js';
+import { toolPath } from './tools.js';
 
 /** The Caddyfile the README documents, run as it is committed. */
 export const EXAMPLE_CADDYFILE = fileURLToPath(
@@ -20,28 +21,13 @@ export interface TestCaddy {
   output(): string;
 }
 
-function findCaddy(): string {
-  for (const dir of [...(process.env.PATH ?? '').split(delimiter), '/usr/bin']) {
-    const candidate = join(dir, 'caddy');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here: the next place.
-    }
-  }
-  throw new Error(
-    'caddy is not installed: the edge tests run it on loopback. Install it with `apt-get install -y caddy` (.ci/run does this)',
-  );
-}
-
 /**
  * Runs Caddy (Debian's, 2.6) with examples/Caddyfile: on-demand TLS that asks `askUrl`, in front
  * of `upstream`. Offline, so its certificates come from its internal CA (`local_certs`); it
  * listens on loopback only, on free ports, and keeps its data in a directory of its own.
  */
 export async function startCaddy(askUrl: string, upstream: string): Promise<TestCaddy> {
-  const caddy = findCaddy();
+  const caddy = toolPath('caddy');
   const dir = mkdtempSync(join(tmpdir(), 'domainctl-caddy-'));
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const global = [

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
-import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
+import dns2, { type DnsHandler, Packet } from 'dns2';
 
 /** A CAA record: flags (128 = critical), tag (`issue`, `issuewild`, `iodef`, …) and value. */
 export interface CaaSpec {
@@ -24,52 +22,165 @@ export interface TestDnsServer {
   /** `127.0.0.1:PORT`, as `--dns-server` and `checkRecords({ server })` take it. */
   readonly address: string;
   readonly port: number;
-  /** Serves `zone` instead, on the same port (dnsmasq reads records only at start). */
+  /** Serves `zone` instead, on the same port, from the next query on. */
   restart(zone: DnsZone): Promise<void>;
   stop(): Promise<void>;
-  /** What dnsmasq wrote, for failure messages. */
+  /** One line a query it was asked, `query[TXT] name`, for counts and failures. */
   output(): string;
 }
 
 /**
- * Starts dnsmasq on a free loopback port serving `zone`, and resolves once it answers.
+ * Starts a DNS server on a free loopback port, over UDP and TCP, authoritative for `zone`, and
+ * resolves once it answers.
  *
- * dnsmasq, not an in-process server, so the checks meet a real DNS implementation (and its
- * quirks) with no npm dependency. How it is run:
- * - `--conf-file=/dev/null --no-resolv --no-hosts`: nothing from this machine leaks in;
- * - `--local=/#/`: every name it was not given is NXDOMAIN (authoritative-style), never forwarded
- *   and never REFUSED, whatever TLD a test (or the demo seed) uses;
- * - `--pid-file` (empty): no pid file, so parallel test files do not fight over /run/dnsmasq.pid;
- * - `--user=root` when root: dnsmasq otherwise drops to `nobody`, which a container may not allow.
- * Quirks the tests rely on: a query for another type at a `--cname` name whose target dnsmasq
- * does not know returns the CNAME alone (NOERROR, no records of the type); and on the command line
- * dnsmasq splits `--txt-record` values at commas and keeps quotes, so values with `,` `"` or `\`
- * (and any byte that is not printable ASCII) are sent as raw RDATA through `--dns-rr` instead.
+ * The server is dns2's (a maintained DNS server for Node, from npm: it runs wherever the tests
+ * run, with nothing to install), and this helper is its zone:
+ * - every name it was not given, and that has no name under it, is NXDOMAIN, never forwarded,
+ *   whatever TLD a test (or the demo seed) uses; a name it has (or one above a name it has),
+ *   asked for a type it lacks, is NOERROR with no records;
+ * - a query of any type at a CNAME gets the CNAME, followed within the zone; a target it does not
+ *   know ends the answer there (NOERROR, the CNAME alone), as an authoritative server answers;
+ * - names match whatever their case; every TTL is 0, so no answer outlives a restart();
+ * - TXT values go out as given, split into character-strings of at most 255 bytes, control
+ *   characters and non-ASCII included (the tests of hostile answers); CAA as RFC 8659 lays it out;
+ * - an answer too large for the asker's UDP size is truncated (TC), and asked again over TCP.
  */
 export async function startDnsServer(zone: DnsZone): Promise<TestDnsServer> {
-  const binary = findDnsmasq();
-  let lastError: Error | undefined;
+  let records = indexed(zone);
+  const queries: string[] = [];
+  const handle: DnsHandler = (request, send) => {
+    const [question] = request.questions;
+    const response = Packet.createResponseFromRequest(request);
+    response.header.aa = 1;
+    if (question) {
+      // Tests count the queries (a verifier asking every 0.2 s for 15 domains asks 75 a
+      // second); the last 200,000 are minutes of that, and still a bound.
+      queries.push(`query[${typeName(question.type)}] ${question.name}`);
+      if (queries.length > 400_000) queries.splice(0, 200_000);
+      const found = answer(records, question.name, question.type);
+      response.header.rcode = found === undefined ? NXDOMAIN : 0;
+      // dns2 encodes plain records (its own examples answer so); its types want its class.
+      response.answers = (found ?? []) as unknown as typeof response.answers;
+    }
+    void send(response).catch(() => {
+      // The asker went away (a TCP connection closed, a lookup aborted): nothing to answer.
+    });
+  };
+  let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
-    try {
-      let running = await launch(binary, port, zone);
-      return {
-        address: `127.0.0.1:${port}`,
-        port,
-        async restart(next) {
-          await running.stop();
-          running = await launchOnPort(binary, port, next);
-        },
-        stop: () => running.stop(),
-        output: () => running.output(),
-      };
-    } catch (error) {
-      // Another process took the port between freePort() and dnsmasq's bind: pick another.
-      if (!(error instanceof PortTakenError)) throw error;
-      lastError = error;
+    const server = dns2.createServer({ udp: true, tcp: true, handle });
+    // A bind that fails is an 'error' event, which listen() does not reject with.
+    const failed = new Promise<Error>((resolve) => server.once('error', resolve));
+    const listened = await Promise.race([
+      server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } }),
+      failed,
+    ]);
+    if (listened instanceof Error) {
+      // Another process took the port between freePort() and the bind: pick another.
+      lastError = listened;
+      server.on('error', () => {});
+      void server.close().catch(() => {});
+      continue;
     }
+    server.on('error', () => {
+      // A socket error after the start (none is expected): the queries then go unanswered,
+      // which the test's own checks report.
+    });
+    await waitUntilAnswering(port);
+    return {
+      address: `127.0.0.1:${port}`,
+      port,
+      async restart(next) {
+        records = indexed(next);
+      },
+      stop: () => server.close().catch(() => {}),
+      output: () => queries.map((line) => `${line}\n`).join(''),
+    };
   }
-  throw lastError ?? new Error('could not start dnsmasq');
+  throw lastError instanceof Error ? lastError : new Error('could not start the DNS server');
+}
+
+const NXDOMAIN = 3;
+const { TYPE } = Packet;
+
+function typeName(type: number): string {
+  return Object.entries(TYPE).find(([, value]) => value === type)?.[0] ?? `TYPE${type}`;
+}
+
+/** A record as dns2's encoder takes it: name, type, class, ttl and the type's own fields. */
+type DnsRecord = Record<string, unknown>;
+
+interface NameRecords {
+  cname?: string;
+  txt: string[];
+  caa: CaaSpec[];
+}
+
+const normal = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+function indexed(zone: DnsZone): Map<string, NameRecords> {
+  const names = new Map<string, NameRecords>();
+  const at = (name: string) => {
+    const key = normal(name);
+    let entry = names.get(key);
+    if (!entry) names.set(key, (entry = { txt: [], caa: [] }));
+    return entry;
+  };
+  for (const [host, target] of Object.entries(zone.cname ?? {})) at(host).cname = target;
+  for (const [host, values] of Object.entries(zone.txt ?? {})) {
+    at(host).txt.push(...(typeof values === 'string' ? [values] : values));
+  }
+  for (const [host, caa] of Object.entries(zone.caa ?? {})) at(host).caa.push(...caa);
+  return names;
+}
+
+/** The answer records for a question, or undefined for NXDOMAIN. */
+function answer(
+  names: Map<string, NameRecords>,
+  name: string,
+  type: number,
+): DnsRecord[] | undefined {
+  const answers: DnsRecord[] = [];
+  let current = name;
+  // A CNAME chain within the zone, at most 8 long (a loop ends there).
+  for (let hop = 0; hop < 8; hop++) {
+    const entry = names.get(normal(current));
+    if (!entry) {
+      if (hop > 0) return answers;
+      // A name with names under it exists, records or not (an empty non-terminal, RFC 8020):
+      // `shop.test` when only `_domainctl-verify.shop.test` has a record is NODATA, not NXDOMAIN.
+      const suffix = `.${normal(current)}`;
+      return [...names.keys()].some((known) => known.endsWith(suffix)) ? answers : undefined;
+    }
+    const base = { name: current, class: Packet.CLASS.IN, ttl: 0 };
+    if (entry.cname !== undefined) {
+      answers.push({ ...base, type: TYPE.CNAME, domain: entry.cname } as DnsRecord);
+      if (type === TYPE.CNAME) return answers;
+      current = entry.cname;
+      continue;
+    }
+    if (type === TYPE.TXT) {
+      for (const value of entry.txt) {
+        answers.push({ ...base, type: TYPE.TXT, data: characterStrings(value) } as DnsRecord);
+      }
+    }
+    if (type === TYPE.CAA) {
+      for (const { flags = 0, tag, value } of entry.caa) {
+        answers.push({ ...base, type: TYPE.CAA, flags, tag, value } as DnsRecord);
+      }
+    }
+    return answers;
+  }
+  return answers;
+}
+
+/** A TXT value as character-strings of at most 255 bytes each (one empty one for ""). */
+function characterStrings(value: string): Buffer[] {
+  const bytes = Buffer.from(value);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length || i === 0; i += 255) parts.push(bytes.subarray(i, i + 255));
+  return parts;
 }
 
 /**
@@ -102,32 +213,7 @@ export async function deadPort(): Promise<string> {
   return '127.0.0.1:9';
 }
 
-class PortTakenError extends Error {}
-
-interface Running {
-  stop(): Promise<void>;
-  output(): string;
-}
-
-function findDnsmasq(): string {
-  const candidates = [
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'dnsmasq')),
-    '/usr/sbin/dnsmasq',
-  ];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here, or not executable: try the next place.
-    }
-  }
-  throw new Error(
-    'dnsmasq is not installed: the DNS tests run a real DNS server on loopback. Install it with `apt-get install -y dnsmasq-base` (Debian/Ubuntu; .ci/run does this)',
-  );
-}
-
-/** Binds port 0 on UDP, then the same port on TCP (dnsmasq needs both), and releases both. */
+/** Binds port 0 on UDP, then the same port on TCP (a DNS server needs both), and releases both. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const udp = createSocket('udp4');
@@ -148,83 +234,11 @@ export async function freePort(): Promise<number> {
   throw new Error('no free loopback port for UDP and TCP after 20 tries');
 }
 
-async function launchOnPort(binary: string, port: number, zone: DnsZone): Promise<Running> {
-  // After a restart, the old process's sockets may linger for a moment.
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    try {
-      return await launch(binary, port, zone);
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-async function launch(binary: string, port: number, zone: DnsZone): Promise<Running> {
-  const args = [
-    '--keep-in-foreground',
-    '--conf-file=/dev/null',
-    '--no-resolv',
-    '--no-hosts',
-    '--pid-file',
-    '--listen-address=127.0.0.1',
-    '--bind-interfaces',
-    `--port=${port}`,
-    '--local=/#/',
-    '--log-facility=-',
-    '--log-queries',
-    ...(process.getuid?.() === 0 ? ['--user=root'] : []),
-    ...zoneArgs(zone),
-  ];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    // Tests count the queries in it (each with a reply and a cache line): a verifier asking every
-    // 0.2 s for 15 domains writes ~20 KB a second, and a loaded machine takes many seconds, so
-    // 20 KB lost the first queries of a test. 4 MB is minutes of that; still a bound.
-    output = (output + chunk.toString()).slice(-4_000_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  // If the test process dies without stopping it, dnsmasq must not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const force = setTimeout(() => child.kill('SIGKILL'), 2000);
-    await exited;
-    clearTimeout(force);
-  };
-
-  const ready = await Promise.race([
-    waitUntilAnswering(port, child).then(
-      () => 'ready' as const,
-      (error: Error) => error,
-    ),
-    exited.then((code) => ({ code })),
-  ]);
-  if (ready instanceof Error) {
-    await stop();
-    throw new Error(`${ready.message}:\n${output.trim()}`);
-  }
-  if (ready !== 'ready') {
-    await stop();
-    if (/Address already in use/i.test(output)) throw new PortTakenError(output.trim());
-    throw new Error(`dnsmasq exited with ${ready.code} before answering:\n${output.trim()}`);
-  }
-  return { stop, output: () => output };
-}
-
-async function waitUntilAnswering(port: number, child: ChildProcess): Promise<void> {
+async function waitUntilAnswering(port: number): Promise<void> {
   const resolver = new Resolver({ timeout: 100, tries: 1 });
   resolver.setServers([`127.0.0.1:${port}`]);
   const deadline = Date.now() + 10_000;
-  while (child.exitCode === null) {
+  for (;;) {
     try {
       await resolver.resolveTxt('ready.probe.test');
       return;
@@ -233,42 +247,9 @@ async function waitUntilAnswering(port: number, child: ChildProcess): Promise<vo
       if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return;
     }
     if (Date.now() > deadline)
-      throw new Error(`dnsmasq did not answer on port ${port} within 10 s`);
+      throw new Error(`the DNS server did not answer on port ${port} within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-function zoneArgs(zone: DnsZone): string[] {
-  const args: string[] = [];
-  for (const [host, target] of Object.entries(zone.cname ?? {})) {
-    args.push(`--cname=${host},${target}`);
-  }
-  for (const [host, values] of Object.entries(zone.txt ?? {})) {
-    for (const value of typeof values === 'string' ? [values] : values) {
-      // Printable ASCII without `,` `"` `\` goes on the command line as it is; anything else
-      // (control characters too, for the tests of hostile answers) as raw RDATA.
-      args.push(
-        /^[\x20\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]{0,255}$/.test(value)
-          ? `--txt-record=${host},${value}`
-          : `--dns-rr=${host},16,${txtRdata(value)}`,
-      );
-    }
-  }
-  for (const [host, records] of Object.entries(zone.caa ?? {})) {
-    for (const record of records) args.push(`--dns-rr=${host},257,${caaRdata(record)}`);
-  }
-  return args;
-}
-
-/** TXT RDATA: the value as character-strings of at most 255 bytes, each after its length. */
-function txtRdata(value: string): string {
-  const bytes = Buffer.from(value);
-  const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length || i === 0; i += 255) {
-    const chunk = bytes.subarray(i, i + 255);
-    parts.push(Buffer.from([chunk.length]), chunk);
-  }
-  return Buffer.concat(parts).toString('hex');
 }
 
 /** CAA RDATA (RFC 8659 section 4.1): flags byte, tag length byte, tag, then the value's bytes. */

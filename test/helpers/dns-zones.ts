@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from './dns-server.js';
+import { toolPath } from './tools.js';
 
 /**
  * Real DNS on loopback in the roles the internet gives it: BIND (`named`) as the authoritative
@@ -41,22 +42,6 @@ export interface RecursiveResolver {
   readonly port: number;
   stop(): Promise<void>;
   output(): string;
-}
-
-function findBinary(name: string, pkg: string): string {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin'];
-  for (const dir of dirs) {
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here: the next place.
-    }
-  }
-  throw new Error(
-    `${name} is not installed: the authoritative DNS tests run it on loopback. Install it with \`apt-get install -y ${pkg}\` (.ci/run does this)`,
-  );
 }
 
 interface Child {
@@ -126,7 +111,7 @@ function zoneFile(spec: ZoneSpec, serial: number, records: string[]): string {
 
 /** Starts BIND on a free loopback port, authoritative for `zones`, and waits until it answers. */
 export async function startAuthoritative(zones: ZoneSpec[]): Promise<AuthoritativeServer> {
-  const named = findBinary('named', 'bind9');
+  const named = toolPath('named');
   const dir = mkdtempSync(join(tmpdir(), 'domainctl-named-'));
   const port = await freePort();
   const serials = new Map(zones.map((z) => [z.name, 1]));
@@ -138,7 +123,7 @@ export async function startAuthoritative(zones: ZoneSpec[]): Promise<Authoritati
     // Signed with one key; the DS handed to resolvers is of another, so validation fails.
     const keygen = (n: string) =>
       execFileSync(
-        findBinary('dnssec-keygen', 'bind9-utils'),
+        toolPath('dnssec-keygen'),
         ['-q', '-a', 'ECDSAP256SHA256', '-f', 'KSK', '-K', dir, n],
         { encoding: 'utf8' },
       ).trim();
@@ -151,13 +136,9 @@ export async function startAuthoritative(zones: ZoneSpec[]): Promise<Authoritati
       writeFileSync(keyFile, key);
       const other = keygen(spec.name);
       wrongTrustAnchors.push(
-        execFileSync(
-          findBinary('dnssec-dsfromkey', 'bind9-utils'),
-          ['-2', join(dir, `${other}.key`)],
-          {
-            encoding: 'utf8',
-          },
-        )
+        execFileSync(toolPath('dnssec-dsfromkey'), ['-2', join(dir, `${other}.key`)], {
+          encoding: 'utf8',
+        })
           .trim()
           .replace(' IN ', ' '),
       );
@@ -167,7 +148,7 @@ export async function startAuthoritative(zones: ZoneSpec[]): Promise<Authoritati
       `${readFileSync(file, 'utf8')}${readFileSync(join(dir, `${key}.key`), 'utf8')}`,
     );
     execFileSync(
-      findBinary('dnssec-signzone', 'bind9-utils'),
+      toolPath('dnssec-signzone'),
       // -d: its dsset file goes to the zone's directory, not the tests' working directory.
       ['-q', '-z', '-K', dir, '-d', dir, '-o', spec.name, '-f', `${file}.signed`, file, key],
       { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -235,7 +216,7 @@ export async function startResolver(
   zones: string[],
   trustAnchors: string[] = [],
 ): Promise<RecursiveResolver> {
-  const unbound = findBinary('unbound', 'unbound');
+  const unbound = toolPath('unbound');
   const dir = mkdtempSync(join(tmpdir(), 'domainctl-unbound-'));
   const port = await freePort();
   const conf = join(dir, 'unbound.conf');

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toolPath } from './tools.js';
 
 export interface TestCert {
   /** The PEM file: what NODE_EXTRA_CA_CERTS names to trust it. */
@@ -16,38 +17,28 @@ export interface TestCert {
 export function selfSignedCert(dir: string, name: string, subjectAltName: string): TestCert {
   const certFile = join(dir, `${name}.crt`);
   const keyFile = join(dir, `${name}.key`);
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        `/CN=domainctl test ${name}`,
-        '-addext',
-        `subjectAltName=${subjectAltName}`,
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(
-        'the HTTPS tests need openssl to make a test certificate: install it (apt-get install -y openssl)',
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  execFileSync(
+    toolPath('openssl'),
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=domainctl test ${name}`,
+      '-addext',
+      `subjectAltName=${subjectAltName}`,
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   return { certFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { toolPath } from './tools.js';
 
 /** A shell in a real terminal of a fixed size, on a tmux server of its own. */
 export interface Terminal {
@@ -27,7 +28,8 @@ export const shellNode = `'${process.execPath.replaceAll("'", `'\\''`)}'`;
  * Starts a plain bash in tmux. CI is unset in it: with CI set, Ink draws nothing until exit (it
  * takes CI for a log, not a terminal). Keys go with a pause after each: Ink subscribes its input
  * handler again in an effect after each render, and a key sooner meets the previous one and its
- * stale state. Fails with a message that says so when tmux is not installed.
+ * stale state. Fails with a message that says so when tmux is not installed (a test that starts
+ * one names tmux in `requireTools()`, test/helpers/tools.ts).
  */
 export function startTerminal(options: {
   name: string;
@@ -37,11 +39,7 @@ export function startTerminal(options: {
   /** The shell's working folder; the test process's own without it. */
   cwd?: string;
 }): Terminal {
-  if (spawnSync('tmux', ['-V']).status !== 0) {
-    throw new Error(
-      'this test needs tmux, which is not installed: apt-get install -y tmux (or brew install tmux)',
-    );
-  }
+  toolPath('tmux');
   const socket = `domainctl-${options.name}-${process.pid}`;
   const session = options.name;
   const tmux = (...args: string[]) =>

@@ -12,7 +12,7 @@ const title = (what: string) =>
 
 const rollingTitle = title('a rolling restart behind HAProxy');
 
-describe.skipIf(!onPostgres)(rollingTitle, () => {
+describe.skipIf(!onPostgres)(rollingTitle, { tags: onPostgres ? ['haproxy'] : [] }, () => {
   it('fails no request (no 5xx, no reset) and loses no acknowledged add', async () => {
     const db = await createDatabase();
     try {

@@ -1,3 +1,5 @@
+// @module-tag named
+// @module-tag unbound
 import { getServers, setServers } from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';

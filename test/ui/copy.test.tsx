@@ -41,7 +41,7 @@ async function openTxt(
 
 const OSC_52 = '\u001b]52;';
 
-describe('copy inside tmux', () => {
+describe('copy inside tmux', { tags: ['tmux'] }, () => {
   let term: Terminal | undefined;
   afterEach(() => {
     term?.kill();
