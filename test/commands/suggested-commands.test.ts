@@ -144,7 +144,7 @@ describe.concurrent('every suggested command runs as written', () => {
   });
 
   // `domainctl demo` needs a terminal: run as printed in one (tmux, CI unset), with the bin on PATH.
-  it('demo', { tags: ['tmux'] }, async ({ expect, onTestFinished }) => {
+  it('demo', { tags: ['tmux'], timeout: 30_000 }, async ({ expect, onTestFinished }) => {
     const failed = await configFolder()(['domains', 'list']);
     expect(failed.stderr).toContain(`try domainctl on demo data with ${suggest.demo()}\n`);
     const term = startTerminal({
@@ -159,7 +159,7 @@ describe.concurrent('every suggested command runs as written', () => {
     await term.waitForScreen(/› Demo Scale\s+prj_demo_scale/);
     await term.send('q');
     await term.waitForScreen(/^EXIT:0$/m);
-  }, 30_000);
+  });
 
   it('apiRequest', async ({ expect }) => {
     const run = configFolder({ work: { base_url: server.url, token: TESTER_KEY } });
