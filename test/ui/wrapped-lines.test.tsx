@@ -40,7 +40,9 @@ async function raggedLines(app: UiHandle): Promise<string[]> {
   return found;
 }
 
-describe.concurrent('wrapped sentences keep a straight left edge', () => {
+// Each test draws a screen at up to 60 widths: about 4 s alone, 10-16 s while the rest of the
+// suite runs on two cores, so the default 20 s is too close.
+describe.concurrent('wrapped sentences keep a straight left edge', { timeout: 60_000 }, () => {
   it('the domain screen: its hint, at every width from 40 to 100', async ({
     renderUi,
     server,
