@@ -191,9 +191,12 @@ export interface Store extends RequestStore {
    * are due for a look-up, each then held back from every verifier (of this instance or another
    * one sharing the storage) for `holdMs`. A domain another verifier is claiming at this moment
    * is skipped, never waited for, so instances share the pending domains instead of each looking
-   * up all of them.
+   * up all of them. The verifier holds a claim for as long as a look-up may take, and then sets
+   * the due time with `holdPendingDomains`.
    */
   claimPendingDomains(afterId: string, limit: number, holdMs: number): Promise<DomainRow[]>;
+  /** The unverified ones of these domains are due for a look-up again `holdMs` from now. */
+  holdPendingDomains(ids: readonly string[], holdMs: number): Promise<void>;
   /** Marks a domain verified; false if it was verified already (or is gone). */
   markVerified(id: string, at: string, expiry: string): Promise<boolean>;
 

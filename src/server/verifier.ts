@@ -3,6 +3,7 @@ import {
   checkTxtAuthoritative,
   checkTxtRecord,
   createDnsClient,
+  DEFAULT_DNS_TIMEOUT_MS,
   type DnsClient,
   type DnsServerAddress,
 } from '../dns/index.js';
@@ -77,6 +78,12 @@ export function startVerifier(options: VerifierOptions): Verifier {
   // missed by that much would wait a whole interval more.
   const intervalMs = options.intervalSeconds * 1000;
   const holdMs = Math.max(0, intervalMs - Math.min(intervalMs / 10, 250));
+  // While its look-up is out a domain is held for as long as the look-up may take (a plain one
+  // ends near the timeout, an authoritative one takes a few rounds), so a slow answer is not
+  // asked for again by another instance whose pass comes meanwhile; then until holdMs after the
+  // claim. (A verifier stopped mid-pass leaves its claims held that long: a restarted one waits.)
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
+  const leaseMs = holdMs + (options.authoritative ? 4 : 1) * timeoutMs + 1000;
   let stopped = false;
   let running: Promise<VerifierPass> | undefined;
   let client: DnsClient | undefined;
@@ -91,7 +98,8 @@ export function startVerifier(options: VerifierOptions): Verifier {
     try {
       let after = '';
       while (!stopped) {
-        const rows = await options.store.claimPendingDomains(after, batchSize, holdMs);
+        const claimedAt = performance.now();
+        const rows = await options.store.claimPendingDomains(after, batchSize, leaseMs);
         // close() may have run while the store answered, and closed the DNS client.
         if (stopped || rows.length === 0) break;
         after = (rows.at(-1) as (typeof rows)[number]).id;
@@ -125,6 +133,12 @@ export function startVerifier(options: VerifierOptions): Verifier {
             firstFailure ??= `${check.host}: ${check.detail}`;
           }
         }
+        // Due again holdMs after the claim, as if held from then: the cadence stays one
+        // look-up an interval however long this one took.
+        await options.store.holdPendingDomains(
+          rows.filter((_, i) => checks[i]?.status !== 'ok').map((row) => row.id),
+          Math.max(0, holdMs - (performance.now() - claimedAt)),
+        );
         if (rows.length < batchSize) break;
       }
     } finally {

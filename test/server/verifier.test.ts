@@ -1,7 +1,7 @@
 import { describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { DEFAULT_EDGE_DOMAIN, DEFAULT_LABEL } from '../../src/contract/hostname.js';
 import type { Domain, DomainPage } from '../../src/contract/schemas.js';
-import { startVerifier } from '../../src/server/verifier.js';
+import { startVerifier, type VerifierPass } from '../../src/server/verifier.js';
 import {
   deadPort,
   startBlackhole,
@@ -223,6 +223,54 @@ describe.concurrent('verifier passes', () => {
       verified: [],
       failed: 0,
     });
+  });
+
+  it('a domain whose look-up is still out is not claimed by another verifier', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { cleanups, server } = startsOf(onTestFinished);
+    const s = await server({});
+    const pending = (await s.store.pendingDomains('', 1000)).length;
+    // Nothing answers: each look-up takes its whole timeout, far longer than the interval.
+    const blackhole = await startBlackhole();
+    cleanups.push(() => blackhole.close());
+    const verifier = (passes: VerifierPass[]) => {
+      const v = startVerifier({
+        store: s.store,
+        settings: { label: DEFAULT_LABEL, edgeDomain: DEFAULT_EDGE_DOMAIN },
+        intervalSeconds: 0.2,
+        dnsServer: blackhole.address,
+        timeoutMs: 2000,
+        warn: () => {},
+        onPass: (pass) => passes.push(pass),
+      });
+      cleanups.push(() => v.close());
+      return v;
+    };
+    const first: VerifierPass[] = [];
+    verifier(first);
+    await waitFor('the first look-ups', 5000, async () =>
+      blackhole.queries() >= pending ? true : undefined,
+    );
+    // Another instance's verifier, passing every 0.2 s while those look-ups are out: the domains
+    // are held for as long as they may take, not for one interval, so it finds none due.
+    const second: VerifierPass[] = [];
+    const other = verifier(second);
+    for (let i = 0; i < 3; i++) await other.nextPass();
+    expect(first).toEqual([]);
+    expect(second).toEqual([
+      { checked: 0, verified: [], failed: 0 },
+      { checked: 0, verified: [], failed: 0 },
+      { checked: 0, verified: [], failed: 0 },
+    ]);
+    // Once they have failed, they are due again about an interval after they were claimed.
+    const failed = await waitFor('the first pass to end', 5000, async () => first[0]);
+    expect(failed).toMatchObject({ checked: pending, failed: pending });
+    const asked = blackhole.queries();
+    await waitFor('the next look-ups', 1000, async () =>
+      blackhole.queries() >= asked + pending ? true : undefined,
+    );
   });
 
   it('never overlaps: a second runOnce joins the pass in flight', async ({

@@ -254,6 +254,15 @@ export class PostgresStore implements Store {
     return [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  async holdPendingDomains(ids: readonly string[], holdMs: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.guarded(
+      () => this.sql`
+        UPDATE domains SET check_after = now() + ${Math.round(holdMs)} * interval '1 millisecond'
+        WHERE id IN ${this.sql(ids as string[])} AND NOT verified`,
+    );
+  }
+
   async markVerified(id: string, at: string, expiry: string): Promise<boolean> {
     const result = await this.guarded(
       () => this.sql`

@@ -152,6 +152,10 @@ function prepareStatements(db: SqliteDatabase) {
          ORDER BY id LIMIT @limit)
        RETURNING ${DOMAIN_COLUMNS.join(', ')}`,
     ),
+    holdPending: db.prepare<[{ ids: string; until: string }]>(
+      `UPDATE domains SET check_after = @until
+       WHERE id IN (SELECT value FROM json_each(@ids)) AND verified = 0`,
+    ),
     markVerified: db.prepare<[{ id: string; at: string; expiry: string }]>(
       `UPDATE domains SET verified = 1, verified_at = @at, tls_cert_expiry = @expiry, updated_at = @at
        WHERE id = @id AND verified = 0`,
@@ -345,6 +349,15 @@ export class SqliteStore implements Store {
     });
     // RETURNING follows no ORDER BY; the verifier continues after the last id.
     return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async holdPendingDomains(ids: readonly string[], holdMs: number): Promise<void> {
+    if (ids.length === 0) return;
+    // Like a claim, this changes no answer of the API: the page cache's version stays.
+    this.sql.holdPending.run({
+      ids: JSON.stringify(ids),
+      until: new Date(Date.now() + holdMs).toISOString(),
+    });
   }
 
   async markVerified(id: string, at: string, expiry: string): Promise<boolean> {
