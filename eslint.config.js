@@ -54,6 +54,21 @@ export default tseslint.config(
     plugins: { domainctl: { rules: { layers } } },
     rules: {
       'domainctl/layers': ['error', { root: 'src', layers: LAYERS, files: { version: 'core' } }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Ink's and React's private parts change in any release (useStdin's event emitter, the
+          // scheduler's unstable API): keys reach the UI through src/ui/input/ instead.
+          selector: 'Identifier[name=/^(internal_|unstable_)/]',
+          message:
+            'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+        },
+        {
+          selector: "ImportDeclaration[source.value='scheduler']",
+          message:
+            "React's scheduler is React's own, with an unstable API: the UI uses React's public API only.",
+        },
+      ],
     },
   },
   {

@@ -1,13 +1,13 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
-import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
-import { App } from '../../src/ui/App.js';
 import { bootUi } from '../../src/ui/boot.js';
 import { prefetchFirstScreen } from '../../src/ui/prefetch.js';
+import { renderApp as renderUi } from '../../src/ui/render-app.js';
 
 export type KeyName =
   | 'up'
@@ -161,6 +161,36 @@ export interface UiHandle {
   cleanup(): Promise<void>;
 }
 
+/** A terminal's output as ink-testing-library keeps it: every frame written, 100 columns. */
+class TestStdout extends EventEmitter {
+  readonly columns = 100;
+  readonly frames: string[] = [];
+  write = (frame: string) => {
+    this.frames.push(frame);
+    return true;
+  };
+  lastFrame = () => this.frames.at(-1);
+}
+
+/** A terminal's input as ink-testing-library's: each write() is one read of the app's. */
+class TestStdin extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+  };
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  ref() {}
+  unref() {}
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -198,9 +228,17 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     props.session = prefetch.session;
     await prefetch.settled;
   }
-  const instance = render(<App {...props} />);
-  const stdout = instance.stdout as unknown as NodeJS.WriteStream & { frames: string[] };
-  const frame = () => plainText(instance.lastFrame() ?? '');
+  // The app as run.ts renders it (one code path, the key bus included), on a test terminal that
+  // keeps its frames as ink-testing-library's does.
+  const stdout = new TestStdout();
+  const stdin = new TestStdin();
+  const instance = renderUi(props, {
+    stdin,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new TestStdout() as unknown as NodeJS.WriteStream,
+    debug: true,
+  });
+  const frame = () => plainText(stdout.lastFrame() ?? '');
   const settle = async () => {
     const limit = Date.now() + SETTLE_LIMIT_MS;
     let count: number;
@@ -224,12 +262,12 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     written: () => stdout.frames.join(''),
     async press(...keys) {
       for (const key of keys) {
-        instance.stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
+        stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
         await settle();
       }
     },
     async pressTogether(...keys) {
-      instance.stdin.write(
+      stdin.write(
         keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''),
       );
       await settle();
@@ -269,7 +307,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     async exited() {
       // Once Ink has exited it stops reading keys: nothing listens on stdin any more.
       const deadline = Date.now() + 5000;
-      while (instance.stdin.listenerCount('readable') > 0) {
+      while (stdin.listenerCount('readable') > 0) {
         if (Date.now() > deadline) throw new Error('the app did not exit');
         await sleep(10);
       }

@@ -65,3 +65,20 @@ describe('the layers of src/', () => {
     ).toEqual([]);
   });
 });
+
+describe('private APIs of Ink and React', () => {
+  it("refuses Ink's internal event emitter and the scheduler's unstable API", async () => {
+    const code = [
+      "import { useStdin } from 'ink';",
+      "import { unstable_scheduleCallback as later } from 'scheduler';",
+      'export const reads = () => useStdin().internal_eventEmitter;',
+      'export { later };',
+      '',
+    ].join('\n');
+    expect(await problems('src/ui/hooks/useReads.ts', code)).toEqual([
+      "React's scheduler is React's own, with an unstable API: the UI uses React's public API only.",
+      'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+      'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+    ]);
+  });
+});
