@@ -267,9 +267,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
       }
     },
     async pressTogether(...keys) {
-      stdin.write(
-        keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''),
-      );
+      stdin.write(keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''));
       await settle();
     },
     async waitForFrame(expected, timeoutMs = 5000) {
