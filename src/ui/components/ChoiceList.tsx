@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { Paragraph } from './Paragraph.js';
 
 /**
- * A short list to choose from (the welcome screen's choices, the raw screen's methods). It has no
+ * A short list to choose from (the welcome screen's choices). It has no
  * keys of its own: the screen moves `selected` with its key-map actions, so every key of the UI
  * goes through one place. With focus the selected item has `›`; without, `chosenMark`.
  */
