@@ -245,9 +245,10 @@ export const rawBindings = {
  * The raw screen's keys with more than one meaning, of which its state makes one available at a
  * time (useAvailableKeys in RawRequestScreen): Enter sends, loads from a list or applies what is
  * typed in a prompt, goes on to the body (in the path of a POST) or picks the method (in the method
- * list); Tab completes the path or goes to the next field; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
- * searches the answer or filters a list; `n` is the next match or no to the DELETE question;
- * ↑↓ j k choose the method (g p d too), walk the history, the lines and fields, the answer or a list. So the
+ * list); Tab completes the path or goes to the next field; Esc goes back, answers the DELETE
+ * question, closes a list or a prompt; `/` searches the answer or filters a list; `n` is the next
+ * match or no to the DELETE question; ↑↓ j k choose the method, walk the history, the lines and
+ * fields, the answer or a list; `g` is a method's first letter or the answer's top. So the
  * footer and the help name what a key does in the focused field, never another field's meaning.
  */
 export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
@@ -256,6 +257,7 @@ export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
   'raw.method.choose',
   'raw.method.move',
   'raw.method.letter',
+  'raw.view.ends',
   'raw.lines',
   'raw.complete',
   'raw.nextField',
