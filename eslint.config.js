@@ -54,6 +54,11 @@ export default tseslint.config(
     plugins: { domainctl: { rules: { layers } } },
     rules: {
       'domainctl/layers': ['error', { root: 'src', layers: LAYERS, files: { version: 'core' } }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
         {

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
+import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
 import { bootUi } from '../../src/ui/boot.js';
 import { prefetchFirstScreen } from '../../src/ui/prefetch.js';
-import { renderApp as renderUi } from '../../src/ui/render-app.js';
+import { keyedApp } from '../../src/ui/render-app.js';
 
 export type KeyName =
   | 'up'
@@ -161,19 +162,8 @@ export interface UiHandle {
   cleanup(): Promise<void>;
 }
 
-/** A terminal's output as ink-testing-library keeps it: every frame written, 100 columns. */
-class TestStdout extends EventEmitter {
-  readonly columns = 100;
-  readonly frames: string[] = [];
-  write = (frame: string) => {
-    this.frames.push(frame);
-    return true;
-  };
-  lastFrame = () => this.frames.at(-1);
-}
-
-/** A terminal's input as ink-testing-library's: each write() is one read of the app's. */
-class TestStdin extends EventEmitter {
+/** The terminal's input the app reads (as run.ts reads process.stdin): each write() is one read. */
+class TestTerminal extends EventEmitter {
   readonly isTTY = true;
   private data: string | null = null;
   write = (data: string) => {
@@ -228,16 +218,16 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     props.session = prefetch.session;
     await prefetch.settled;
   }
-  // The app as run.ts renders it (one code path, the key bus included), on a test terminal that
-  // keeps its frames as ink-testing-library's does.
-  const stdout = new TestStdout();
-  const stdin = new TestStdin();
-  const instance = renderUi(props, {
-    stdin,
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new TestStdout() as unknown as NodeJS.WriteStream,
-    debug: true,
-  });
+  // The app as run.ts wires it (the key bus reads the terminal and feeds Ink one key at a time),
+  // rendered by ink-testing-library, whose stdin is then what Ink reads.
+  const stdin = new TestTerminal();
+  const app = keyedApp(props, stdin);
+  const instance = render(app.tree);
+  app.connectInk(instance.stdin);
+  const stdout = instance.stdout as unknown as NodeJS.WriteStream & {
+    frames: string[];
+    lastFrame(): string | undefined;
+  };
   const frame = () => plainText(stdout.lastFrame() ?? '');
   const settle = async () => {
     const limit = Date.now() + SETTLE_LIMIT_MS;

@@ -34,7 +34,7 @@ function wired() {
   });
   const bus = new KeyBus(
     async () => {},
-    (sequence) => inkStdin.type(sequence),
+    (sequence) => inkStdin.write(sequence),
   );
   bus.subscribe({
     handler: {

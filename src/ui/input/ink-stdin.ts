@@ -17,12 +17,10 @@ export class InkStdin extends EventEmitter {
   private readonly chunks: string[] = [];
 
   /** One key (or a run of typed text) for Ink, read at once: Ink's handlers run before this returns. */
-  type(sequence: string): void {
-    // With no useInput active Ink does not read: a key kept for later would reach a list that
-    // opens afterwards.
-    if (sequence === '' || this.listenerCount('readable') === 0) return;
+  write(sequence: string): boolean {
     this.chunks.push(sequence);
     this.emit('readable');
+    return true;
   }
 
   read(): string | null {
