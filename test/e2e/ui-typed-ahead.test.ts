@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
+import { ProfileStore } from '../../src/config/profile-store.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { repoRoot as root, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode } from '../helpers/tmux.js';
@@ -32,6 +33,21 @@ const hosts = (screen: string) => {
   }
   return rows;
 };
+
+// First: the file's config folder has no profile yet, so the bin opens on the welcome screen.
+it('welcome: "jkj" and Enter in one read pick the second choice, the profile form', async () => {
+  const { term } = session;
+  await term.waitForScreen('$');
+  await term.send(
+    { text: `clear; cd ${root} && ${shellNode} bin/domainctl.js; echo EXIT:$?` },
+    'Enter',
+  );
+  await term.waitForScreen('› Try the demo');
+  term.tmux('send-keys', '-t', NAME, '-l', 'jkj\r');
+  await term.waitForScreen('Add a profile');
+  await term.send('C-c');
+  await term.waitForScreen(/EXIT:\d+/);
+}, 60_000);
 
 it('domains: "jjj" and Enter in one read open the fourth domain', async () => {
   const { term } = session;
@@ -70,5 +86,26 @@ it('raw request: Shift+Tab, "jjjj" and Enter in one read pick DELETE from the me
   const left = await client.listDatabases(PROJECT, { pageSize: 100 });
   expect(left.databases.map((d) => d.id)).not.toContain(created.id);
   await term.send('C-c');
+  await term.waitForScreen(/EXIT:\d+/);
+}, 60_000);
+
+it('profiles: "jj" and Enter in one read switch to the third saved profile', async () => {
+  const { configDir, server, term } = session;
+  const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+  for (const name of ['first', 'second', 'third']) {
+    store.save(name, { base_url: server.url, token: TESTER_KEY, project: PROJECT });
+  }
+  store.use('first');
+  await term.send(
+    { text: `clear; cd ${root} && ${shellNode} bin/domainctl.js; echo EXIT:$?` },
+    'Enter',
+  );
+  await term.waitForScreen('HOST NAME');
+  await term.send('P');
+  await term.waitForScreen(/› ● first/);
+  term.tmux('send-keys', '-t', NAME, '-l', 'jj\r');
+  const switched = await term.waitForScreen(/profile third/);
+  expect(switched).not.toContain('Switch profile');
+  await term.send('q');
   await term.waitForScreen(/EXIT:\d+/);
 }, 60_000);
