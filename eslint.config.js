@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Ink's and React's private parts change in any release (useStdin's event emitter, the
+          // scheduler's unstable API): keys reach the UI through src/ui/input/ instead.
+          selector: 'Identifier[name=/^(internal_|unstable_)/]',
+          message:
+            'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+        },
+        {
+          selector: "ImportDeclaration[source.value='scheduler']",
+          message:
+            "React's scheduler is React's own, with an unstable API: the UI uses React's public API only.",
+        },
+      ],
+    },
+  },
+  {
     // A run of main() reads and writes the io it was given (core/io.ts: currentIo()), so that a
     // test can run a command in its own process; the process's own streams and environment are
     // for the entry (cli.ts), io.ts itself, and the UI, which Ink draws on the real terminal.

@@ -12,7 +12,7 @@ import {
   UiContext,
   type UiState,
 } from './context.js';
-import { KeyBusContext, useBusListener, useKeyBusSource } from './hooks/useKeys.js';
+import { useBusListener, useKeyBus } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { type ActionId, matches } from './keymap.js';
 import { footerHeight } from './layout.js';
@@ -118,7 +118,7 @@ export function App({
     services.abortAll();
     exit();
   };
-  const keyBus = useKeyBusSource();
+  const keyBus = useKeyBus();
   useBusListener(
     keyBus,
     (input, key, sequence) => {
@@ -234,52 +234,50 @@ export function App({
   const last = navigation.stack.length - 1;
 
   return (
-    <KeyBusContext.Provider value={keyBus}>
-      <ServicesContext.Provider value={services}>
-        <SessionContext.Provider value={sessionControl}>
-          <NavigationContext.Provider value={navigate}>
-            <UiContext.Provider value={ui}>
-              {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
-              <Box flexDirection="column" width={columns} height={rows - 1}>
-                <Header session={session} project={headerProject} columns={columns} />
-                {/* Cut at the bottom only: every screen is laid out to the terminal's width, and
-                  Ink cuts each line of a box that clips sideways with slice-ansi, fitting or not
-                  (27-37 ms of CPU to the first frame, Node 20, a loaded machine). */}
-                <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
-                  {helpOpen ? (
-                    <Box flexDirection="column" flexShrink={0}>
-                      <HelpOverlay screen={top.name} unavailable={unavailable} />
-                    </Box>
-                  ) : null}
-                  {navigation.stack.map((entry, index) => (
-                    <ScreenContext.Provider
-                      key={entry.key}
-                      value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
-                    >
-                      {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+    <ServicesContext.Provider value={services}>
+      <SessionContext.Provider value={sessionControl}>
+        <NavigationContext.Provider value={navigate}>
+          <UiContext.Provider value={ui}>
+            {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
+            <Box flexDirection="column" width={columns} height={rows - 1}>
+              <Header session={session} project={headerProject} columns={columns} />
+              {/* Cut at the bottom only: every screen is laid out to the terminal's width, and
+                Ink cuts each line of a box that clips sideways with slice-ansi, fitting or not
+                (27-37 ms of CPU to the first frame, Node 20, a loaded machine). */}
+              <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
+                {helpOpen ? (
+                  <Box flexDirection="column" flexShrink={0}>
+                    <HelpOverlay screen={top.name} unavailable={unavailable} />
+                  </Box>
+                ) : null}
+                {navigation.stack.map((entry, index) => (
+                  <ScreenContext.Provider
+                    key={entry.key}
+                    value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
+                  >
+                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
                         would squeeze its lines on top of each other. */}
-                      <Box
-                        display={index === last && !helpOpen ? 'flex' : 'none'}
-                        flexDirection="column"
-                        flexGrow={1}
-                        flexShrink={0}
-                      >
-                        <Screen route={entry.route} />
-                      </Box>
-                    </ScreenContext.Provider>
-                  ))}
-                </Box>
-                <Footer
-                  screen={top.name}
-                  typing={typing}
-                  columns={columns}
-                  unavailable={unavailable}
-                />
+                    <Box
+                      display={index === last && !helpOpen ? 'flex' : 'none'}
+                      flexDirection="column"
+                      flexGrow={1}
+                      flexShrink={0}
+                    >
+                      <Screen route={entry.route} />
+                    </Box>
+                  </ScreenContext.Provider>
+                ))}
               </Box>
-            </UiContext.Provider>
-          </NavigationContext.Provider>
-        </SessionContext.Provider>
-      </ServicesContext.Provider>
-    </KeyBusContext.Provider>
+              <Footer
+                screen={top.name}
+                typing={typing}
+                columns={columns}
+                unavailable={unavailable}
+              />
+            </Box>
+          </UiContext.Provider>
+        </NavigationContext.Provider>
+      </SessionContext.Provider>
+    </ServicesContext.Provider>
   );
 }

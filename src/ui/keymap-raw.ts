@@ -47,10 +47,15 @@ export const rawBindings = {
     match: enterAlone,
   },
   'raw.method.move': {
-    keys: '↑↓',
+    keys: '↑↓ j k',
     label: 'choose method',
     help: 'in the method list: select a method',
-    match: any(up, down),
+    match: any(up, down, plain('j'), plain('k')),
+  },
+  'raw.method.letter': {
+    keys: 'g p d',
+    help: 'in the method list: the next method with that first letter (p goes through POST, PATCH, PUT)',
+    match: (input, key) => !key.ctrl && !key.meta && /^[gpd]$/i.test(input),
   },
   'raw.complete': {
     keys: 'Tab',
@@ -240,9 +245,10 @@ export const rawBindings = {
  * The raw screen's keys with more than one meaning, of which its state makes one available at a
  * time (useAvailableKeys in RawRequestScreen): Enter sends, loads from a list or applies what is
  * typed in a prompt, goes on to the body (in the path of a POST) or picks the method (in the method
- * list); Tab completes the path or goes to the next field; Esc goes back, answers the DELETE question, closes a list or a prompt; `/`
- * searches the answer or filters a list; `n` is the next match or no to the DELETE question;
- * ↑↓ j k choose the method, walk the history, the lines and fields, the answer or a list. So the
+ * list); Tab completes the path or goes to the next field; Esc goes back, answers the DELETE
+ * question, closes a list or a prompt; `/` searches the answer or filters a list; `n` is the next
+ * match or no to the DELETE question; ↑↓ j k choose the method, walk the history, the lines and
+ * fields, the answer or a list; `g` is a method's first letter or the answer's top. So the
  * footer and the help name what a key does in the focused field, never another field's meaning.
  */
 export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
@@ -250,6 +256,8 @@ export const RAW_EXCLUSIVE_MEANINGS: readonly ActionId[] = [
   'raw.toBody',
   'raw.method.choose',
   'raw.method.move',
+  'raw.method.letter',
+  'raw.view.ends',
   'raw.lines',
   'raw.complete',
   'raw.nextField',
@@ -289,6 +297,7 @@ export function rawScreenKeys(fieldKeys: ActionId[]): ScreenKeys {
       'raw.back',
     ],
     more: [
+      'raw.method.letter',
       'raw.openHistory',
       'raw.openSaved',
       'raw.save',

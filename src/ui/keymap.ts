@@ -93,7 +93,11 @@ export const keymap = {
     help: 'select a choice',
     match: any(up, down, plain('j'), plain('k')),
   },
-  'welcome.choose': { keys: 'Enter', help: 'go', match: enter },
+  'welcome.choose': {
+    keys: 'Enter 1 2',
+    help: 'go: the selected choice, or the one with that number',
+    match: any(enter, plain('1'), plain('2')),
+  },
 
   'form.next': {
     keys: 'Tab',

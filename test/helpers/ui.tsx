@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,9 +6,9 @@ import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
-import { App } from '../../src/ui/App.js';
 import { bootUi } from '../../src/ui/boot.js';
 import { prefetchFirstScreen } from '../../src/ui/prefetch.js';
+import { keyedApp } from '../../src/ui/render-app.js';
 
 export type KeyName =
   | 'up'
@@ -161,6 +162,25 @@ export interface UiHandle {
   cleanup(): Promise<void>;
 }
 
+/** The terminal's input the app reads (as run.ts reads process.stdin): each write() is one read. */
+class TestTerminal extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+  };
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  ref() {}
+  unref() {}
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -198,9 +218,17 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     props.session = prefetch.session;
     await prefetch.settled;
   }
-  const instance = render(<App {...props} />);
-  const stdout = instance.stdout as unknown as NodeJS.WriteStream & { frames: string[] };
-  const frame = () => plainText(instance.lastFrame() ?? '');
+  // The app as run.ts wires it (the key bus reads the terminal and feeds Ink one key at a time),
+  // rendered by ink-testing-library, whose stdin is then what Ink reads.
+  const stdin = new TestTerminal();
+  const app = keyedApp(props, stdin);
+  const instance = render(app.tree);
+  app.connectInk(instance.stdin);
+  const stdout = instance.stdout as unknown as NodeJS.WriteStream & {
+    frames: string[];
+    lastFrame(): string | undefined;
+  };
+  const frame = () => plainText(stdout.lastFrame() ?? '');
   const settle = async () => {
     const limit = Date.now() + SETTLE_LIMIT_MS;
     let count: number;
@@ -224,14 +252,12 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     written: () => stdout.frames.join(''),
     async press(...keys) {
       for (const key of keys) {
-        instance.stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
+        stdin.write(key in SEQUENCES ? SEQUENCES[key as KeyName] : key);
         await settle();
       }
     },
     async pressTogether(...keys) {
-      instance.stdin.write(
-        keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''),
-      );
+      stdin.write(keys.map((key) => (key in SEQUENCES ? SEQUENCES[key as KeyName] : key)).join(''));
       await settle();
     },
     async waitForFrame(expected, timeoutMs = 5000) {
@@ -269,7 +295,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
     async exited() {
       // Once Ink has exited it stops reading keys: nothing listens on stdin any more.
       const deadline = Date.now() + 5000;
-      while (instance.stdin.listenerCount('readable') > 0) {
+      while (stdin.listenerCount('readable') > 0) {
         if (Date.now() > deadline) throw new Error('the app did not exit');
         await sleep(10);
       }

@@ -12,11 +12,9 @@ beforeAll(() => {
 });
 
 /** The messages of the layer rule for `code` in the file at `path` (in src/). */
-async function problems(path: string, code: string): Promise<string[]> {
+async function problems(path: string, code: string, rule = 'domainctl/layers'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, path) });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'domainctl/layers')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('the layers of src/', () => {
@@ -63,5 +61,22 @@ describe('the layers of src/', () => {
     expect(
       await problems('src/dns/downward.ts', "export { VERSION } from '../version.js';\n"),
     ).toEqual([]);
+  });
+});
+
+describe('private APIs of Ink and React', () => {
+  it("refuses Ink's internal event emitter and the scheduler's unstable API", async () => {
+    const code = [
+      "import { useStdin } from 'ink';",
+      "import { unstable_scheduleCallback as later } from 'scheduler';",
+      'export const reads = () => useStdin().internal_eventEmitter;',
+      'export { later };',
+      '',
+    ].join('\n');
+    expect(await problems('src/ui/hooks/useReads.ts', code, 'no-restricted-syntax')).toEqual([
+      "React's scheduler is React's own, with an unstable API: the UI uses React's public API only.",
+      'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+      'A private API of Ink or React: the UI uses their public API only (src/ui/input/ says how keys arrive).',
+    ]);
   });
 });

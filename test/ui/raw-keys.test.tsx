@@ -93,7 +93,7 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.waitForFrame(/200 OK · .* · GET \/v1\/projects\/prj_demo_scale$/m);
   });
 
-  it('in the method list: ↑↓ choose, Enter uses it, Tab goes to the path', async ({
+  it('in the method list: ↑↓ j k choose, Enter uses it, Tab goes to the path', async ({
     openRaw,
     server,
   }) => {
@@ -101,7 +101,7 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.press('shift-tab');
     await app.waitForFrame(/› GET/);
     const keys = footer(app.frame());
-    expect(keys).toContain('↑↓ choose method');
+    expect(keys).toContain('↑↓ j k choose method');
     expect(keys).toContain('Enter use method');
     expect(keys).toContain('Tab next field');
     expect(keys).not.toContain('Enter send');
@@ -111,6 +111,24 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.pressTogether('shift-tab', 'tab');
     await app.waitForFrame(/Path\s+› /);
     expect(server.requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('in the method list (ink-select-input): j k and first letters, typed ahead in one read', async ({
+    openRaw,
+  }) => {
+    const app = await openRaw();
+    // GET, POST, PATCH, PUT, DELETE: four j from GET are DELETE; Enter uses it, back in the path.
+    await app.pressTogether('shift-tab', 'j', 'j', 'j', 'j', 'enter');
+    await app.waitForFrame(/• DELETE/);
+    await app.waitForFrame(/Path\s+› /);
+    // k goes back one; p goes through POST, PATCH, PUT from where the list is.
+    await app.pressTogether('shift-tab', 'k', 'enter');
+    await app.waitForFrame(/• PUT/);
+    await app.pressTogether('shift-tab', 'p', 'p', 'enter');
+    await app.waitForFrame(/• PATCH/);
+    await app.pressTogether('shift-tab', 'g', 'd', 'k', 'k', 'enter');
+    await app.waitForFrame(/• PATCH/);
+    await app.waitForFrame(/Path\s+› /);
   });
 
   it('in the path of a POST: Enter goes to the body; there Enter sends, Tab next field', async ({

@@ -62,6 +62,24 @@ export function fitColumns<Row>(
   }
 }
 
+/** A row as plain text in fitted columns (a pick list's item): cut with …, padded, no colours. */
+export function plainRow<Row>(fitted: (Column<Row> & { width: number })[], row: Row): string {
+  return fitted
+    .map((c, i) => {
+      const clipped = clip(visible(c.cell(row).text), c.width);
+      return i === fitted.length - 1 ? clipped : padEnd(clipped, c.width) + ' '.repeat(GAP);
+    })
+    .join('');
+}
+
+/** The header line of `plainRow`'s rows. */
+export function plainHeader<Row>(fitted: (Column<Row> & { width: number })[]): string {
+  return plainRow(
+    fitted.map((c) => ({ ...c, cell: () => ({ text: c.header }) })),
+    undefined,
+  );
+}
+
 /** Which rows a table of `height` lines shows, and whether it needs its "more" line. */
 export interface TableWindow {
   /** The first row shown. */

@@ -1,6 +1,7 @@
-import { useStdin, useStdout } from 'ink';
+import { useStdout } from 'ink';
 import { useServices } from '../context.js';
 import type { EditOutcome } from '../external-editor.js';
+import { useKeyBus } from './useKeys.js';
 import {
   ENTER_ALTERNATE_SCREEN,
   HIDE_CURSOR,
@@ -15,16 +16,17 @@ import {
  * synchronously, so no frame can be drawn over it.
  */
 export function useExternalEditor(): (text: string, extension: string) => EditOutcome {
-  const { stdin } = useStdin();
+  // The terminal is the bus's: Ink reads only what the bus hands it (render-app.tsx).
+  const bus = useKeyBus();
   const { stdout, write } = useStdout();
   const services = useServices();
   return (text, extension) => {
     stdout.write(LEAVE_ALTERNATE_SCREEN + SHOW_CURSOR);
-    if (stdin.isTTY) stdin.setRawMode(false);
+    bus.setTerminalRawMode(false);
     try {
       return services.editText(text, extension);
     } finally {
-      if (stdin.isTTY) stdin.setRawMode(true);
+      bus.setTerminalRawMode(true);
       stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
       // Ink clears what it drew last (nothing, on the fresh screen) and draws it again.
       write('');

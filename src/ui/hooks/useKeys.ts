@@ -1,28 +1,15 @@
-import { type Key, useStdin } from 'ink';
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Key } from 'ink';
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import { useScreen, useUi } from '../context.js';
-import { KeyBus, type KeyHandler } from '../input/key-bus.js';
+import type { KeyBus, KeyHandler } from '../input/key-bus.js';
 import { type ActionId, binding, matches } from '../keymap.js';
 
+/** The app's key bus, provided by InputRoot (render-app.tsx), which feeds it the terminal's reads. */
 export const KeyBusContext = createContext<KeyBus | undefined>(undefined);
 
-/**
- * The app's key bus, fed by every read from the terminal. Ink hands a read to useInput whole
- * ("jj" is one call); the bus splits it into keys. Called once, by App.
- */
-export function useKeyBusSource(): KeyBus {
-  const [bus] = useState(() => new KeyBus());
-  const { setRawMode, internal_eventEmitter: reads } = useStdin();
-  useEffect(() => {
-    // Raw mode (keys as they are typed, Ctrl+C as a key) for as long as the app listens.
-    setRawMode(true);
-    const onRead = (data: string) => bus.push(data);
-    reads.on('input', onRead);
-    return () => {
-      reads.off('input', onRead);
-      setRawMode(false);
-    };
-  }, [bus, reads, setRawMode]);
+export function useKeyBus(): KeyBus {
+  const bus = useContext(KeyBusContext);
+  if (!bus) throw new Error('useKeyBus() outside the app (render-app.tsx)');
   return bus;
 }
 
@@ -59,12 +46,10 @@ export interface KeyInputOptions {
  * - Only listeners whose `isActive` is true when the key comes hear it.
  */
 export function useKeyInput(handler: KeyHandler, options: KeyInputOptions): void {
-  const bus = useContext(KeyBusContext);
-  if (!bus) throw new Error('useKeyInput() outside <App>');
-  useBusListener(bus, handler, options);
+  useBusListener(useKeyBus(), handler, options);
 }
 
-/** useKeyInput on a given bus: for App, which provides the bus and so cannot read it from context. */
+/** useKeyInput on a given bus. */
 export function useBusListener(bus: KeyBus, handler: KeyHandler, options: KeyInputOptions): void {
   const latest = useRef(handler);
   const active = useRef(options.isActive);
@@ -72,6 +57,8 @@ export function useBusListener(bus: KeyBus, handler: KeyHandler, options: KeyInp
   useLayoutEffect(() => {
     latest.current = handler;
     active.current = options.isActive;
+    // A listener that renders is the UI still moving: the bus waits a round more (settle.ts).
+    bus.rendered();
   });
   const text = options.text ?? false;
   const global = options.global ?? false;

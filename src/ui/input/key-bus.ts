@@ -1,9 +1,4 @@
 import type { Key } from 'ink';
-import {
-  type Task,
-  unstable_IdlePriority as IdlePriority,
-  unstable_scheduleCallback as scheduleCallback,
-} from 'scheduler';
 import { blankKey, type KeyPress, splitKeys } from './split-keys.js';
 
 /** `sequence` is the key's bytes as the terminal sent them (F1 has no flag in `key`). */
@@ -23,35 +18,6 @@ export interface KeySubscriber {
 const PASTE_START = '\u001b[200~';
 const PASTE_END = '\u001b[201~';
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Runs once React's scheduler has nothing more urgent; resolves with the task's number. */
-const idleTask = () =>
-  new Promise<number>((resolve) => {
-    const task: Task = scheduleCallback(IdlePriority, () => resolve(task.id));
-  });
-
-/** Enough for the longest chain of renders a key starts; a guard, never reached when idle. */
-const MAX_ROUNDS = 50;
-
-/**
- * Waits until the UI has caught up with the key just handled: React has rendered what it set and
- * run the effects that followed (a field that takes focus, a screen that was pushed, the renders
- * those start in turn). React 19 does that work in tasks of its scheduler, queued from
- * microtasks. So, in rounds: let a macrotask pass (the microtasks have queued their tasks), then
- * wait for an idle-priority task (every task queued before it has run). When no task at all was
- * queued between two such idle tasks, nothing is left to render.
- */
-export async function settleUi(): Promise<void> {
-  let last = Number.NaN;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    await nextTurn();
-    const id = await idleTask();
-    if (id === last + 1) return;
-    last = id;
-  }
-}
-
 /**
  * Every key of the UI goes through here, one at a time and in order. One read from the terminal
  * may hold several keys (typing ahead, key repeat, a slow link, a paste): they are queued, and
@@ -66,7 +32,32 @@ export class KeyBus {
   /** Between a bracketed paste's start and end (the terminal marks them: run.ts asks it to). */
   private pasting = false;
 
-  constructor(private readonly settle: () => Promise<void> = settleUi) {}
+  /**
+   * How many times a listener has rendered: the settle step compares it before and after a round
+   * to tell whether the UI still moves (see input/settle.ts).
+   */
+  get renders(): number {
+    return this.renderCount;
+  }
+  private renderCount = 0;
+
+  /** A listener rendered (its layout effect says so). */
+  rendered(): void {
+    this.renderCount++;
+  }
+
+  /** Raw mode of the terminal the bus reads (input/terminal-input.ts): off while an editor runs. */
+  setTerminalRawMode: (mode: boolean) => void = () => {};
+
+  /**
+   * @param settle resolves once the UI has caught up with the key just handled.
+   * @param forward hands the key on to Ink's own input (input/ink-stdin.ts), for the components
+   * that read it with useInput, ink-select-input among them.
+   */
+  constructor(
+    private readonly settle: () => Promise<void>,
+    private readonly forward: (sequence: string) => void = () => {},
+  ) {}
 
   subscribe(subscriber: KeySubscriber): () => void {
     this.subscribers.add(subscriber);
@@ -126,10 +117,13 @@ export class KeyBus {
       let input = first.input;
       while (this.queue[0]?.text) input += this.queue.shift()?.input ?? '';
       for (const field of fields) field.handler.current(input, first.key, input);
+      this.forward(input);
       return;
     }
     for (const subscriber of ordered) {
       subscriber.handler.current(first.input, first.key, first.sequence);
     }
+    // A line break inside a paste goes on as a line feed, which Ink takes for no Enter either.
+    this.forward(first.text ? first.input : first.sequence);
   }
 }

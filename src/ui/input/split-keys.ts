@@ -116,8 +116,8 @@ function toKeyPress(parsed: ReadlineKey): KeyPress {
  * letter) is one key. Each printable character is a key of its own; groupText joins them again
  * for a text field.
  *
- * Ink has already cut the read at escape sequences and holds a lone Esc until it knows no sequence
- * follows, so a trailing Esc here is the Esc key itself.
+ * The terminal's reader (terminal-input.ts) holds an escape sequence cut at a read's end until it
+ * knows no more of it follows, so a trailing Esc here is the Esc key itself.
  */
 export function splitKeys(data: string): KeyPress[] {
   const keys: KeyPress[] = [];

@@ -4,8 +4,9 @@ import { labelText } from '../../core/profile-safety.js';
 import { visible } from '../../core/sanitize.js';
 import { suggest } from '../../core/suggested-commands.js';
 import { ErrorView } from '../components/ErrorView.js';
-import { Table } from '../components/Table.js';
-import { useNavigation, useServices, useSessionControl, useUi } from '../context.js';
+import { type Column, fitColumns, plainHeader, plainRow } from '../components/Table.js';
+import { PickList } from '../components/PickList.js';
+import { useNavigation, useScreen, useServices, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -24,6 +25,43 @@ interface ProfileRow {
   isDefault: boolean;
 }
 
+/** The picker's columns: narrow terminals drop the label, the marks, then the project. */
+const PROFILE_COLUMNS: Column<ProfileRow>[] = [
+  {
+    id: 'name',
+    header: 'PROFILE',
+    max: 30,
+    priority: 0,
+    cell: (r) => ({ text: `${r.inUse ? '● ' : '  '}${r.name}` }),
+  },
+  {
+    id: 'url',
+    header: 'BASE URL',
+    flexible: true,
+    priority: 0,
+    cell: (r) => ({ text: r.baseUrl }),
+  },
+  {
+    id: 'project',
+    header: 'PROJECT',
+    max: 24,
+    priority: 2,
+    cell: (r) => ({ text: r.project ?? '' }),
+  },
+  { id: 'label', header: 'LABEL', max: 24, priority: 1, cell: (r) => ({ text: r.label }) },
+  {
+    id: 'marks',
+    header: '',
+    max: 30,
+    priority: 1,
+    cell: (r) => ({
+      text: [r.inUse ? 'in use' : '', r.isDefault ? 'default' : '', r.readOnly ? 'read-only' : '']
+        .filter(Boolean)
+        .join(', '),
+    }),
+  },
+];
+
 /**
  * The saved profiles, the one in use marked: Enter switches the UI to another (its API, token and
  * default project) without a restart. The saved default (`profile use`) is left as it is, so a
@@ -33,7 +71,8 @@ export function ProfilesScreen() {
   const services = useServices();
   const { session, begin } = useSessionControl();
   const navigate = useNavigation();
-  const { columns: width, bodyHeight } = useUi();
+  const { columns: width, bodyHeight, helpOpen } = useUi();
+  const { isTop } = useScreen();
   const [loaded] = useState(() => {
     try {
       return { ...services.profiles(), error: undefined };
@@ -51,12 +90,6 @@ export function ProfilesScreen() {
     inUse: !session?.ephemeral && session?.profileName === p.name,
     isDefault: loaded.defaultName === p.name,
   }));
-  const [selected, setSelected] = useState(() =>
-    Math.max(
-      0,
-      rows.findIndex((r) => r.inUse),
-    ),
-  );
   useAvailableKeys({ 'profiles.move': rows.length > 1, 'profiles.use': rows.length > 0 });
 
   const use = (row: ProfileRow | undefined) => {
@@ -76,12 +109,9 @@ export function ProfilesScreen() {
     );
   };
 
-  useKeys((is, input, key) => {
-    if (is('profiles.move')) {
-      const step = key.upArrow || input === 'k' ? -1 : 1;
-      setSelected((s) => Math.max(0, Math.min(rows.length - 1, s + step)));
-    } else if (is('profiles.use')) use(rows[selected]);
-    else if (is('nav.back')) navigate({ type: 'pop' });
+  // ↑↓ j k and Enter are ink-select-input's (PickList); Esc is the screen's.
+  useKeys((is) => {
+    if (is('nav.back')) navigate({ type: 'pop' });
   });
 
   let body;
@@ -111,63 +141,21 @@ export function ProfilesScreen() {
       </Paragraph>
     );
   } else {
+    const fitted = fitColumns(PROFILE_COLUMNS, rows, width, 16);
     body = (
-      <Table
-        columns={[
-          {
-            id: 'name',
-            header: 'PROFILE',
-            max: 30,
-            priority: 0,
-            cell: (r) => ({
-              text: `${r.inUse ? '● ' : '  '}${r.name}`,
-              tone: r.inUse ? 'ok' : undefined,
-            }),
-          },
-          {
-            id: 'url',
-            header: 'BASE URL',
-            flexible: true,
-            priority: 0,
-            cell: (r) => ({ text: r.baseUrl }),
-          },
-          {
-            id: 'project',
-            header: 'PROJECT',
-            max: 24,
-            priority: 2,
-            cell: (r) => ({ text: r.project ?? '' }),
-          },
-          {
-            id: 'label',
-            header: 'LABEL',
-            max: 24,
-            priority: 1,
-            cell: (r) => ({ text: r.label }),
-          },
-          {
-            id: 'marks',
-            header: '',
-            max: 30,
-            priority: 1,
-            cell: (r) => ({
-              text: [
-                r.inUse ? 'in use' : '',
-                r.isDefault ? 'default' : '',
-                r.readOnly ? 'read-only' : '',
-              ]
-                .filter(Boolean)
-                .join(', '),
-              tone: 'muted',
-            }),
-          },
-        ]}
-        rows={rows}
-        selected={selected}
-        width={width}
-        height={Math.max(1, bodyHeight - 4)}
-        rowKey={(r) => r.name}
-      />
+      <Box flexDirection="column">
+        <Text bold dimColor wrap="truncate-end">
+          {'  '}
+          {plainHeader(fitted)}
+        </Text>
+        <PickList
+          items={rows.map((r) => ({ key: r.name, label: plainRow(fitted, r), value: r.name }))}
+          initialIndex={rows.findIndex((r) => r.inUse)}
+          isFocused={isTop && !helpOpen}
+          limit={Math.max(1, bodyHeight - 5)}
+          onSelect={(name) => use(rows.find((r) => r.name === name))}
+        />
+      </Box>
     );
   }
   return (

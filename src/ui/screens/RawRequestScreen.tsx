@@ -1,14 +1,14 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
 import { isPastedCommand } from '../../core/pasted-request.js';
-import { httpMethods } from '../../contract/routes.js';
+import { type HttpMethod, httpMethods } from '../../contract/routes.js';
 import { isSensitiveHeader, printableHeaderLine } from '../../core/mask.js';
 import { headerName } from '../../core/request-spec.js';
 import { visible } from '../../core/sanitize.js';
-import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
+import { MethodPicker } from '../components/MethodPicker.js';
 import { RequestPicker } from '../components/RequestPicker.js';
 import { ResponseViewer } from '../components/ResponseViewer.js';
 import { RouteInfo, routeInfoHeight } from '../components/RouteInfo.js';
@@ -34,6 +34,16 @@ const METHOD_COLUMN = 12;
 const LABEL_WIDTH = 8;
 const FIELD_INDENT = LABEL_WIDTH + 2;
 
+/** The method after `current` whose name starts with `letter` (P goes POST, PATCH, PUT, POST…). */
+function nextByLetter(current: HttpMethod, letter: string): HttpMethod | undefined {
+  const start = httpMethods.indexOf(current);
+  for (let step = 1; step <= httpMethods.length; step++) {
+    const method = httpMethods[(start + step) % httpMethods.length];
+    if (method?.startsWith(letter.toUpperCase())) return method;
+  }
+  return undefined;
+}
+
 /** A header line as the form shows it: a credential-looking value masked as --debug masks it. */
 const maskedHeaderLine = (line: string) =>
   isSensitiveHeader(headerName(line)) ? printableHeaderLine(line) : line;
@@ -57,6 +67,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const tone = useTone();
   const projectId = project?.id ?? session.project;
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
+  // Bumped when a first letter puts the method list's cursor somewhere: the list keeps its own.
+  const [letterJumps, setLetterJumps] = useState(0);
   const { method, path, headers, body, revision, field, result, refused, confirming, notice } =
     form;
   const { picker, saveAs } = form;
@@ -127,6 +139,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     'raw.toBody': inPath && withBody,
     'raw.method.choose': inMethods,
     'raw.method.move': inMethods,
+    'raw.method.letter': inMethods,
     'raw.back': free,
     'raw.complete': inPath,
     'raw.nextField': free && field !== 'raw.path',
@@ -206,17 +219,18 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
       dispatch({ type: 'tab', candidates });
     } else if (is('raw.nextField')) dispatch({ type: 'moveFocus', step: 1 });
-    else if (field === 'raw.method' && is('raw.method.choose')) {
-      dispatch({ type: 'chooseMethod', method });
+    // The method list's ↑↓ j k and Enter are ink-select-input's own (MethodPicker).
+    else if (field === 'raw.method' && is('raw.method.letter')) {
+      const next = nextByLetter(method, input);
+      if (next) {
+        dispatch({ type: 'highlightMethod', method: next });
+        setLetterJumps((n) => n + 1);
+      }
     } else if (field === 'raw.path' && withBody && is('raw.toBody')) {
       dispatch({ type: 'focus', field: 'raw.body' });
     } else if (is('raw.send')) actions.send(false);
     else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
-    else if (field === 'raw.method' && is('raw.method.move')) {
-      const index = httpMethods.indexOf(method) + (key.upArrow ? -1 : 1);
-      const next = httpMethods[Math.max(0, Math.min(httpMethods.length - 1, index))];
-      if (next) dispatch({ type: 'highlightMethod', method: next });
-    } else if (field === 'raw.path' && is('raw.history')) {
+    else if (field === 'raw.path' && is('raw.history')) {
       if (key.downArrow && !form.recalled) below('raw.path');
       else dispatch({ type: 'recall', step: key.upArrow ? -1 : 1, history: actions.history });
     } else if (field === 'raw.response' && key.upArrow && is('raw.view.move')) {
@@ -296,12 +310,12 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       </Paragraph>
       <Box>
         <Box flexDirection="column" width={METHOD_COLUMN} flexShrink={0}>
-          <ChoiceList
-            labels={httpMethods}
-            selected={httpMethods.indexOf(method)}
-            focused={field === 'raw.method'}
-            chosenMark="• "
-            dimOthers
+          <MethodPicker
+            method={method}
+            jump={`${revision}:${letterJumps}`}
+            isFocused={isTop && !helpOpen && inMethods}
+            onHighlight={(next) => dispatch({ type: 'highlightMethod', method: next })}
+            onSelect={(chosen) => dispatch({ type: 'chooseMethod', method: chosen })}
           />
         </Box>
         <Box flexDirection="column" flexGrow={1}>

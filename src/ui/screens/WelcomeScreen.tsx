@@ -1,11 +1,10 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { ChoiceList } from '../components/ChoiceList.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
-import { useNavigation, useServices, useSessionControl } from '../context.js';
+import { PickList } from '../components/PickList.js';
+import { useNavigation, useScreen, useServices, useSessionControl, useUi } from '../context.js';
 import { explainError } from '../error-help.js';
-import { useKeys } from '../hooks/useKeys.js';
 import { createSession, DEMO_PROFILE } from '../session.js';
 import { Paragraph } from '../components/Paragraph.js';
 
@@ -24,7 +23,8 @@ export function WelcomeScreen() {
   const { begin } = useSessionControl();
   const navigate = useNavigation();
   const [state, setState] = useState<State>({ step: 'choose' });
-  const [selected, setSelected] = useState(0);
+  const { isTop } = useScreen();
+  const { helpOpen } = useUi();
 
   const choose = (choice: Choice) => {
     if (choice === 'profile') {
@@ -46,19 +46,6 @@ export function WelcomeScreen() {
     );
   };
 
-  useKeys(
-    (is, _input, key) => {
-      if (is('welcome.move')) {
-        const step = key.upArrow || _input === 'k' ? -1 : 1;
-        setSelected(Math.max(0, Math.min(items.length - 1, selected + step)));
-      } else if (is('welcome.choose')) {
-        const item = items[selected];
-        if (item) choose(item.value);
-      }
-    },
-    { isActive: state.step !== 'starting' },
-  );
-
   return (
     <Box flexDirection="column">
       <Text bold>Welcome to domainctl</Text>
@@ -70,7 +57,8 @@ export function WelcomeScreen() {
       {state.step === 'starting' ? (
         <Loading label="Starting the demo API…" />
       ) : (
-        <ChoiceList labels={items.map((item) => item.label)} selected={selected} focused />
+        // ink-select-input's keys: ↑↓ j k, Enter, 1 and 2 (the key-map's welcome.* entries).
+        <PickList items={items} isFocused={isTop && !helpOpen} onSelect={choose} />
       )}
       {state.step === 'failed' ? (
         <Box marginTop={1}>
