@@ -110,9 +110,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const checks = useDnsChecks();
   const now = list.loadedAt;
 
+  // Sorted first, then filtered: fzf ranks the matches, and those it ranks alike keep the sort.
   const shownAll = useMemo(
     () =>
-      all ? sortDomains(filterDomains(catalog.domains, view.filter, new Date()), view.sort) : [],
+      all ? filterDomains(sortDomains(catalog.domains, view.sort), view.filter, new Date()) : [],
     [all, catalog.domains, view.filter, view.sort],
   );
   const rows = all

@@ -1,5 +1,5 @@
 import { groupedCount as count, type Tone } from '../../core/display.js';
-import { type DomainSummary, SORTS, type SortKey } from '../domain-list.js';
+import { type DomainSummary, ranksMatches, SORTS, type SortKey } from '../domain-list.js';
 import type { DomainCatalog } from '../hooks/useDomainCatalog.js';
 import type { DomainsWatch } from '../hooks/useDomainsWatch.js';
 
@@ -75,7 +75,8 @@ export function matchesText(
   const what = filter.trim()
     ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}" of ${count(loaded)} loaded`
     : `all ${count(loaded)} loaded`;
-  return `${what} · sorted by ${SORTS[sort].words}`;
+  const order = ranksMatches(filter) ? 'best match first, ties sorted by' : 'sorted by';
+  return `${what} · ${order} ${SORTS[sort].words}`;
 }
 
 /** What the status line says of the watch: how often, paused, or its last failure. */
