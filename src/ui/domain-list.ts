@@ -1,6 +1,6 @@
 import { Fzf, type FzfResultItem } from 'fzf';
 import type { ReadDomain as Domain } from '../contract/read-schemas.js';
-import { SORT_KEYS, type SortKey } from '../core/domain-order.js';
+import { SORT_KEYS, type SortKey, sortDomains } from '../core/domain-order.js';
 import { tlsExpiry } from '../core/tls.js';
 
 // What the domains screen does with every domain it has loaded: filter (`/`), sort (`s`) and sum
@@ -84,6 +84,18 @@ export function filterDomains(domains: readonly Domain[], text: string, now: Dat
     .map((entry) => entry.domain);
 }
 
+/**
+ * The domains as the screen shows them under a filter or sort: sorted first, then filtered, so
+ * the matches fzf ranks alike keep the sort's order.
+ */
+export function viewOfDomains(
+  domains: readonly Domain[],
+  view: { filter: string; sort: SortKey; reverse: boolean },
+  now: Date,
+): Domain[] {
+  return filterDomains(sortDomains(domains, view.sort, view.reverse), view.filter, now);
+}
+
 /** Whether a filter ranks its matches (it has host-name text) rather than keeping the sort. */
 export const ranksMatches = (text: string): boolean => parseFilter(text).query !== '';
 
@@ -99,14 +111,39 @@ export interface SortInfo {
   arrow: '↑' | '↓';
   /** For the status line: `TLS expiry, soonest first`. */
   words: string;
+  /** The same, turned the other way (`S`). */
+  reversed: string;
 }
 
 export const SORTS: Record<SortKey, SortInfo> = {
-  created: { column: 'created', arrow: '↓', words: 'created, newest first (the API’s order)' },
-  host: { column: 'host', arrow: '↑', words: 'host name, A to Z' },
-  status: { column: 'status', arrow: '↑', words: 'status, pending first' },
-  tls: { column: 'tls', arrow: '↑', words: 'TLS expiry, soonest first' },
+  created: {
+    column: 'created',
+    arrow: '↓',
+    words: 'created, newest first (the API’s order)',
+    reversed: 'created, oldest first',
+  },
+  host: { column: 'host', arrow: '↑', words: 'host name, A to Z', reversed: 'host name, Z to A' },
+  status: {
+    column: 'status',
+    arrow: '↑',
+    words: 'status, pending first',
+    reversed: 'status, verified first',
+  },
+  tls: {
+    column: 'tls',
+    arrow: '↑',
+    words: 'TLS expiry, soonest first',
+    // Turned round whole: no certificate, last one way, comes first the other.
+    reversed: 'TLS expiry, none yet, then latest first',
+  },
 };
+
+/** A sort as the header and the status line show it, turned the other way when `reverse`. */
+export function sortShown(key: SortKey, reverse: boolean): { arrow: '↑' | '↓'; words: string } {
+  const info = SORTS[key];
+  if (!reverse) return info;
+  return { arrow: info.arrow === '↑' ? '↓' : '↑', words: info.reversed };
+}
 
 export const nextSort = (key: SortKey): SortKey =>
   SORT_CYCLE[(SORT_CYCLE.indexOf(key) + 1) % SORT_CYCLE.length] as SortKey;

@@ -53,6 +53,12 @@ export const domainsListBindings = {
     help: 'sort every domain by host, status, TLS expiry (soonest first) or created (newest first)',
     match: plain('s'),
   },
+  'domains.reverse': {
+    keys: 'S',
+    label: 'reverse',
+    help: 'turn the sort the other way',
+    match: plain('S'),
+  },
   'domains.checkDns': {
     keys: 'd',
     label: 'check DNS',

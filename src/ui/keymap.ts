@@ -303,6 +303,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: [
       'domains.up',
       'domains.down',
+      'domains.reverse',
       'domains.watch',
       'domains.raw',
       'domains.projects',

@@ -9,7 +9,7 @@ import { Paragraph } from '../components/Paragraph.js';
 import { Table, tableWindow } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
-import { filterDomains, sortDomains, summarize } from '../domain-list.js';
+import { summarize, viewOfDomains } from '../domain-list.js';
 import { explainError } from '../error-help.js';
 import { wrapWords } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
@@ -111,10 +111,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const now = list.loadedAt;
 
   // Sorted first, then filtered: fzf ranks the matches, and those it ranks alike keep the sort.
+  const { filter, sort, reverse } = view;
   const shownAll = useMemo(
-    () =>
-      all ? filterDomains(sortDomains(catalog.domains, view.sort), view.filter, new Date()) : [],
-    [all, catalog.domains, view.filter, view.sort],
+    () => (all ? viewOfDomains(catalog.domains, { filter, sort, reverse }, new Date()) : []),
+    [all, catalog.domains, filter, sort, reverse],
   );
   const rows = all
     ? shownAll
@@ -174,6 +174,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.add': !failed && !planGated,
     'domains.filter': list.itemsIndex >= 0 && !empty,
     'domains.sort': list.itemsIndex >= 0 && !empty,
+    'domains.reverse': list.itemsIndex >= 0 && !empty,
     // Of the rows, not of those on screen: the footer's height decides how many rows show, so
     // a key that came and went with them would change the footer back and forth.
     'domains.checkDns': rows.some((d) => !d.verified),
@@ -223,6 +224,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     else if (is('domains.open')) open(rows[current]);
     else if (is('domains.filter') && can['domains.filter']) dispatch({ type: 'startFilter' });
     else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
+    else if (is('domains.reverse') && can['domains.reverse']) dispatch({ type: 'reverseSort' });
     else if (is('domains.checkDns')) checks.checkAll(pendingOnScreen);
     else if (is('domains.watch') && watch.enabled) watch.toggle();
     else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
@@ -264,6 +266,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         now,
         // In the pages too: the API's order is a sort (created, newest first) the header names.
         sort: view.sort,
+        reverse: view.reverse,
         checks: checks.checks,
         justVerified: watch.justVerified,
       })}
@@ -313,7 +316,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         )}
         <Text wrap="truncate-end">
           <Text bold>
-            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view.sort)}
+            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view)}
           </Text>
           {rows.length > 0 ? <Text> · {shownRows}</Text> : null}
           {notesText}
