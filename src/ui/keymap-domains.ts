@@ -1,5 +1,18 @@
 import type { ActionId, Binding } from './keymap.js';
-import { any, down, enter, esc, left, plain, right, up } from './key-predicates.js';
+import {
+  any,
+  down,
+  end,
+  enter,
+  esc,
+  home,
+  left,
+  pageDown,
+  pageUp,
+  plain,
+  right,
+  up,
+} from './key-predicates.js';
 import { RAW_EXCLUSIVE_MEANINGS } from './keymap-raw.js';
 
 /**
@@ -9,6 +22,24 @@ import { RAW_EXCLUSIVE_MEANINGS } from './keymap-raw.js';
 export const domainsListBindings = {
   'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
   'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
+  'domains.first': {
+    keys: 'g Home',
+    label: 'first',
+    help: 'select the first row',
+    match: any(plain('g'), home),
+  },
+  'domains.last': {
+    keys: 'G End',
+    label: 'last',
+    help: 'select the last row',
+    match: any(plain('G'), end),
+  },
+  'domains.pageScroll': {
+    keys: 'PgUp PgDn',
+    label: 'page',
+    help: 'a screenful of rows up or down; in the pages, a page',
+    match: any(pageUp, pageDown),
+  },
   'domains.open': {
     keys: 'Enter',
     label: 'details',
@@ -52,6 +83,12 @@ export const domainsListBindings = {
     label: 'sort',
     help: 'sort every domain by host, status, TLS expiry (soonest first) or created (newest first)',
     match: plain('s'),
+  },
+  'domains.reverse': {
+    keys: 'S',
+    label: 'reverse',
+    help: 'turn the sort the other way',
+    match: plain('S'),
   },
   'domains.checkDns': {
     keys: 'd',

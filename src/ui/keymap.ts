@@ -307,6 +307,10 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: [
       'domains.up',
       'domains.down',
+      'domains.first',
+      'domains.last',
+      'domains.pageScroll',
+      'domains.reverse',
       'domains.watch',
       'domains.raw',
       'domains.projects',

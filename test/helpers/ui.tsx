@@ -22,6 +22,8 @@ export type KeyName =
   | 'backspace'
   | 'pageup'
   | 'pagedown'
+  | 'home'
+  | 'end'
   | 'ctrl-c';
 
 const SEQUENCES: Record<KeyName, string> = {
@@ -36,6 +38,8 @@ const SEQUENCES: Record<KeyName, string> = {
   backspace: '\u007f',
   pageup: '\u001b[5~',
   pagedown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
   'ctrl-c': '\u0003',
 };
 

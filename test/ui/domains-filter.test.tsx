@@ -58,7 +58,7 @@ describe('the filter (/)', () => {
     const shown = hostsIn(frame);
     expect(shown.length).toBeGreaterThan(3);
     for (const host of shown) expect(host).toContain('northwind');
-    // Newest first, as the API lists them.
+    // All rank alike (each holds it as typed, after a dot): newest first, as the API lists them.
     expect(shown).toEqual(matching.map((d) => d.domain).slice(0, shown.length));
     // Enter keeps the filter and goes to the list: j moves in the matches.
     await app.press('enter');

@@ -9,7 +9,7 @@ import { Paragraph } from '../components/Paragraph.js';
 import { Table, tableWindow } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../context.js';
-import { filterDomains, sortDomains, summarize } from '../domain-list.js';
+import { summarize, viewOfDomains } from '../domain-list.js';
 import { explainError } from '../error-help.js';
 import { wrapWords } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
@@ -17,13 +17,13 @@ import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useDnsChecks } from '../hooks/useDnsChecks.js';
 import { useDomainCatalog } from '../hooks/useDomainCatalog.js';
 import { useDomainsReload } from '../hooks/useDomainsReload.js';
+import { useDomainsSelection } from '../hooks/useDomainsSelection.js';
 import { useDomainsWatch } from '../hooks/useDomainsWatch.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import { DOMAINS_CHROME, domainsPageSize, screenBodyHeight } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
-import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { domainColumns } from './domain-columns.js';
 import { matchesText, rowsTotal, summaryLine, watchText } from './domains-lines.js';
@@ -67,10 +67,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     `the domains of ${project.id}`,
     answered.page,
   );
-  // The selected domain of each page, by id: a refresh, or a domain added above it, keeps it
-  // selected; a new page starts at its first row, and going back finds the one left there.
-  const [selections, setSelections] = useState<ReadonlyMap<number, Selection>>(new Map());
-
   // Name and plan for the header and the messages, when the project was given by ID alone. If
   // this fails, the list says why (not found, no access) and the header keeps the ID.
   const known = Boolean(project.name && project.plan);
@@ -110,10 +106,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const checks = useDnsChecks();
   const now = list.loadedAt;
 
+  const { filter, sort, reverse } = view;
   const shownAll = useMemo(
-    () =>
-      all ? sortDomains(filterDomains(catalog.domains, view.filter, new Date()), view.sort) : [],
-    [all, catalog.domains, view.filter, view.sort],
+    () => (all ? viewOfDomains(catalog.domains, { filter, sort, reverse }, new Date()) : []),
+    [all, catalog.domains, filter, sort, reverse],
   );
   const rows = all
     ? shownAll
@@ -121,12 +117,16 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       ? list.items.map((d) => catalog.latest(d.id) ?? d)
       : [];
   const ids = rows.map((d) => d.id);
-  const selection = all ? view.selected : (selections.get(list.itemsIndex) ?? FIRST_ROW);
-  const current = selectedRow(ids, selection);
-  const move = (step: number) => {
-    if (all) dispatch({ type: 'move', step, ids });
-    else setSelections((s) => new Map(s).set(list.itemsIndex, moveSelection(ids, selection, step)));
-  };
+  const failed = !all && list.status === 'error';
+  const canNext = !all && list.hasNext && !failed;
+  const canPrevious = !all && list.hasPrevious && !failed;
+  const { current, move, pin, jump } = useDomainsSelection({
+    all,
+    ids,
+    viewSelected: view.selected,
+    dispatch,
+    pages: { ...list, canNext, canPrevious },
+  });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
   // A page token handed out again stops the list; why takes lines of its own under it.
@@ -155,7 +155,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     turned: catalog.turned,
   });
 
-  const failed = !all && list.status === 'error';
   const loading = catalog.walk.status === 'loading';
   // Only keys that would do something now are offered (footer, help) and obeyed.
   const gatedPlan =
@@ -168,11 +167,15 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.up': rows.length > 1,
     'domains.down': rows.length > 1,
     'domains.open': rows.length > 0,
-    'domains.nextPage': !all && list.hasNext && !failed,
-    'domains.previousPage': !all && list.hasPrevious && !failed,
+    'domains.first': rows.length > 1,
+    'domains.last': rows.length > 1,
+    'domains.pageScroll': rows.length > 1 || canNext || canPrevious,
+    'domains.nextPage': canNext,
+    'domains.previousPage': canPrevious,
     'domains.add': !failed && !planGated,
     'domains.filter': list.itemsIndex >= 0 && !empty,
     'domains.sort': list.itemsIndex >= 0 && !empty,
+    'domains.reverse': list.itemsIndex >= 0 && !empty,
     // Of the rows, not of those on screen: the footer's height decides how many rows show, so
     // a key that came and went with them would change the footer back and forth.
     'domains.checkDns': rows.some((d) => !d.verified),
@@ -210,18 +213,16 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       else if (is('domains.filterMove')) move(key.upArrow ? -1 : 1);
       return;
     }
-    // The row shown as selected becomes the selected domain, so what the key does next (a
-    // refresh, a domain added above, a sort) cannot move the selection to another one.
-    const id = ids[current];
-    if (selection.id === undefined && id !== undefined) {
-      if (all) dispatch({ type: 'select', id, index: current });
-      else setSelections((s) => new Map(s).set(list.itemsIndex, { id, index: current }));
-    }
+    pin();
     if (is('domains.up')) move(-1);
     else if (is('domains.down')) move(1);
+    else if (is('domains.first')) jump('first', window.shown);
+    else if (is('domains.last')) jump('last', window.shown);
+    else if (is('domains.pageScroll')) jump(key.pageUp ? 'pageUp' : 'pageDown', window.shown);
     else if (is('domains.open')) open(rows[current]);
     else if (is('domains.filter') && can['domains.filter']) dispatch({ type: 'startFilter' });
     else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
+    else if (is('domains.reverse') && can['domains.reverse']) dispatch({ type: 'reverseSort' });
     else if (is('domains.checkDns')) checks.checkAll(pendingOnScreen);
     else if (is('domains.watch') && watch.enabled) watch.toggle();
     else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
@@ -263,6 +264,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         now,
         // In the pages too: the API's order is a sort (created, newest first) the header names.
         sort: view.sort,
+        reverse: view.reverse,
         checks: checks.checks,
         justVerified: watch.justVerified,
       })}
@@ -312,7 +314,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         )}
         <Text wrap="truncate-end">
           <Text bold>
-            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view.sort)}
+            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view)}
           </Text>
           {rows.length > 0 ? <Text> · {shownRows}</Text> : null}
           {notesText}

@@ -1,7 +1,7 @@
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { domainStatus, utcDay } from '../../core/display.js';
 import type { Column } from '../components/Table.js';
-import { SORTS, type SortKey } from '../domain-list.js';
+import { SORTS, type SortKey, sortShown } from '../domain-list.js';
 import { tlsCell } from '../format.js';
 import { dnsCell, type RowCheck } from '../hooks/useDnsChecks.js';
 
@@ -9,6 +9,8 @@ export interface DomainColumnsOptions {
   now: Date;
   /** The sort in force: its column's header carries the arrow. */
   sort?: SortKey;
+  /** The sort turned the other way: the arrow too. */
+  reverse?: boolean;
   /** DNS checks of this screen, by domain id: the DNS column shows once there is one. */
   checks?: ReadonlyMap<string, RowCheck>;
   /** Domains that just turned verified: their status stands out for a moment. */
@@ -19,11 +21,12 @@ export interface DomainColumnsOptions {
 export function domainColumns({
   now,
   sort,
+  reverse = false,
   checks,
   justVerified,
 }: DomainColumnsOptions): Column<Domain>[] {
   const header = (id: string, text: string) =>
-    sort && SORTS[sort].column === id ? `${text} ${SORTS[sort].arrow}` : text;
+    sort && SORTS[sort].column === id ? `${text} ${sortShown(sort, reverse).arrow}` : text;
   const columns: Column<Domain>[] = [
     {
       id: 'host',

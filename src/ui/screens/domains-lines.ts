@@ -1,5 +1,5 @@
 import { groupedCount as count, type Tone } from '../../core/display.js';
-import { type DomainSummary, SORTS, type SortKey } from '../domain-list.js';
+import { type DomainSummary, ranksMatches, type SortKey, sortShown } from '../domain-list.js';
 import type { DomainCatalog } from '../hooks/useDomainCatalog.js';
 import type { DomainsWatch } from '../hooks/useDomainsWatch.js';
 
@@ -70,12 +70,13 @@ export function matchesText(
   filter: string,
   matches: number,
   loaded: number,
-  sort: SortKey,
+  order: { sort: SortKey; reverse: boolean },
 ): string {
   const what = filter.trim()
     ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}" of ${count(loaded)} loaded`
     : `all ${count(loaded)} loaded`;
-  return `${what} · sorted by ${SORTS[sort].words}`;
+  const ranked = ranksMatches(filter) ? 'best match first, ties sorted by' : 'sorted by';
+  return `${what} · ${ranked} ${sortShown(order.sort, order.reverse).words}`;
 }
 
 /** What the status line says of the watch: how often, paused, or its last failure. */

@@ -3,14 +3,16 @@ import { FIRST_ROW, moveSelection, type Selection } from '../selection.js';
 
 /**
  * How the domains screen shows its domains: the API's pages as they come (the default), or
- * every domain loaded, filtered (`/`) and sorted (`s`). The filter stays applied once typing
- * ends (Enter); Esc clears it, and the sort with it.
+ * every domain loaded, filtered (`/`) and sorted (`s`, `S` the other way). The filter stays
+ * applied once typing ends (Enter); Esc clears it, and the sort with it.
  */
 export interface DomainsView {
   filter: string;
   /** The filter field has focus. */
   typing: boolean;
   sort: SortKey;
+  /** The sort turned the other way (`S`); `created` turned round is oldest first. */
+  reverse: boolean;
   /** The selected domain of the filtered, sorted list (by id; see selection.ts). */
   selected: Selection;
 }
@@ -21,6 +23,7 @@ export type DomainsViewAction =
   | { type: 'keepFilter' }
   | { type: 'clearFilter' }
   | { type: 'cycleSort' }
+  | { type: 'reverseSort' }
   /** Back to the pages: no filter, the API's order. */
   | { type: 'clear' }
   /** `ids`: the rows' ids as shown, in order. */
@@ -31,12 +34,13 @@ export const initialDomainsView: DomainsView = {
   filter: '',
   typing: false,
   sort: 'created',
+  reverse: false,
   selected: FIRST_ROW,
 };
 
 /** Whether the screen shows every domain loaded rather than the API's pages. */
 export const showsAll = (view: DomainsView): boolean =>
-  view.typing || view.filter.trim() !== '' || view.sort !== 'created';
+  view.typing || view.filter.trim() !== '' || view.sort !== 'created' || view.reverse;
 
 export function domainsViewReducer(state: DomainsView, action: DomainsViewAction): DomainsView {
   switch (action.type) {
@@ -49,9 +53,13 @@ export function domainsViewReducer(state: DomainsView, action: DomainsViewAction
       return { ...state, typing: false };
     case 'clearFilter':
       return { ...state, typing: false, filter: '', selected: FIRST_ROW };
-    // A sort is there to show what comes first: the new order is shown from its top.
+    // A sort is there to show what comes first: the new order is shown from its top. Each key
+    // of the cycle starts the way it reads best (A to Z, soonest first), so four s still come
+    // back to the pages.
     case 'cycleSort':
-      return { ...state, sort: nextSort(state.sort), selected: FIRST_ROW };
+      return { ...state, sort: nextSort(state.sort), reverse: false, selected: FIRST_ROW };
+    case 'reverseSort':
+      return { ...state, reverse: !state.reverse, selected: FIRST_ROW };
     case 'clear':
       return initialDomainsView;
     case 'move':

@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect } from 'vitest';
+import { it, seededServerForFile } from '../helpers/fixtures.js';
+import { allDomains } from '../helpers/many-domains.js';
+import { TESTER_KEY } from '../helpers/server.js';
+import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
+import { hostsIn } from '../helpers/domain-table.js';
+
+// The domains table's long moves: g / Home and G / End to the ends, PgUp / PgDn a screenful (in
+// the pages, the page before or after, on the same row), and S, the sort the other way.
+const PROJECT = 'prj_demo_scale';
+const server = seededServerForFile();
+/** Every host of the project, in the API's order (newest first). */
+let hosts: string[];
+beforeAll(async () => {
+  hosts = (await allDomains(server, PROJECT)).map((d) => d.domain);
+});
+
+async function open(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>) {
+  const ui = await renderUi({
+    flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+  });
+  // Every domain loaded, so the sorts hold them all.
+  await ui.waitForFrame(`${hosts.length} domains ·`);
+  return ui;
+}
+
+const at = (host: string | undefined) =>
+  new RegExp(`^› ${String(host).replaceAll('.', '\\.')} `, 'm');
+const selected = (frame: string) => /^› (\S+)/m.exec(frame)?.[1];
+
+describe('in the pages', () => {
+  it('g G Home End go to the ends of the page; PgDn PgUp turn the page on the same row', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    const size = hostsIn(app.frame()).length;
+    const pages = Math.ceil(hosts.length / size);
+    expect(pages).toBeGreaterThan(2);
+
+    await app.press('G');
+    await app.waitForFrame(at(hosts[size - 1]));
+    await app.press('g');
+    await app.waitForFrame(at(hosts[0]));
+    await app.press('end');
+    await app.waitForFrame(at(hosts[size - 1]));
+    await app.press('home');
+    await app.waitForFrame(at(hosts[0]));
+
+    // The third row, then a page down: the third row of page 2, a page of rows further.
+    await app.press('j', 'j');
+    await app.waitForFrame(at(hosts[2]));
+    await app.press('pagedown');
+    const second = await app.waitForFrame(at(hosts[size + 2]));
+    expect(second).toContain(`page 2 · rows ${size + 1}–${2 * size} of`);
+    await app.press('pageup');
+    await app.waitForFrame(at(hosts[2]));
+    expect(app.frame()).toContain(`page 1 · rows 1–${size} of`);
+    // No page before the first: the first row.
+    await app.press('pageup');
+    await app.waitForFrame(at(hosts[0]));
+
+    // PgDn to the last page, and once more there: its last row.
+    for (let page = 2; page <= pages; page++) {
+      await app.press('pagedown');
+      await app.waitForFrame(`page ${page} · rows`);
+    }
+    await app.press('pagedown');
+    const last = await app.waitForFrame(at(hosts.at(-1)));
+    expect(last).toContain('last page');
+  });
+});
+
+describe('under a sort', () => {
+  it('g G PgDn PgUp go through every domain, not a page of them', async ({ renderUi }) => {
+    const app = await open(renderUi);
+    await app.press('s');
+    const first = await app.waitForFrame(`all ${hosts.length} loaded · sorted by host name`);
+    const byHost = [...hosts].sort();
+    const shown = hostsIn(first).length;
+    expect(shown).toBeLessThan(hosts.length);
+
+    await app.press('G');
+    const end = await app.waitForFrame(at(byHost.at(-1)));
+    expect(end).toContain(`rows ${hosts.length - shown + 1}–${hosts.length}`);
+    expect(end).toContain(`↑ ${hosts.length - shown} more above`);
+    await app.press('g');
+    await app.waitForFrame(at(byHost[0]));
+
+    // A screenful down: the row that was the first not shown.
+    await app.press('pagedown');
+    await app.waitForFrame(at(byHost[shown]));
+    await app.press('pagedown');
+    await app.waitForFrame(at(byHost[2 * shown]));
+    await app.press('pageup');
+    await app.waitForFrame(at(byHost[shown]));
+  });
+});
+
+describe('S', () => {
+  it('turns the sort the other way; s goes on to the next sort the way it reads', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    // On the pages: every domain, oldest first.
+    await app.press('S');
+    const oldest = await app.waitForFrame('sorted by created, oldest first');
+    expect(oldest).toContain('CREATED ↑');
+    expect(hostsIn(oldest)).toEqual([...hosts].reverse().slice(0, hostsIn(oldest).length));
+    expect(selected(oldest)).toBe(hosts.at(-1));
+
+    await app.press('s');
+    const aToZ = await app.waitForFrame('sorted by host name, A to Z');
+    expect(aToZ).toContain('HOST NAME ↑');
+    const byHost = [...hosts].sort();
+    expect(hostsIn(aToZ)).toEqual(byHost.slice(0, hostsIn(aToZ).length));
+
+    await app.press('S');
+    const zToA = await app.waitForFrame('sorted by host name, Z to A');
+    expect(zToA).toContain('HOST NAME ↓');
+    expect(hostsIn(zToA)).toEqual([...byHost].reverse().slice(0, hostsIn(zToA).length));
+    expect(selected(zToA)).toBe(byHost.at(-1));
+
+    // The help lists the new keys, whatever the footer has room for.
+    await app.press('?');
+    const help = await app.waitForFrame('Keys: Domains');
+    for (const keys of ['g Home', 'G End', 'PgUp PgDn']) expect(help).toContain(keys);
+    expect(help).toMatch(/(^| )S +turn the sort the other way/m);
+  });
+});
