@@ -1,17 +1,8 @@
 import type { Key } from 'ink';
-import {
-  any,
-  down,
-  enter,
-  esc,
-  pageDown,
-  pageUp,
-  plain,
-  shiftTab,
-  tab,
-  up,
-} from './key-predicates.js';
+import { any, down, enter, esc, plain, shiftTab, tab, up } from './key-predicates.js';
+import { domainBindings } from './keymap-domain.js';
 import { domainsListBindings } from './keymap-domains.js';
+import { projectsBindings } from './keymap-projects.js';
 import { rawBindings, rawScreenKeys } from './keymap-raw.js';
 import type { RouteName } from './navigation.js';
 
@@ -118,106 +109,11 @@ export const keymap = {
   },
   'form.cancel': { keys: 'Esc', help: 'cancel', match: esc, whileTyping: true },
 
-  'projects.up': { keys: '↑ k', help: 'select the project above', match: any(up, plain('k')) },
-  'projects.down': { keys: '↓ j', help: 'select the project below', match: any(down, plain('j')) },
-  'projects.open': {
-    keys: 'Enter',
-    label: 'open',
-    help: "open the project's domains",
-    match: enter,
-  },
-  'projects.filter': {
-    keys: '/',
-    label: 'filter',
-    help: 'filter by name, id, plan or organisation',
-    match: plain('/'),
-  },
-  'projects.clearFilter': {
-    keys: 'Esc',
-    label: 'clear filter',
-    help: 'clear the filter the list was left with (/ types a new one)',
-    match: esc,
-  },
-  'projects.more': {
-    keys: 'm',
-    label: 'more',
-    help: 'load the next page of projects',
-    match: plain('m'),
-  },
-  'projects.all': {
-    keys: 'M',
-    help: 'load every page of projects (up to 10,000)',
-    match: plain('M'),
-  },
-  'projects.enterId': {
-    keys: 'i',
-    label: 'type an ID',
-    help: 'type a project ID by hand',
-    match: plain('i'),
-  },
-  'projects.refresh': { keys: 'r', help: 'reload the list', match: plain('r') },
-  'filter.move': {
-    keys: '↑↓',
-    label: 'select',
-    help: 'while filtering: select a project',
-    match: any(up, down),
-    whileTyping: true,
-  },
-  'projects.typedEnter': {
-    keys: 'Enter',
-    label: 'open',
-    help: 'while typing: open the selected project, or the typed ID',
-    match: enter,
-    whileTyping: true,
-  },
-  'projects.typedCancel': {
-    keys: 'Esc',
-    label: 'cancel',
-    help: 'while typing: clear the filter, or drop the typed ID',
-    match: esc,
-    whileTyping: true,
-  },
+  ...projectsBindings,
 
   ...domainsListBindings,
 
-  'domain.up': { keys: '↑ k', help: 'select the record above', match: any(up, plain('k')) },
-  'domain.down': { keys: '↓ j', help: 'select the record below', match: any(down, plain('j')) },
-  'domain.copyValue': {
-    keys: 'c',
-    label: 'copy value',
-    help: "copy the selected record's value",
-    match: plain('c'),
-  },
-  'domain.copyHost': {
-    keys: 'h',
-    label: 'copy host',
-    help: "copy the selected record's host",
-    match: plain('h'),
-  },
-  'domain.copyZone': {
-    keys: 'z',
-    label: 'copy zone',
-    help: 'copy all records as a BIND zone snippet',
-    match: plain('z'),
-  },
-  'domain.scroll': {
-    keys: 'PgUp PgDn',
-    label: 'scroll',
-    help: 'scroll the details when they are taller than the terminal',
-    match: any(pageUp, pageDown),
-  },
-  'domain.check': {
-    keys: 'd',
-    label: 'check',
-    help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error; and ask HTTPS',
-    match: plain('d'),
-  },
-  'domain.watch': {
-    keys: 'w',
-    label: 'watch',
-    help: 'watch the stages until the domain serves HTTPS, each shown as it is reached, as domains wait does; w again pauses',
-    match: plain('w'),
-  },
+  ...domainBindings,
 
   'add.submit': {
     keys: 'Enter',
