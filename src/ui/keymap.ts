@@ -1,5 +1,16 @@
 import type { Key } from 'ink';
-import { any, down, enter, esc, plain, shiftTab, tab, up } from './key-predicates.js';
+import {
+  any,
+  down,
+  enter,
+  esc,
+  pageDown,
+  pageUp,
+  plain,
+  shiftTab,
+  tab,
+  up,
+} from './key-predicates.js';
 import { domainBindings } from './keymap-domain.js';
 import { domainsListBindings } from './keymap-domains.js';
 import { projectsBindings } from './keymap-projects.js';
@@ -58,6 +69,12 @@ export const keymap = {
     match: never,
     sequence: (raw) => F1_SEQUENCES.has(raw),
     whileTyping: true,
+  },
+  'help.scroll': {
+    keys: '↑↓ j k PgUp PgDn',
+    label: 'scroll',
+    help: 'with the help open, when it is taller than the terminal: scroll it by a key, by a page',
+    match: any(up, down, plain('j'), plain('k'), pageUp, pageDown),
   },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
@@ -230,10 +247,11 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   raw: rawScreenKeys(FIELD_KEYS),
 };
 
-/** The keys every screen has. */
-export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
+/** The keys every screen has; `help` are heard only while the help is open. */
+export const globalKeys: { idle: ActionId[]; typing: ActionId[]; help: ActionId[] } = {
   idle: ['app.help', 'app.quit'],
   typing: ['app.helpAnywhere', 'app.forceQuit'],
+  help: ['help.scroll'],
 };
 
 /**
@@ -266,5 +284,5 @@ export function helpKeys(screen: RouteName): ActionId[] {
     seen.add(label);
     return true;
   });
-  return [...unique, 'app.help', 'app.helpAnywhere', 'app.quit', 'app.forceQuit'];
+  return [...unique, 'app.help', 'app.helpAnywhere', 'help.scroll', 'app.quit', 'app.forceQuit'];
 }

@@ -1,11 +1,14 @@
 // @module-tag tmux
 import { describe, it } from 'vitest';
+import { binding, helpKeys } from '../../src/ui/keymap.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { terminalForTest, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode, type Terminal } from '../helpers/tmux.js';
+import { HELP_POSITION, helpIn } from '../helpers/ui.js';
 
 // The raw-request screen in the smallest terminal the UI is made for, 80x24: the real bin in
-// tmux, where what the terminal shows is the point (a line Ink cuts at its end is cut there).
+// tmux, where what the terminal shows is the point (a line Ink cuts at its end is cut there, and
+// a help taller than the terminal has to scroll to be read).
 const PROJECT = 'prj_demo_scale';
 const session = terminalSessionForFile({ name: 'raw-narrow', columns: 80, rows: 24 });
 
@@ -25,6 +28,45 @@ async function startRaw(term: Terminal) {
 }
 
 describe.concurrent('the raw-request screen at 80x24', () => {
+  it("shows every key's help whole, page after page of a help that scrolls", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const term = terminalForTest(session, onTestFinished, {
+      name: 'raw-narrow-help',
+      columns: 80,
+      rows: 24,
+    });
+    await startRaw(term);
+    // F1: the path field has the focus, where ? is text.
+    await term.send('F1');
+    const pages = [await term.waitForScreen(HELP_POSITION)];
+    for (;;) {
+      const at = HELP_POSITION.exec(pages.at(-1) ?? '');
+      if (!at || at[2] === at[3]) break;
+      await term.send('NPage');
+      pages.push(await term.waitForScreen(new RegExp(`^keys (?!${at[1]}–)\\d+–`, 'm')));
+    }
+    for (const page of pages) {
+      for (const line of page.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+      expect(page).not.toContain('…');
+    }
+    // Each key of the screen's key-map, with its help as the key-map words it, on some page.
+    const read = helpKeys('raw').map((id) => {
+      const { keys, help } = binding(id);
+      const shown = pages
+        .map((page) => helpIn(page, keys, help.slice(0, 10))?.replace(/ \(not now\)$/, ''))
+        .find((text) => text === help);
+      return { id, help: shown };
+    });
+    expect(read).toEqual(helpKeys('raw').map((id) => ({ id, help: binding(id).help })));
+    // Esc closes it, back on the screen.
+    await term.send('Escape');
+    await term.waitForScreen('Raw request · the same code');
+    await term.send('C-c');
+    await term.waitForScreen('EXIT:0');
+  }, 60_000);
+
   it('lists the history with each status whole, the path cut instead', async ({
     expect,
     onTestFinished,
