@@ -11,7 +11,9 @@ import {
   tab,
   up,
 } from './key-predicates.js';
+import { domainBindings } from './keymap-domain.js';
 import { domainsListBindings } from './keymap-domains.js';
+import { projectsBindings } from './keymap-projects.js';
 import { rawBindings, rawScreenKeys } from './keymap-raw.js';
 import type { RouteName } from './navigation.js';
 
@@ -68,6 +70,12 @@ export const keymap = {
     sequence: (raw) => F1_SEQUENCES.has(raw),
     whileTyping: true,
   },
+  'help.scroll': {
+    keys: '↑↓ j k PgUp PgDn',
+    label: 'scroll',
+    help: 'with the help open, when it is taller than the terminal: scroll it by a key, by a page',
+    match: any(up, down, plain('j'), plain('k'), pageUp, pageDown),
+  },
   'nav.back': { keys: 'Esc', help: 'back', match: esc, whileTyping: true },
 
   // A text field's own keys (line-editor-keys.ts): listed in the forms' help, never matched here.
@@ -122,106 +130,11 @@ export const keymap = {
   },
   'form.cancel': { keys: 'Esc', help: 'cancel', match: esc, whileTyping: true },
 
-  'projects.up': { keys: '↑ k', help: 'select the project above', match: any(up, plain('k')) },
-  'projects.down': { keys: '↓ j', help: 'select the project below', match: any(down, plain('j')) },
-  'projects.open': {
-    keys: 'Enter',
-    label: 'open',
-    help: "open the project's domains",
-    match: enter,
-  },
-  'projects.filter': {
-    keys: '/',
-    label: 'filter',
-    help: 'filter by name, id, plan or organisation',
-    match: plain('/'),
-  },
-  'projects.clearFilter': {
-    keys: 'Esc',
-    label: 'clear filter',
-    help: 'clear the filter the list was left with (/ types a new one)',
-    match: esc,
-  },
-  'projects.more': {
-    keys: 'm',
-    label: 'more',
-    help: 'load the next page of projects',
-    match: plain('m'),
-  },
-  'projects.all': {
-    keys: 'M',
-    help: 'load every page of projects (up to 10,000)',
-    match: plain('M'),
-  },
-  'projects.enterId': {
-    keys: 'i',
-    label: 'type an ID',
-    help: 'type a project ID by hand',
-    match: plain('i'),
-  },
-  'projects.refresh': { keys: 'r', help: 'reload the list', match: plain('r') },
-  'filter.move': {
-    keys: '↑↓',
-    label: 'select',
-    help: 'while filtering: select a project',
-    match: any(up, down),
-    whileTyping: true,
-  },
-  'projects.typedEnter': {
-    keys: 'Enter',
-    label: 'open',
-    help: 'while typing: open the selected project, or the typed ID',
-    match: enter,
-    whileTyping: true,
-  },
-  'projects.typedCancel': {
-    keys: 'Esc',
-    label: 'cancel',
-    help: 'while typing: clear the filter, or drop the typed ID',
-    match: esc,
-    whileTyping: true,
-  },
+  ...projectsBindings,
 
   ...domainsListBindings,
 
-  'domain.up': { keys: '↑ k', help: 'select the record above', match: any(up, plain('k')) },
-  'domain.down': { keys: '↓ j', help: 'select the record below', match: any(down, plain('j')) },
-  'domain.copyValue': {
-    keys: 'c',
-    label: 'copy value',
-    help: "copy the selected record's value",
-    match: plain('c'),
-  },
-  'domain.copyHost': {
-    keys: 'h',
-    label: 'copy host',
-    help: "copy the selected record's host",
-    match: plain('h'),
-  },
-  'domain.copyZone': {
-    keys: 'z',
-    label: 'copy zone',
-    help: 'copy all records as a BIND zone snippet',
-    match: plain('z'),
-  },
-  'domain.scroll': {
-    keys: 'PgUp PgDn',
-    label: 'scroll',
-    help: 'scroll the details when they are taller than the terminal',
-    match: any(pageUp, pageDown),
-  },
-  'domain.check': {
-    keys: 'd',
-    label: 'check',
-    help: 'look the records up in DNS and mark each: ok, missing, wrong (with what was found), error; and ask HTTPS',
-    match: plain('d'),
-  },
-  'domain.watch': {
-    keys: 'w',
-    label: 'watch',
-    help: 'watch the stages until the domain serves HTTPS, each shown as it is reached, as domains wait does; w again pauses',
-    match: plain('w'),
-  },
+  ...domainBindings,
 
   'add.submit': {
     keys: 'Enter',
@@ -342,10 +255,11 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
   raw: rawScreenKeys(FIELD_KEYS),
 };
 
-/** The keys every screen has. */
-export const globalKeys: { idle: ActionId[]; typing: ActionId[] } = {
+/** The keys every screen has; `help` are heard only while the help is open. */
+export const globalKeys: { idle: ActionId[]; typing: ActionId[]; help: ActionId[] } = {
   idle: ['app.help', 'app.quit'],
   typing: ['app.helpAnywhere', 'app.forceQuit'],
+  help: ['help.scroll'],
 };
 
 /**
@@ -378,5 +292,5 @@ export function helpKeys(screen: RouteName): ActionId[] {
     seen.add(label);
     return true;
   });
-  return [...unique, 'app.help', 'app.helpAnywhere', 'app.quit', 'app.forceQuit'];
+  return [...unique, 'app.help', 'app.helpAnywhere', 'help.scroll', 'app.quit', 'app.forceQuit'];
 }

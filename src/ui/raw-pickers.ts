@@ -31,6 +31,8 @@ export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
           ? `${entry.status}${entry.ms !== undefined ? ` in ${Math.round(entry.ms)} ms` : ''}`
           : (entry.error ?? 'no answer')
       }`,
+      // The status is what tells two requests to one path apart: the path is cut before it.
+      keepDetail: true,
     },
     spec: entry.spec,
     from: `Loaded from the history (${utcMinute(entry.time)})`,

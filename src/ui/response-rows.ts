@@ -30,19 +30,32 @@ function cellsOf(text: string): { text: string; width: number }[] {
   }));
 }
 
-/** The segments of a line before wrapping: its tokens, cut at the matches of the search. */
-function segmentsOf(
+/** Columns a text takes: its length for plain ASCII, the common case. */
+const widthOf = (text: string) =>
+  PRINTABLE_ASCII.test(text) ? text.length : cellsOf(text).reduce((sum, c) => sum + c.width, 0);
+
+/**
+ * Punctuation that belongs to the token before it (`"id": ` and `"x",`): a row never starts with
+ * it, so a key keeps its colon and a value its comma.
+ */
+const TRAILING = /^[:,]/;
+
+/**
+ * The units of a line before wrapping: each a token (with the punctuation it carries), cut into
+ * segments at the matches of the search. Rows break between units, never inside one that fits.
+ */
+function unitsOf(
   doc: ResponseDocument,
   line: number,
   folded: boolean,
   query: string | undefined,
-): Segment[] {
+): Segment[][] {
   const full = doc.lines[line] ?? '';
   const tokens = doc.json ? lineTokens(full) : [{ kind: 'punctuation' as const, text: full }];
   const cut = full.length > MAX_LINE_CHARS;
   const limit = cut ? MAX_LINE_CHARS : full.length;
   const ranges = query ? matchRanges(full.slice(0, limit), query) : [];
-  const segments: Segment[] = [];
+  const units: Segment[][] = [];
   let at = 0;
   for (const token of tokens) {
     const end = Math.min(at + token.text.length, limit);
@@ -53,50 +66,73 @@ function segmentsOf(
       if (to > at && to < end) marks.push(to);
     }
     marks.sort((a, b) => a - b);
+    const last = units.at(-1);
+    const unit = last && token.kind === 'punctuation' && TRAILING.test(token.text) ? last : [];
+    if (unit !== last) units.push(unit);
     for (let i = 0; i + 1 < marks.length; i++) {
       const from = marks[i] ?? 0;
       const to = marks[i + 1] ?? 0;
       if (to <= from) continue;
       const match = ranges.some(([s, e]) => s <= from && to <= e);
-      segments.push({ kind: token.kind, text: full.slice(from, to), ...(match ? { match } : {}) });
+      unit.push({ kind: token.kind, text: full.slice(from, to), ...(match ? { match } : {}) });
     }
     at += token.text.length;
     if (at >= limit) break;
   }
   if (cut) {
-    segments.push({ kind: 'fold', text: ` … (${full.length - limit} more characters)` });
+    units.push([{ kind: 'fold', text: ` … (${full.length - limit} more characters)` }]);
   }
   if (folded) {
     const close = doc.closeOf[line] ?? -1;
     const closer = (doc.lines[close] ?? '').trim();
-    segments.push(
-      { kind: 'punctuation', text: ' … ' },
-      { kind: 'punctuation', text: closer },
-      { kind: 'fold', text: `  ${close - line - 1} lines folded` },
+    units.push(
+      [
+        { kind: 'punctuation', text: ' … ' },
+        { kind: 'punctuation', text: closer },
+      ],
+      [{ kind: 'fold', text: `  ${close - line - 1} lines folded` }],
     );
   }
-  return segments;
+  return units;
 }
 
-/** Hard-wraps segments into rows of at most `width` columns; a row always takes a character. */
-function wrap(segments: Segment[], width: number): Row[] {
+/**
+ * Wraps units into rows of at most `width` columns: a unit that does not fit what is left of a
+ * row starts the next one, so keys, punctuation and short values are never split; only a unit
+ * wider than a whole row (a long string) is broken, from where the row has got to. A row always
+ * takes a character.
+ */
+function wrap(units: Segment[][], width: number): Row[] {
   const rows: Row[] = [];
   let row: Row = [];
   let used = 0;
-  for (const segment of segments) {
-    let text = '';
-    for (const cell of cellsOf(segment.text)) {
-      if (used > 0 && used + cell.width > width) {
-        if (text) row.push({ ...segment, text });
-        rows.push(row);
+  const nextRow = () => {
+    rows.push(row);
+    row = [];
+    used = 0;
+  };
+  for (const unit of units) {
+    const unitWidth = unit.reduce((sum, segment) => sum + widthOf(segment.text), 0);
+    if (used > 0 && used + unitWidth > width && unitWidth <= width) {
+      // A row of nothing but indentation would be a blank row: the indentation gives way.
+      if (row.every((segment) => segment.text.trim() === '')) {
         row = [];
         used = 0;
-        text = '';
-      }
-      text += cell.text;
-      used += cell.width;
+      } else nextRow();
     }
-    if (text) row.push({ ...segment, text });
+    for (const segment of unit) {
+      let text = '';
+      for (const cell of cellsOf(segment.text)) {
+        if (used > 0 && used + cell.width > width) {
+          if (text) row.push({ ...segment, text });
+          nextRow();
+          text = '';
+        }
+        text += cell.text;
+        used += cell.width;
+      }
+      if (text) row.push({ ...segment, text });
+    }
   }
   rows.push(row);
   return rows;
@@ -108,7 +144,7 @@ export function lineRows(
   line: number,
   options: { width: number; folded: boolean; query?: string },
 ): Row[] {
-  return wrap(segmentsOf(doc, line, options.folded, options.query), Math.max(1, options.width));
+  return wrap(unitsOf(doc, line, options.folded, options.query), Math.max(1, options.width));
 }
 
 /** How many rows each line takes, remembered (the viewer asks for the same lines again). */

@@ -47,7 +47,9 @@ function rows(title: string): { keys: string; action: string }[] {
 
 /** The actions the key-map gives a screen: its footer, its help, its keys while typing. */
 function actionsOf(screen: RouteName | 'every screen'): string[] {
-  if (screen === 'every screen') return [...new Set([...globalKeys.idle, ...globalKeys.typing])];
+  if (screen === 'every screen') {
+    return [...new Set([...globalKeys.idle, ...globalKeys.typing, ...globalKeys.help])];
+  }
   const keys = screenKeys[screen];
   return [...new Set([...keys.footer, ...keys.more, ...(keys.typing ?? [])])];
 }

@@ -107,6 +107,23 @@ export function helpIn(frame: string, keys: string, start: string): string | und
   return undefined;
 }
 
+/** Where a scrolling `?` help is: `keys 1–13 of 25 · ↑↓ j k PgUp PgDn scroll`. */
+export const HELP_POSITION = /^keys (\d+)–(\d+) of (\d+) · /m;
+
+/**
+ * The `?` help's frames from the one in view to its last page, PgDn between them; one frame when
+ * it does not scroll. Together they show every key the help lists.
+ */
+export async function helpPages(ui: UiHandle, title: string): Promise<string[]> {
+  const pages = [await ui.waitForFrame(title)];
+  for (;;) {
+    const at = HELP_POSITION.exec(pages.at(-1) ?? '');
+    if (!at || at[2] === at[3]) return pages;
+    await ui.press('pagedown');
+    pages.push(await ui.waitForFrame((f) => HELP_POSITION.exec(f)?.[1] !== at[1]));
+  }
+}
+
 /**
  * Ink's useInput subscribes again in an effect after each render: a key written sooner would
  * meet the previous handler and its stale state. So every key waits 20 ms, and longer

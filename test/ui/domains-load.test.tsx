@@ -3,7 +3,7 @@ import { it } from '../helpers/fixtures.js';
 import { CATALOG_MAX_DOMAINS } from '../../src/ui/hooks/useDomainCatalog.js';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { helpIn } from '../helpers/ui.js';
+import { helpIn, helpPages } from '../helpers/ui.js';
 
 // The domains screen loads every page in the background for its filter, sort and summary: it
 // says how far it has come, stops on Esc, holds a bound, and ends with the UI.
@@ -95,8 +95,9 @@ describe('the background load of every domain', () => {
     expect(pages).toMatch(/page 1 · rows 1–\d+ of ≥ \d+ · /);
     expect(pages).not.toContain('stop loading');
     await ui.press('?');
-    const help = await ui.waitForFrame('Esc');
-    expect(helpIn(help, 'Esc', 'stop loading every page')).toMatch(/\(not now\)$/);
+    const help = await helpPages(ui, 'Keys: Domains');
+    const stop = help.map((page) => helpIn(page, 'Esc', 'stop loading every page')).find(Boolean);
+    expect(stop).toMatch(/\(not now\)$/);
     await ui.press('?');
     await ui.waitForFrame('page 1 · rows');
     await ui.press('s');

@@ -1,11 +1,23 @@
 import { describe, expect } from 'vitest';
-import { binding, helpKeys } from '../../src/ui/keymap.js';
+import { type ActionId, binding, helpKeys } from '../../src/ui/keymap.js';
 import { test as it } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { helpIn } from '../helpers/ui.js';
+import { HELP_POSITION, helpIn, helpPages } from '../helpers/ui.js';
+
+/** The help of each key as the pages show it, its "(not now)" mark left off. */
+const helpsIn = (pages: string[], ids: ActionId[]) =>
+  ids.map((id) => {
+    const { keys, help } = binding(id);
+    const found = pages
+      .map((page) => helpIn(page, keys, help.slice(0, 10))?.replace(/ \(not now\)$/, ''))
+      .find((text) => text === help);
+    return { id, help: found };
+  });
+
+const everyHelp = (ids: ActionId[]) => ids.map((id) => ({ id, help: binding(id).help }));
 
 describe('the help at 80x24', () => {
-  it('on the domains screen: wraps the helps of / and r whole in two columns', async ({
+  it('on the domains screen: every help whole, the keys below the first page a PgDn away', async ({
     server,
     renderUi,
   }) => {
@@ -15,16 +27,13 @@ describe('the help at 80x24', () => {
     await ui.waitForFrame('HOST NAME');
     await ui.resize(80, 24);
     await ui.press('?');
-    const help = await ui.waitForFrame('Keys: Domains');
-    for (const id of ['domains.filter', 'domains.refresh'] as const) {
-      const { keys, help: text } = binding(id);
-      expect(helpIn(help, keys, text.slice(0, 10)), keys).toBe(text);
-    }
-    expect(help).not.toMatch(/filter every domain by host na…|reload this page; with a filte…/);
-    // And the last key still shows, in the rows the terminal has (its column as wide as its
-    // widest keys).
-    expect(help).toMatch(/Ctrl\+C +quit/);
-    for (const line of help.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    const pages = await helpPages(ui, 'Keys: Domains');
+    expect(pages.length).toBeGreaterThan(1);
+    expect(helpsIn(pages, helpKeys('domains'))).toEqual(everyHelp(helpKeys('domains')));
+    for (const line of pages.join('\n').split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    // PgUp goes back to the first key.
+    await ui.press('pageup');
+    await ui.waitForFrame(/^keys 1–/m);
   });
 
   it('on the projects screen: every key, none pushed off the bottom by a wrapped help', async ({
@@ -36,9 +45,29 @@ describe('the help at 80x24', () => {
     await ui.resize(80, 24);
     await ui.press('?');
     const help = await ui.waitForFrame('Keys: Projects');
-    for (const id of helpKeys('projects')) {
-      const { keys, help: text } = binding(id);
-      expect(helpIn(help, keys, text.slice(0, 10))?.replace(/ \(not now\)$/, ''), keys).toBe(text);
-    }
+    // It fits: no scrolling, and no scroll key listed.
+    expect(help).not.toMatch(HELP_POSITION);
+    const ids = helpKeys('projects').filter((id) => id !== 'help.scroll');
+    expect(helpsIn([help], ids)).toEqual(everyHelp(ids));
+  });
+
+  it('on the raw screen: every one of its keys whole, ↓ and PgDn scroll it', async ({
+    openRaw,
+  }) => {
+    const ui = await openRaw();
+    await ui.resize(80, 24);
+    // F1: `?` is text in the path field, which has the focus.
+    await ui.press('\u001bOP');
+    const first = await ui.waitForFrame('Keys: Raw request');
+    expect(HELP_POSITION.exec(first)?.[3]).toBe(String(helpKeys('raw').length));
+    expect(first).toMatch(/ · ↑↓ j k PgUp PgDn scroll$/m);
+    // ↓ (or j) moves by one key.
+    await ui.press('down');
+    await ui.waitForFrame(/^keys 2–/m);
+    await ui.press('k');
+    await ui.waitForFrame(/^keys 1–/m);
+    const pages = await helpPages(ui, 'Keys: Raw request');
+    expect(helpsIn(pages, helpKeys('raw'))).toEqual(everyHelp(helpKeys('raw')));
+    for (const line of pages.join('\n').split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 });

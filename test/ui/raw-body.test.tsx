@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
+import { bodyTemplate } from '../../src/contract/body-template.js';
 import { test } from '../helpers/fixtures.js';
 import { TESTER_KEY, type TestServer } from '../helpers/server.js';
 import { pasted } from '../helpers/ui.js';
@@ -108,6 +109,27 @@ describe('the body of a raw request', () => {
     await app.press('enter');
     await app.waitForFrame('201 Created');
     expect(await databaseNames(server)).toContain('edited');
+  });
+
+  it("opens an empty body in $EDITOR as the route's template the field shows", async ({
+    postDatabases,
+    server,
+  }) => {
+    const template = bodyTemplate('createDatabase') ?? '';
+    const app = await postDatabases(editorEnv('{"name": "from-template"}'));
+    // The empty field shows the template as its placeholder…
+    const bodyLine = app
+      .frame()
+      .split('\n')
+      .find((line) => /Body\s+› /.test(line));
+    expect(bodyLine?.split('› ')[1]).toBe(template);
+    await app.press('\u0007');
+    await app.waitForFrame('✓ Body from editor.sh');
+    // …and the editor is handed that same text to fill in, not an empty file.
+    expect(readFileSync(join(dir, 'seen.json'), 'utf8')).toBe(template);
+    await app.press('enter');
+    await app.waitForFrame('201 Created');
+    expect(await databaseNames(server)).toContain('from-template');
   });
 
   it('keeps what the editor wrote when it is not JSON, and says why', async ({

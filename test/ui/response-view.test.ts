@@ -71,4 +71,26 @@ describe("the raw screen's answer, as data", () => {
         .join(''),
     ).toContain('12000 more characters');
   });
+
+  it('wraps a long line between its tokens; only a string wider than a row is broken', () => {
+    const value = {
+      key_of_forty_characters_or_thereabouts_x: 'a-value-of-forty-characters-or-about-it',
+      long: 'y'.repeat(70),
+      deep: { deeper: { a_key_as_wide_as_the_row_less_its_indent_x: 1 } },
+    };
+    const wrapped = documentOf({ text: JSON.stringify(value), json: value });
+    const rowsOf = (line: number) =>
+      lineRows(wrapped, line, { width: 50, folded: false }).map((row) =>
+        row.map((s) => s.text).join(''),
+      );
+    // The value goes whole to the next row, its comma with it; the key keeps its colon.
+    expect(rowsOf(1)).toEqual([
+      '  "key_of_forty_characters_or_thereabouts_x": ',
+      '"a-value-of-forty-characters-or-about-it",',
+    ]);
+    // Wider than a row: broken, from where the row has got to.
+    expect(rowsOf(2)).toEqual([`  "long": "${'y'.repeat(39)}`, `${'y'.repeat(31)}",`]);
+    // Indentation alone is no row: it gives way to a key that fits a row of its own.
+    expect(rowsOf(5)).toEqual(['"a_key_as_wide_as_the_row_less_its_indent_x": 1']);
+  });
 });

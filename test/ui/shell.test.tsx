@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { binding, helpKeys } from '../../src/ui/keymap.js';
 import { test } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
+import { HELP_POSITION, helpPages } from '../helpers/ui.js';
 
 /** `open(project?)`: the app on the file's server, on a project's domains or on the projects. */
 const it = test.extend('open', async ({ server, renderUi }) => async (project?: string) => {
@@ -12,15 +13,19 @@ const it = test.extend('open', async ({ server, renderUi }) => async (project?: 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The help of a screen, as it must read: every key and what it does. */
-function expectHelpOf(frame: string, screen: Parameters<typeof helpKeys>[0]) {
-  for (const id of helpKeys(screen)) {
+/**
+ * The help of a screen, as it must read: every key and what it does, on one of its pages (its own
+ * scroll key listed only where it scrolls).
+ */
+function expectHelpOf(pages: string[], screen: Parameters<typeof helpKeys>[0]) {
+  const scrolls = pages.some((page) => HELP_POSITION.test(page));
+  for (const id of helpKeys(screen).filter((id) => scrolls || id !== 'help.scroll')) {
     const { keys, help } = binding(id);
     // In one column, or (when they do not fit one under the other) in two side by side.
     const pattern = new RegExp(
-      `(^|\\s{2}|…)\\s*${escapeRegExp(keys)}\\s+${escapeRegExp(help.slice(0, 24))}`,
+      `(^|\\s{2})\\s*${escapeRegExp(keys)}\\s+${escapeRegExp(help.slice(0, 24))}`,
     );
-    const line = frame.split('\n').find((l) => pattern.test(l));
+    const line = pages.flatMap((page) => page.split('\n')).find((l) => pattern.test(l));
     expect(line, `${keys} ${help}`).toBeDefined();
   }
 }
@@ -50,9 +55,9 @@ describe('the shell', () => {
   it('? lists the keys of the domains screen, and ? or Esc closes the help', async ({ open }) => {
     const app = await open('prj_demo_scale');
     await app.press('?');
-    const help = await app.waitForFrame('Keys: Domains');
-    expectHelpOf(help, 'domains');
-    expect(help).not.toContain('HOST NAME');
+    const pages = await helpPages(app, 'Keys: Domains');
+    expectHelpOf(pages, 'domains');
+    for (const page of pages) expect(page).not.toContain('HOST NAME');
     await app.press('?');
     await app.waitForFrame('HOST NAME');
     await app.press('?');
@@ -66,13 +71,13 @@ describe('the shell', () => {
   it('? lists the keys of each screen it is pressed on', async ({ open }) => {
     const app = await open();
     await app.press('?');
-    expectHelpOf(await app.waitForFrame('Keys: Projects'), 'projects');
+    expectHelpOf(await helpPages(app, 'Keys: Projects'), 'projects');
     await app.press('esc', 'enter');
     await app.waitForFrame('HOST NAME');
     await app.press('enter');
     await app.waitForFrame('DNS records');
     await app.press('?');
-    expectHelpOf(await app.waitForFrame('Keys: Domain'), 'domain');
+    expectHelpOf(await helpPages(app, 'Keys: Domain'), 'domain');
   });
 
   it('keys of the help do not reach the screen below it', async ({ open }) => {

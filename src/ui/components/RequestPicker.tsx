@@ -1,8 +1,9 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { useEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
-import { useScreen } from '../context.js';
+import { useScreen, useUi } from '../context.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { DETAIL_GAP, fitPickerLine } from '../picker-line.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { TextField } from './TextField.js';
@@ -13,6 +14,8 @@ export interface PickerItem {
   id: string;
   label: string;
   detail?: string;
+  /** The detail is what tells the lines apart (a history entry's status): the label is cut first. */
+  keepDetail?: boolean;
   error?: string;
 }
 
@@ -50,6 +53,7 @@ export function RequestPicker({
 }) {
   const tone = useTone();
   const { isTop } = useScreen();
+  const { columns } = useUi();
   const { focus } = useFocusManager();
   const [filter, setFilter] = useState('');
   const [typing, setTyping] = useState(false);
@@ -120,16 +124,25 @@ export function RequestPicker({
       {shown.length === 0 ? (
         <Text dimColor>{items.length === 0 ? empty : 'Nothing matches the filter.'}</Text>
       ) : (
-        shown.slice(top, top + rows).map(({ item }, i) => (
-          <Text key={item.id} wrap="truncate-end" color={tone(item.error ? 'error' : undefined)}>
-            <Text color={tone('accent')} bold>
-              {top + i === at ? '› ' : '  '}
+        shown.slice(top, top + rows).map(({ item }, i) => {
+          // The selection's mark takes two columns.
+          const line = fitPickerLine(
+            visible(item.label),
+            visible(item.detail ?? ''),
+            columns - 2,
+            item.keepDetail === true,
+          );
+          return (
+            <Text key={item.id} wrap="truncate-end" color={tone(item.error ? 'error' : undefined)}>
+              <Text color={tone('accent')} bold>
+                {top + i === at ? '› ' : '  '}
+              </Text>
+              {line.label}
+              <Text dimColor>{line.detail ? ' '.repeat(DETAIL_GAP) + line.detail : ''}</Text>
+              {item.error ? `  ✗ ${visible(item.error)}` : ''}
             </Text>
-            {visible(item.label)}
-            <Text dimColor>{item.detail ? `  ${visible(item.detail)}` : ''}</Text>
-            {item.error ? `  ✗ ${visible(item.error)}` : ''}
-          </Text>
-        ))
+          );
+        })
       )}
     </Box>
   );

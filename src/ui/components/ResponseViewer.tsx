@@ -108,12 +108,9 @@ export function ResponseViewer({
     );
   } else if (jq?.step === 'running') {
     foot = <Text dimColor>jq {visible(jq.expression)} …</Text>;
-  } else if (jq?.step === 'failed') {
-    foot = (
-      <Text color={tone('error')} wrap="truncate-end">
-        ✗ jq {visible(jq.expression)}: {visible(jq.message ?? '')} (the whole answer is shown)
-      </Text>
-    );
+  } else if (hook.jqError) {
+    // Wrapped to the lines the viewer left it (useResponseViewer), so Ink has nothing to wrap.
+    foot = <Text color={tone('error')}>{hook.jqError.join('\n')}</Text>;
   }
 
   return (

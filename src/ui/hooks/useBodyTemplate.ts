@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as bodyTemplates from '../../contract/body-template.js';
-import type { OperationId } from '../../contract/routes.js';
+import { matchRoute, pathnameOf } from '../../contract/match-route.js';
+import type { HttpMethod, OperationId } from '../../contract/routes.js';
 
 type BodyTemplates = typeof bodyTemplates;
 let loaded: BodyTemplates | undefined;
@@ -20,4 +21,17 @@ export function useBodyTemplate(operationId: OperationId | undefined): string | 
     });
   }, [templates]);
   return operationId && templates ? templates.bodyTemplate(operationId) : undefined;
+}
+
+/**
+ * The template of the route a raw request's method and path reach: the placeholder the body
+ * field shows while it is empty. `{project_id}` is the screen's project, as the screen fills it.
+ */
+export function useRouteBodyTemplate(
+  method: HttpMethod,
+  path: string,
+  project: string | undefined,
+): string | undefined {
+  const filled = project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
+  return useBodyTemplate(matchRoute(method, pathnameOf(filled)).match?.route.operationId);
 }

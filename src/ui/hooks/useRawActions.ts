@@ -16,6 +16,7 @@ import { copyNotice } from '../copy-notice.js';
 import { hasBody, type RawForm, type RawFormAction } from '../raw-request-form.js';
 import { entryOf, specOf, withPastedSettings } from '../raw-spec.js';
 import type { RequestHistoryEntry } from '../session.js';
+import { useRouteBodyTemplate } from './useBodyTemplate.js';
 import { useExternalEditor } from './useExternalEditor.js';
 import { useScreenSignal } from './useScreenClient.js';
 
@@ -46,6 +47,7 @@ export function useRawActions(
   const services = useServices();
   const signal = useScreenSignal();
   const edit = useExternalEditor();
+  const template = useRouteBodyTemplate(form.method, form.path, options.project);
   const { write } = useStdout();
   // The history as the screen last read it, oldest first (↑ walks it back).
   const [history, setHistory] = useState(() => readHistory());
@@ -130,7 +132,8 @@ export function useRawActions(
   };
 
   const editBody = () => {
-    const outcome = edit(form.body, '.json');
+    // An empty body opens as the template the field shows for it: what is seen is what is edited.
+    const outcome = edit(form.body === '' ? (template ?? '') : form.body, '.json');
     if (!outcome.ok) {
       notice(`✗ ${outcome.message}`, 'error');
       return;

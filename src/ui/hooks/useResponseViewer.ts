@@ -1,6 +1,8 @@
 import type { Key } from 'ink';
 import { useEffect, useReducer, useRef } from 'react';
 import type { RawResponse } from '../../client/execute-request.js';
+import { visible } from '../../core/sanitize.js';
+import { wrapWords } from '../format.js';
 import { documentOf, jqDocument } from '../response-document.js';
 import { rowCounter } from '../response-rows.js';
 import {
@@ -109,6 +111,8 @@ export interface ResponseViewer {
   geometry?: Geometry;
   /** Columns the answer's lines are wrapped at. */
   rowWidth: number;
+  /** Why the jq filter failed, in lines of the viewer's width. */
+  jqError?: string[];
   /** Esc has something to clear here (a search, a jq filter) before it goes back. */
   clearable: boolean;
   /**
@@ -145,9 +149,17 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
   }
   if (!response) viewer = undefined;
 
-  // The foot line (the prompt, jq's message) takes one of the lines; the gutter two columns.
-  const foot = viewer?.prompt || viewer?.jq?.step === 'failed' || viewer?.jq?.step === 'running';
-  const rowsSize = { width: size.width - GUTTER, height: size.height - (foot ? 1 : 0) };
+  // jq's message is wrapped, never cut: what is wrong with the expression is often at its end.
+  const failed = viewer?.jq?.step === 'failed' ? viewer.jq : undefined;
+  const jqError = failed
+    ? wrapWords(
+        `✗ jq ${visible(failed.expression)}: ${visible(failed.message ?? '')} (the whole answer is shown)`,
+        size.width,
+      )
+    : undefined;
+  // The foot (the prompt, jq's message) takes lines of the answer's; the gutter two columns.
+  const foot = jqError?.length ?? (viewer?.prompt || viewer?.jq?.step === 'running' ? 1 : 0);
+  const rowsSize = { width: size.width - GUTTER, height: size.height - foot };
   const geometry = viewer ? geometryOf(viewer.view, rowsSize) : undefined;
   const shownView =
     viewer && geometry ? viewReducer(viewer.view, { type: 'fit' }, geometry) : undefined;
@@ -229,6 +241,7 @@ export function useResponseViewer(response: RawResponse | undefined, size: Size)
     shownView,
     geometry,
     rowWidth: rowsSize.width,
+    jqError,
     clearable: Boolean(viewer && (viewer.view.search || viewer.jq)),
     handleKey,
     page: (direction) => move({ type: 'page', direction }),
