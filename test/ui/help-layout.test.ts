@@ -18,8 +18,7 @@ const itemsOf = (screen: RouteName, off: boolean): HelpItem[] =>
   }));
 
 /** The help's rows at this size: the body less the title's line. */
-const rowsAt = (screen: RouteName, columns: number, rows: number) =>
-  screenBodyHeight(screen, false, columns, rows) - 1;
+const rowsAt = (rows: number) => screenBodyHeight(rows) - 1;
 
 describe('the help layout', () => {
   for (const [columns, rows] of [
@@ -31,7 +30,7 @@ describe('the help layout', () => {
       for (const screen of screens) {
         for (const off of [false, true]) {
           const items = itemsOf(screen, off);
-          const height = rowsAt(screen, columns, rows);
+          const height = rowsAt(rows);
           // More keys that work than two columns have rows for: none could give way (the raw
           // screen, whose keys never all work at once).
           if (!off && items.length > 2 * height) continue;
@@ -59,7 +58,7 @@ describe('the help layout', () => {
 
   it('at 200x50 every help of every screen is whole, in one column', () => {
     for (const screen of screens.filter((s) => s !== 'raw')) {
-      const layout = helpLayout(itemsOf(screen, false), rowsAt(screen, 200, 50), 200);
+      const layout = helpLayout(itemsOf(screen, false), rowsAt(50), 200);
       expect(layout.columns).toHaveLength(1);
       for (const { item, lines } of layout.columns[0]?.entries ?? []) {
         expect(lines.join(' ')).toBe(item.help);
