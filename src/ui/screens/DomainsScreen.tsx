@@ -26,7 +26,7 @@ import type { ProjectRef } from '../navigation.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../selection.js';
 import { useTone } from '../theme.js';
 import { domainColumns } from './domain-columns.js';
-import { matchesText, rowsTotal, summaryLine, watchText } from './domains-lines.js';
+import { matchesText, pagePlace, rowsTotal, summaryLine, watchText } from './domains-lines.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
@@ -249,11 +249,11 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     watchText(watch, watchIntervalMs, pendingOnScreen.length),
   ].filter(Boolean);
 
-  // Row numbers count every page before this one.
-  const first = (all ? 0 : list.start) + window.offset + 1;
+  // Row numbers count every domain before this page's first.
+  const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
+  const first = place.before + window.offset + 1;
   const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
-  const counted = catalog.walk.status === 'done' ? catalog.domains.length : undefined;
-  const total = rowsTotal(list.start + rows.length, list.next !== '', counted);
+  const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
   const table = (
     <Table
       columns={domainColumns({
