@@ -17,9 +17,19 @@ export function utcDay(iso: string | null | undefined): string {
   return (iso && utcIso(iso)?.slice(0, 10)) || MISSING;
 }
 
-/** `2026-03-01 09:30 UTC`; MISSING when there is no time. */
-export function utcMinute(iso: string | null | undefined): string {
-  const utc = iso ? utcIso(iso) : undefined;
+/**
+ * `2026-03-01 09:30 UTC`, of an API time or a moment seen here; MISSING when there is no time.
+ * The UI writes every time so, one format whatever it comes from.
+ */
+export function utcMinute(at: string | Date | null | undefined): string {
+  const utc =
+    at instanceof Date
+      ? Number.isNaN(at.getTime())
+        ? undefined
+        : at.toISOString()
+      : at
+        ? utcIso(at)
+        : undefined;
   return utc ? `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC` : MISSING;
 }
 

@@ -50,6 +50,13 @@ export type ServingProbe =
   /** No TLS answer: nothing listens, the handshake was refused, or no answer in time. */
   | { kind: 'unreachable'; reason: string };
 
+/**
+ * How a stage's detail writes an API time: as the API wrote it by default (the commands), as the
+ * UI writes every time there (core/display.ts's utcMinute).
+ */
+export type TimeText = (iso: string) => string;
+const asWritten: TimeText = (iso) => iso;
+
 /** The DNS stage from a check (absent: not checked; a string: why it could not be). */
 export function dnsStage(check: DnsCheckResult | string | undefined): Stage {
   const stage = (state: StageState, detail: string): Stage => ({ name: 'dns', state, detail });
@@ -81,13 +88,14 @@ export function dnsStage(check: DnsCheckResult | string | undefined): Stage {
 export function verifiedStage(
   domain: ReadDomain | undefined,
   why = 'the API was not asked',
+  time: TimeText = asWritten,
 ): Stage {
   if (!domain) return { name: 'verified', state: 'unknown', detail: why };
   if (domain.verified) {
     return {
       name: 'verified',
       state: 'ok',
-      detail: `verified at ${domain.verified_at ?? 'an unknown time'}`,
+      detail: `verified at ${domain.verified_at ? time(domain.verified_at) : 'an unknown time'}`,
     };
   }
   return {
@@ -102,6 +110,7 @@ export function certificateStage(
   domain: ReadDomain | undefined,
   now: Date,
   why = 'the API was not asked',
+  time: TimeText = asWritten,
 ): Stage {
   if (!domain) return { name: 'certificate', state: 'unknown', detail: why };
   const tls = tlsExpiry(domain.tls_cert_expiry, now);
@@ -116,26 +125,26 @@ export function certificateStage(
     return {
       name: 'certificate',
       state: 'failed',
-      detail: `expired at ${domain.tls_cert_expiry}`,
+      detail: `expired at ${time(domain.tls_cert_expiry ?? '')}`,
     };
   }
   const days = `${tls.daysLeft} ${tls.daysLeft === 1 ? 'day' : 'days'} left`;
   return {
     name: 'certificate',
     state: 'ok',
-    detail: `expires at ${domain.tls_cert_expiry} (${days})`,
+    detail: `expires at ${time(domain.tls_cert_expiry ?? '')} (${days})`,
   };
 }
 
 /** What HTTPS to the host answers (absent: not asked). */
-export function servingStage(probe: ServingProbe | undefined): Stage {
+export function servingStage(probe: ServingProbe | undefined, time: TimeText = asWritten): Stage {
   if (!probe) return { name: 'serving', state: 'unknown', detail: 'not checked' };
   if (probe.kind === 'valid') {
     const answer = probe.status ? `, answers ${probe.status}` : '';
     return {
       name: 'serving',
       state: 'ok',
-      detail: `a valid certificate from ${probe.issuer}, until ${probe.validTo}${answer}`,
+      detail: `a valid certificate from ${probe.issuer}, until ${time(probe.validTo)}${answer}`,
     };
   }
   if (probe.kind === 'invalid') return { name: 'serving', state: 'failed', detail: probe.reason };
@@ -163,11 +172,12 @@ export function domainStages(
   check: DnsCheckResult | string | undefined,
   probe: ServingProbe | undefined,
   now: Date,
+  time: TimeText = asWritten,
 ): Stage[] {
   return [
     dnsStage(check),
-    verifiedStage(domain),
-    certificateStage(domain, now),
-    servingStage(probe),
+    verifiedStage(domain, undefined, time),
+    certificateStage(domain, now, undefined, time),
+    servingStage(probe, time),
   ];
 }

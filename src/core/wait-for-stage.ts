@@ -12,6 +12,7 @@ import {
   type StageName,
   STAGES,
   stagesReached,
+  type TimeText,
 } from './stages.js';
 
 /** The interval between checks grows by half after each one, up to this (or --interval if longer). */
@@ -102,6 +103,8 @@ export interface WaitOptions {
   warn(line: string): void;
   /** Aborting it ends the wait at once, rejecting with the signal's reason (Ctrl+C). */
   signal?: AbortSignal;
+  /** How the stages' details write an API time (stages.ts); as the API wrote it without. */
+  time?: TimeText;
 }
 
 export interface WaitOutcome {
@@ -229,7 +232,7 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
         serving = await options.probe(last, budget());
       }
       if (options.signal?.aborted) throw options.signal.reason;
-      stages = domainStages(last, dns, serving, new Date());
+      stages = domainStages(last, dns, serving, new Date(), options.time);
       // Stages past the one waited for are not reported: the wait is over at it.
       const now = Math.max(reached, Math.min(target, stagesReached(stages)));
       for (let i = reached; i < now; i++) {

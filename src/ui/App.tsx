@@ -15,7 +15,7 @@ import {
 import { useBusListener, useKeyBus } from './hooks/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { type ActionId, matches } from './keymap.js';
-import { footerHeight } from './layout.js';
+import { FOOTER_HEIGHT } from './layout.js';
 import {
   assertNever,
   firstRoutes,
@@ -195,11 +195,8 @@ export function App({
     return keys;
   }, [unavailableKeys, topEntry, navigation.stack.length]);
   // layout.ts's screenBodyHeight, spelt out: the React compiler keeps the memo below only for a
-  // value it can see is a number.
-  const bodyHeight = Math.max(
-    3,
-    rows - 1 - 2 - footerHeight(top.name, typing, columns, unavailable),
-  );
+  // value it can see is a number. The footer's height is fixed: no key coming or going moves it.
+  const bodyHeight = Math.max(3, rows - 1 - 2 - FOOTER_HEIGHT);
   const ui = useMemo<UiState>(
     () => ({
       columns,

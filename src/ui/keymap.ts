@@ -174,7 +174,7 @@ export function binding(action: ActionId): Binding {
 }
 
 export interface ScreenKeys {
-  /** Shown in the footer, in this order. */
+  /** Shown in the footer, in this order; the last give way first where the room ends. */
   footer: ActionId[];
   /** Listed by `?`, after the footer's. */
   more: ActionId[];
@@ -209,13 +209,16 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
       'domains.open',
       'domains.filter',
       'domains.sort',
-      'domains.checkDns',
       'domains.nextPage',
       'domains.previousPage',
       'domains.add',
+      'domains.raw',
       'domains.refresh',
+      'domains.checkDns',
       'domains.stopLoading',
       'domains.clearView',
+      'nav.back',
+      'domains.projects',
     ],
     more: [
       'domains.up',
@@ -225,10 +228,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
       'domains.pageScroll',
       'domains.reverse',
       'domains.watch',
-      'domains.raw',
-      'domains.projects',
       'profiles.switch',
-      'nav.back',
     ],
     typing: ['domains.filterKeep', 'domains.filterCancel', 'domains.filterMove'],
   },
@@ -261,24 +261,6 @@ export const globalKeys: { idle: ActionId[]; typing: ActionId[]; help: ActionId[
   typing: ['app.helpAnywhere', 'app.forceQuit'],
   help: ['help.scroll'],
 };
-
-/**
- * The footer of a screen: its main keys, then the global ones, less those that do nothing right
- * now (`unavailable`: no next page on the last one, no Esc on the first screen).
- */
-export function footerKeys(
-  screen: RouteName,
-  typing: boolean,
-  unavailable: ReadonlySet<ActionId> = NONE,
-): ActionId[] {
-  const keys = screenKeys[screen];
-  const all = typing
-    ? [...(keys.typing ?? keys.footer), ...globalKeys.typing]
-    : [...keys.footer, ...globalKeys.idle];
-  return all.filter((id) => !unavailable.has(id));
-}
-
-const NONE: ReadonlySet<ActionId> = new Set();
 
 /** The `?` help of a screen: every key it has, then the global ones. */
 export function helpKeys(screen: RouteName): ActionId[] {

@@ -1,11 +1,19 @@
-import { type ActionId, binding, footerKeys } from './keymap.js';
-import type { RouteName } from './navigation.js';
+import { type ActionId, binding } from './keymap.js';
 
 // The screen's geometry, apart from Ink: run.ts sizes the first page of domains with it before
 // Ink and React have loaded, so the request it starts is the very one the screen makes.
 
 /** Columns between two of the footer's keys. */
 export const FOOTER_GAP = 3;
+
+/**
+ * The footer's lines of keys on every screen, whichever keys work now: no screen's size depends
+ * on them (what does not fit is in the `?` help; footer-keys.ts chooses).
+ */
+export const FOOTER_LINES = 2;
+
+/** The footer's height: its rule and its lines of keys. */
+export const FOOTER_HEIGHT = 1 + FOOTER_LINES;
 
 /** A footer item's text: its keys and its short label. */
 export function footerItemText(id: ActionId): { keys: string; label: string } {
@@ -14,42 +22,11 @@ export function footerItemText(id: ActionId): { keys: string; label: string } {
 }
 
 /**
- * How many lines the footer's keys take at this width: they wrap between items, never inside.
- * Without `unavailable`, every key the screen can have (what the page size is measured with, so
- * a key coming or going never changes it).
- */
-export function footerHeight(
-  screen: RouteName,
-  typing: boolean,
-  columns: number,
-  unavailable?: ReadonlySet<ActionId>,
-): number {
-  let lines = 1;
-  let used = 0;
-  for (const id of footerKeys(screen, typing, unavailable)) {
-    const { keys, label } = footerItemText(id);
-    const width = keys.length + 1 + label.length;
-    if (used > 0 && used + FOOTER_GAP + width > columns) {
-      lines++;
-      used = width;
-    } else {
-      used += (used > 0 ? FOOTER_GAP : 0) + width;
-    }
-  }
-  return lines + 1;
-}
-
-/**
  * The lines a screen gets: the terminal less the header (2), the footer and one spare line. App
  * spells the same sum out.
  */
-export function screenBodyHeight(
-  screen: RouteName,
-  typing: boolean,
-  columns: number,
-  rows: number,
-) {
-  return Math.max(3, rows - 1 - 2 - footerHeight(screen, typing, columns));
+export function screenBodyHeight(rows: number): number {
+  return Math.max(3, rows - 1 - 2 - FOOTER_HEIGHT);
 }
 
 /**

@@ -51,7 +51,7 @@ export function prefetchFirstScreen(
   if (route.name === 'domains') {
     const { project } = route;
     const page = {
-      pageSize: domainsPageSize(screenBodyHeight('domains', false, size.columns, size.rows)),
+      pageSize: domainsPageSize(screenBodyHeight(size.rows)),
       pageToken: undefined,
     };
     start('listDomains', [project.id, page], client.listDomains(project.id, page));

@@ -3,7 +3,7 @@ import { it } from '../helpers/fixtures.js';
 import { type DnsZone, startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { addDomain, recordsOf } from '../helpers/many-domains.js';
 import { startTestServer, TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { helpIn } from '../helpers/ui.js';
+import { helpIn, helpPages } from '../helpers/ui.js';
 
 // The watch and the DNS column of the domains screen, against a server whose verifier asks a
 // real DNS server (dnsmasq) every second, as the domains-wait tests run it.
@@ -56,6 +56,29 @@ describe('the watch', () => {
     expect(ui.written().split('\u0007')).toHaveLength(2);
   }, 30_000);
 
+  it('moves no column while it marks a row ✓ verified: each stays under its header', async ({
+    renderUi,
+  }) => {
+    const domain = await add(`aligned-${process.pid}.example.com`);
+    const ui = await renderUi({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0.3 },
+    });
+    const before = await ui.waitForFrame(/watching \d+ pending domains? every 0\.3 s/);
+    const header = (frame: string) => frame.split('\n').find((l) => l.includes('HOST NAME')) ?? '';
+    const verifiedAt = header(before).indexOf('VERIFIED AT');
+    await dns.restart(recordsOf(domain));
+    const marked = await ui.waitForFrame(
+      (f) => rowOf(f, domain.domain).includes('✓ verified'),
+      10_000,
+    );
+    // The column after the mark stays where it was (a TLS expiry, now issued, may widen its own),
+    // and the marked row's dates start under their headers.
+    expect(header(marked).indexOf('VERIFIED AT')).toBe(verifiedAt);
+    const dates = [...rowOf(marked, domain.domain).matchAll(/\d{4}-\d\d-\d\d/g)];
+    expect(dates.at(0)?.index).toBe(verifiedAt);
+    expect(dates.at(-1)?.index).toBe(header(marked).indexOf('CREATED'));
+  }, 30_000);
+
   it('w pauses it: no page is asked for while paused; w resumes', async ({ renderUi }) => {
     await add(`paused-${process.pid}.example.com`);
     const ui = await renderUi({
@@ -82,8 +105,10 @@ describe('the watch', () => {
     await ui.waitForFrame(/domains? ·/);
     expect(ui.frame()).not.toContain('watching');
     await ui.press('?');
-    const help = await ui.waitForFrame('Keys: Domains');
-    expect(helpIn(help, 'w', 'pause or resume')).toMatch(/\(not now\)$/);
+    const pages = await helpPages(ui, 'Keys: Domains');
+    expect(pages.map((page) => helpIn(page, 'w', 'pause or resume')).find(Boolean)).toMatch(
+      /\(not now\)$/,
+    );
   });
 });
 

@@ -201,6 +201,46 @@ describe('the domains screen', () => {
     }
   });
 
+  it('on the last page, a domain added with the form moves its rows down one: the rows line counts what the summary counts, after r too', async ({
+    renderUi,
+  }) => {
+    // Its own server: the other tests count on the demo data as seeded.
+    const own = await startTestServer();
+    let ui: UiHandle | undefined;
+    try {
+      ui = await renderUi({
+        flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_scale', watchInterval: 0 },
+      });
+      await ui.waitForFrame(/^45 domains · /m);
+      await ui.press('n', 'n', 'n');
+      await ui.waitForFrame('page 4 · rows 43–45 of 45 · ');
+      await ui.press('a');
+      await ui.waitForFrame('Add a custom domain');
+      await ui.press('z3.newco.com', 'enter');
+      await ui.waitForFrame('✓ Added.');
+      await ui.press('esc');
+      // The new domain is the first of page 1: the three oldest are now the 44th to the 46th.
+      const back = await ui.waitForFrame(/^46 domains · /m);
+      expect(back).toContain('page 4 · rows 44–46 of 46 · ');
+      // r asks for every domain again (one page of 100) and for this page.
+      const asked = () =>
+        own.requests.filter((r) => r === 'GET /v1/projects/prj_demo_scale/domains 200').length;
+      const before = asked();
+      await ui.press('r');
+      const reloaded = await ui.waitForFrame(
+        (f) => asked() >= before + 2 && /^46 domains · /m.test(f),
+      );
+      expect(reloaded).toContain('page 4 · rows 44–46 of 46 · ');
+      // The page before it, as first loaded, now starts one row later too.
+      await ui.press('b');
+      await ui.waitForFrame('page 3 · rows 30–43 of 46 · ');
+    } finally {
+      // The app ends before its server does.
+      await ui?.cleanup();
+      await own.close();
+    }
+  });
+
   it('shows a spinner while a page loads', async ({ renderUi }) => {
     const ui = await renderUi({
       flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },

@@ -23,8 +23,7 @@ const itemsOf = (screen: RouteName, off: boolean, scrolling = false): HelpItem[]
     .map((id) => ({ id, keys: binding(id).keys, help: binding(id).help, off }));
 
 /** The help's rows at this size: the body less the title's line. */
-const rowsAt = (screen: RouteName, columns: number, rows: number) =>
-  screenBodyHeight(screen, false, columns, rows) - 1;
+const rowsAt = (rows: number) => screenBodyHeight(rows) - 1;
 
 const byId = (a: HelpItem, b: HelpItem) => a.id.localeCompare(b.id);
 
@@ -40,7 +39,7 @@ describe('the help layout', () => {
       for (const screen of screens) {
         for (const off of [false, true]) {
           const items = itemsOf(screen, off);
-          const height = rowsAt(screen, columns, rows);
+          const height = rowsAt(rows);
           const layout = helpLayout(items, height, columns);
           const listed = layout.columns.flatMap((c) => c.entries.map((e) => e.item));
           // Every key, once (a scrolling help puts those that work now first).
@@ -69,14 +68,14 @@ describe('the help layout', () => {
 
   it('at 200x50 every help of every screen but the raw one is whole, in one column', () => {
     for (const screen of screens.filter((s) => s !== 'raw')) {
-      const layout = helpLayout(itemsOf(screen, false), rowsAt(screen, 200, 50), 200);
+      const layout = helpLayout(itemsOf(screen, false), rowsAt(50), 200);
       expect(layout.columns).toHaveLength(1);
       expect(layout.scrolls).toBe(false);
     }
   });
 
   it('at 80x24 the raw screen scrolls: page after page shows every key, each with its help whole', () => {
-    const height = rowsAt('raw', 80, 24);
+    const height = rowsAt(24);
     const layout = helpLayout(itemsOf('raw', false, true), height, 80);
     expect(layout.scrolls).toBe(true);
     const entries = layout.columns[0]?.entries ?? [];

@@ -3,6 +3,7 @@ import { it } from '../helpers/fixtures.js';
 import { ALL_MAX_PROJECTS } from '../../src/ui/screens/ProjectsScreen.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
+import { helpIn, helpPages } from '../helpers/ui.js';
 
 // APIs that never finish a list, or keep an answer: quitting or leaving a screen ends what it
 // had in flight; M stops at its bound; a page token handed out again stops the domains.
@@ -103,9 +104,13 @@ describe('lists that never end', () => {
     // M is not offered again; m is.
     expect(frame).toMatch(/m more/);
     await ui.press('?');
-    const help = await ui.waitForFrame('Keys: Projects');
-    expect(help).toMatch(/M\s+load every page of projects \(up to 10,000\) \(not now\)/);
-    expect(help).toMatch(/m\s+load the next page of projects$/m);
+    const pages = await helpPages(ui, 'Keys: Projects');
+    expect(pages.map((page) => helpIn(page, 'M', 'load every page')).find(Boolean)).toBe(
+      'load every page of projects (up to 10,000) (not now)',
+    );
+    expect(pages.map((page) => helpIn(page, 'm', 'load the next page')).find(Boolean)).toBe(
+      'load the next page of projects',
+    );
     await ui.press('?', 'm');
     await ui.waitForFrame(`${ALL_MAX_PROJECTS + 100} loaded`);
   }, 30_000);

@@ -44,7 +44,7 @@ describe('the shell', () => {
     // The keys that work now: on the first page there is no previous one, and nothing to go
     // back to from the first screen.
     expect(frame).toMatch(
-      /Enter details {3}\/ filter {3}s sort {3}d check DNS {3}n → next page {3}a add/,
+      /Enter details {3}\/ filter {3}s sort {3}n → next page {3}a add {3}x raw request/,
     );
     expect(frame).not.toContain('b ← previous');
     expect(frame).toMatch(/\? help(?: {3}|\n)q quit/);

@@ -1,3 +1,4 @@
+import { utcMinute } from '../../core/display.js';
 import { STAGE_TITLES, STAGES, type StageName } from '../../core/stages.js';
 import { visible } from '../../core/sanitize.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, duration } from '../../core/wait-for-stage.js';
@@ -37,7 +38,7 @@ export function DomainWatchLine({
     case 'done':
       return (
         <Paragraph color={tone('ok')}>
-          ✓ Serving HTTPS: the watch is over ({state.at.toISOString().slice(11, 19)} UTC)
+          ✓ Serving HTTPS: the watch is over ({utcMinute(state.at)})
         </Paragraph>
       );
     case 'stopped':

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
-import type { Tone } from '../../core/display.js';
+import { type Tone, utcMinute } from '../../core/display.js';
 import { type Stage, type StageName, STAGE_TITLES, type StageState } from '../../core/stages.js';
 import { visible } from '../../core/sanitize.js';
 import { wrapWords } from '../format.js';
@@ -15,10 +15,8 @@ const MARKS: Record<StageState, { mark: string; tone: Tone | undefined }> = {
 
 const TITLE = 22;
 
-/** When the watch saw a stage reached, by stage (the UTC time of day is enough on one screen). */
+/** When the watch saw a stage reached, by stage. */
 export type ReachedTimes = ReadonlyMap<StageName, Date>;
-
-const timeOfDay = (at: Date) => at.toISOString().slice(11, 19);
 
 /** The stages of a domain (core/stages.ts), one a line: mark, title, what was seen. */
 export function StagesList({
@@ -36,7 +34,7 @@ export function StagesList({
       {stages.map((stage) => {
         const { mark, tone: color } = MARKS[stage.state];
         const at = reachedAt?.get(stage.name);
-        const detail = at ? `reached at ${timeOfDay(at)} UTC: ${stage.detail}` : stage.detail;
+        const detail = at ? `reached at ${utcMinute(at)}: ${stage.detail}` : stage.detail;
         const lines = wrapWords(visible(detail), Math.max(10, width - TITLE - 2));
         return (
           <Box key={stage.name}>
@@ -62,7 +60,7 @@ const SHORT: Record<Stage['name'], string> = {
 
 /**
  * The stages on one line, `✓ DNS › ✓ verified › ○ certificate › ? HTTPS`: the screen's summary;
- * with the watch's times, `✓ DNS 12:00:03 › …` (UTC).
+ * with the watch's times, `✓ DNS 2026-11-28 23:15 UTC › …`.
  */
 export function StagesLine({
   stages,
@@ -83,7 +81,7 @@ export function StagesLine({
             <Text color={tone(color)}>
               {mark} {SHORT[stage.name]}
             </Text>
-            {at ? <Text dimColor> {timeOfDay(at)}</Text> : null}
+            {at ? <Text dimColor> {utcMinute(at)}</Text> : null}
           </Fragment>
         );
       })}

@@ -16,6 +16,11 @@ export interface Column<Row> {
   flexible?: boolean;
   /** Narrow terminals drop columns with the lowest priority first; 0 is never dropped. */
   priority: number;
+  /**
+   * A text the column always has room for, though no row shows it now: one that a row takes for
+   * a moment (a mark) then widens nothing, and no column moves while it shows.
+   */
+  room?: string;
   cell(row: Row): { text: string; tone?: Tone | 'accent' };
 }
 
@@ -38,6 +43,7 @@ export function fitColumns<Row>(
     columns.map((c) => {
       const widest = Math.max(
         displayWidth(c.header),
+        displayWidth(c.room ?? ''),
         ...rows.map((row) => displayWidth(visible(c.cell(row).text))),
       );
       return [c, Math.min(c.max ?? Number.POSITIVE_INFINITY, widest)];

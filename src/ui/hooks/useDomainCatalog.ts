@@ -30,6 +30,11 @@ export type WalkStatus = 'loading' | 'done' | 'stopped' | 'capped' | 'error';
 interface CatalogState {
   entries: ReadonlyMap<string, Entry>;
   walk: { status: WalkStatus; loaded: number; more: boolean; error?: unknown };
+  /**
+   * The ids of the walk under way, in the order its pages brought them: the API's own order, which
+   * the row numbers of the pages count in (re-sorting could order ties otherwise than the API).
+   */
+  walked: readonly string[];
   /** Every start (and stop) of the walk: a page of an older walk is dropped. */
   generation: number;
   /** Domains seen pending and then verified, with when that was seen (ms since the epoch). */
@@ -71,7 +76,11 @@ function reducer(state: CatalogState, action: CatalogAction): CatalogState {
     case 'walkPage': {
       if (action.generation !== state.generation) return state;
       const next = merge(state, action.domains, action.origin, action.at);
-      return { ...next, walk: { ...next.walk, loaded: next.walk.loaded + action.domains.length } };
+      return {
+        ...next,
+        walk: { ...next.walk, loaded: next.walk.loaded + action.domains.length },
+        walked: [...state.walked, ...action.domains.map((d) => d.id)],
+      };
     }
     case 'walkEnd':
       if (action.generation !== state.generation) return state;
@@ -90,6 +99,7 @@ function reducer(state: CatalogState, action: CatalogAction): CatalogState {
       return {
         ...state,
         walk: { status: 'loading', loaded: 0, more: true },
+        walked: [],
         generation: state.generation + 1,
       };
     default: {
@@ -104,6 +114,11 @@ export interface DomainCatalog {
   domains: Domain[];
   /** The latest copy of a domain, by id. */
   latest(id: string): Domain | undefined;
+  /**
+   * How many domains came before this one in the API's pages, once the background load has them
+   * all (the walk is done): what the summary counts. Undefined before, or for one it did not see.
+   */
+  position(id: string): number | undefined;
   origin(id: string): PageRef | undefined;
   walk: CatalogState['walk'];
   turned: ReadonlyMap<string, number>;
@@ -127,6 +142,7 @@ export function useDomainCatalog(projectId: string, start: boolean): DomainCatal
   const [state, dispatch] = useReducer(reducer, {
     entries: new Map(),
     walk: { status: 'loading', loaded: 0, more: true },
+    walked: [],
     generation: 0,
     turned: new Map(),
   });
@@ -168,9 +184,16 @@ export function useDomainCatalog(projectId: string, start: boolean): DomainCatal
     () => [...entries.values()].map((e) => e.domain).sort(apiOrder),
     [entries],
   );
+  const { walked } = state;
+  const done = state.walk.status === 'done';
+  const positions = useMemo(
+    () => (done ? new Map(walked.map((id, i) => [id, i])) : undefined),
+    [done, walked],
+  );
   return {
     domains,
     latest: (id) => entries.get(id)?.domain,
+    position: (id) => positions?.get(id),
     origin: (id) => entries.get(id)?.origin,
     walk: state.walk,
     turned: state.turned,

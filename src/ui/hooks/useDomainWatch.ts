@@ -2,6 +2,7 @@ import { useStdout } from 'ink';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Deadline } from '../../client/deadline.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { utcMinute } from '../../core/display.js';
 import type { DnsCheckResult } from '../../core/dns-check.js';
 import { ApiError } from '../../core/errors.js';
 import type { ServingProbe, Stage, StageName } from '../../core/stages.js';
@@ -143,6 +144,8 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
         setReached((r) => (r.has(stage.name) ? r : new Map([...r, [stage.name, { stage, at }]])));
       },
       notFound: () => new Error(`${options.domain.domain} is no longer in the project`),
+      // The stages' times as the screen writes every time.
+      time: utcMinute,
       intervalMs: DEFAULT_INTERVAL_MS,
       deadline,
       progress,

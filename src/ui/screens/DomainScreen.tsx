@@ -1,9 +1,9 @@
-import { Box, Text, useStdout } from 'ink';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Text, useStdout } from 'ink';
+import { useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
-import { domainStatus, MISSING, type Tone, utcMinute } from '../../core/display.js';
-import { checkCounts, type DnsCheckResult } from '../../core/dns-check.js';
-import { domainStages, type ServingProbe } from '../../core/stages.js';
+import { domainStatus, MISSING, utcMinute } from '../../core/display.js';
+import type { DnsCheckResult } from '../../core/dns-check.js';
+import { domainStages } from '../../core/stages.js';
 import { hasControls, visible } from '../../core/sanitize.js';
 import { ZoneSnippetError } from '../../core/errors.js';
 import { recordsOf, zoneSnippet } from '../../core/records.js';
@@ -13,61 +13,22 @@ import { ScrollArea } from '../components/ScrollArea.js';
 import { StagesLine, StagesList } from '../components/StagesList.js';
 import { DomainWatchLine } from '../components/DomainWatchLine.js';
 import { useNavigation, useServices, useSession, useUi } from '../context.js';
-import { tlsCell, wrapWords } from '../format.js';
+import { tlsCell } from '../format.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useDomainWatch } from '../hooks/useDomainWatch.js';
 import type { ProjectRef } from '../navigation.js';
-import { type CopyNotice, copyNotice } from '../copy-notice.js';
+import { copyNotice } from '../copy-notice.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../theme.js';
-
-const LABEL = 12;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Box width={LABEL} flexShrink={0}>
-        <Text dimColor>{label}</Text>
-      </Box>
-      <Box flexGrow={1}>
-        <Paragraph>{children}</Paragraph>
-      </Box>
-    </Box>
-  );
-}
-
-/** The `d` check of the records: not run yet, running, or its result and when it came. */
-type DnsCheckState =
-  | { status: 'idle' }
-  | { status: 'running' }
-  | { status: 'done'; result: DnsCheckResult; probe?: ServingProbe; at: Date }
-  | { status: 'failed'; message: string };
-
-function checkSummary(
-  result: DnsCheckResult,
-  server: string,
-  at: Date,
-): { text: string; tone: Tone } {
-  const when = `${at.toISOString().slice(11, 19)} UTC`;
-  const via = `(${server}, ${when})`;
-  const { total, notRight, failed } = checkCounts(result);
-  if (result.ok) return { text: `✓ All ${total} records are right ${via}`, tone: 'ok' };
-  const parts = [
-    notRight > 0 ? `${notRight} of ${total} not right yet` : '',
-    failed > 0 ? `${failed} could not be looked up` : '',
-  ].filter(Boolean);
-  return { text: `✗ ${parts.join(', ')} ${via}`, tone: notRight > 0 ? 'error' : 'warn' };
-}
-
-/**
- * The status line under the records: the message of the last action (a copy, or the DNS check),
- * which replaces the one before, or the hint while there has been none.
- */
-type StatusLine =
-  | { kind: 'hint' }
-  | { kind: 'check' }
-  | ({ kind: 'notice' } & Pick<CopyNotice, 'text' | 'select'> & { tone?: Tone });
+import {
+  checkSummary,
+  type DnsCheckState,
+  Field,
+  LABEL,
+  type StatusLine,
+  Warning,
+} from './domain-fields.js';
 
 /** One domain: every field, and the DNS records to create, to copy one by one or as a zone. */
 export function DomainScreen({
@@ -221,6 +182,7 @@ export function DomainScreen({
     done?.result ?? 'not checked yet: d checks',
     watch.probe ?? done?.probe,
     now,
+    utcMinute,
   ).map((stage) => watch.reached.get(stage.name)?.stage ?? stage);
   const reachedAt = new Map([...watch.reached].map(([name, r]) => [name, r.at]));
   // The CAA findings are the warnings above; the others say why the domain may be stuck.
@@ -234,7 +196,8 @@ export function DomainScreen({
         <Text> · </Text>
         <Text color={tone(status.tone)}>{status.text}</Text>
       </Text>
-      {justAdded ? (
+      {/* It asks for the records until they are seen: once the domain is verified, it is over. */}
+      {justAdded && !domain.verified ? (
         <Paragraph bold color={tone('ok')}>
           ✓ Added. Now create these records at your DNS provider:
         </Paragraph>
@@ -268,25 +231,11 @@ export function DomainScreen({
         <Paragraph color={tone(summary.tone)}>{summary.text}</Paragraph>
       ) : null}
       {statusLine.kind === 'check' && check.status === 'done'
-        ? check.result.warnings.flatMap((warning) =>
-            wrapWords(visible(warning), Math.max(10, width - 2)).map((line, i) => (
-              <Text key={`${warning}:${i}`} color={tone('warn')}>
-                {i === 0 ? '⚠ ' : '  '}
-                {line}
-              </Text>
-            )),
-          )
+        ? check.result.warnings.map((w) => <Warning key={w} text={w} width={width} />)
         : null}
-      {findings.flatMap((f) =>
-        wrapWords(visible(`${f.message}. Fix: ${f.fix}`), Math.max(10, width - 2)).map(
-          (line, i) => (
-            <Text key={`${f.code}:${i}`} color={tone('warn')}>
-              {i === 0 ? '⚠ ' : '  '}
-              {line}
-            </Text>
-          ),
-        ),
-      )}
+      {findings.map((f) => (
+        <Warning key={f.code} text={`${f.message}. Fix: ${f.fix}`} width={width} />
+      ))}
       {statusLine.kind === 'check' && watch.refreshError ? (
         <Paragraph color={tone('warn')}>
           ⚠ Could not ask the API for the domain again: {visible(watch.refreshError)}

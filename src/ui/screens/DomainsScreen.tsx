@@ -22,11 +22,11 @@ import { useDomainsWatch } from '../hooks/useDomainsWatch.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useScreenClient } from '../hooks/useScreenClient.js';
 import { usePagedList } from '../hooks/usePagedList.js';
-import { DOMAINS_CHROME, domainsPageSize, screenBodyHeight } from '../layout.js';
+import { DOMAINS_CHROME, domainsPageSize } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
 import { domainColumns } from './domain-columns.js';
-import { matchesText, rowsTotal, summaryLine, watchText } from './domains-lines.js';
+import { matchesText, pagePlace, rowsTotal, summaryLine, watchText } from './domains-lines.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
@@ -40,15 +40,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const { projects, learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
-  const { columns: width, rows: terminalRows, bodyHeight, watchIntervalMs, bell } = useUi();
+  const { columns: width, bodyHeight, watchIntervalMs, bell } = useUi();
   const { focus } = useFocusManager();
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
-  // As many rows as the terminal shows, measured with the whole footer (so a key coming or going
-  // never changes it), as runUi measured it for the first page. A resize changes it; the page in
-  // view is then asked for again with the new size (a page token holds where a page starts, not
-  // how long it is).
-  const pageSize = domainsPageSize(screenBodyHeight('domains', false, width, terminalRows));
+  // As many rows as the terminal shows, as runUi measured it for the first page. A resize changes
+  // it; the page in view is then asked for again with the new size (a page token holds where a
+  // page starts, not how long it is).
+  const pageSize = domainsPageSize(bodyHeight);
   // The first page and the project, if runUi's requests have been answered already: the first
   // frame then shows them rather than "Loading".
   const [answered] = useState(() => {
@@ -176,9 +175,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     'domains.filter': list.itemsIndex >= 0 && !empty,
     'domains.sort': list.itemsIndex >= 0 && !empty,
     'domains.reverse': list.itemsIndex >= 0 && !empty,
-    // Of the rows, not of those on screen: the footer's height decides how many rows show, so
-    // a key that came and went with them would change the footer back and forth.
-    'domains.checkDns': rows.some((d) => !d.verified),
+    'domains.checkDns': pendingOnScreen.length > 0,
     'domains.watch': watch.enabled,
     'domains.stopLoading': all && loading,
     'domains.clearView': all && !loading,
@@ -253,11 +250,11 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     watchText(watch, watchIntervalMs, pendingOnScreen.length),
   ].filter(Boolean);
 
-  // Row numbers count every page before this one.
-  const first = (all ? 0 : list.start) + window.offset + 1;
+  // Row numbers count every domain before this page's first.
+  const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
+  const first = place.before + window.offset + 1;
   const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
-  const counted = catalog.walk.status === 'done' ? catalog.domains.length : undefined;
-  const total = rowsTotal(list.start + rows.length, list.next !== '', counted);
+  const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
   const table = (
     <Table
       columns={domainColumns({

@@ -17,6 +17,8 @@ export interface DomainColumnsOptions {
   justVerified?: ReadonlySet<string>;
 }
 
+const JUST_VERIFIED = '✓ verified';
+
 /** The columns of the domains table. */
 export function domainColumns({
   now,
@@ -40,8 +42,13 @@ export function domainColumns({
       header: header('status', 'STATUS'),
       max: 10,
       priority: 0,
+      // The watch marks a domain that turns verified for a moment: counted always, so the
+      // columns after it stay under their headers, before, during and after the mark.
+      room: JUST_VERIFIED,
       cell: (d) =>
-        justVerified?.has(d.id) ? { text: '✓ verified', tone: 'accent' } : domainStatus(d.verified),
+        justVerified?.has(d.id)
+          ? { text: JUST_VERIFIED, tone: 'accent' }
+          : domainStatus(d.verified),
     },
   ];
   if (checks && checks.size > 0) {

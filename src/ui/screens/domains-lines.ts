@@ -57,12 +57,28 @@ export function summaryLine(
 }
 
 /**
+ * Where the page in view stands among every domain: how many come before its first row, and
+ * how many there are. Once the background load has every domain, both are the catalog's, the
+ * state the summary counts: the pages' own sums are of pages as they were loaded, and a domain
+ * added since (it lands on page 1) moves every later row down one while they still say "of 45".
+ */
+export function pagePlace(
+  catalog: Pick<DomainCatalog, 'position' | 'walk' | 'domains'>,
+  firstId: string | undefined,
+  pagesBefore: number,
+): { before: number; counted?: number } {
+  if (catalog.walk.status !== 'done') return { before: pagesBefore };
+  const before = firstId === undefined ? undefined : catalog.position(firstId);
+  return { before: before ?? pagesBefore, counted: catalog.domains.length };
+}
+
+/**
  * The "of N" of the pages' rows line: `upTo` rows up to the end of this page; "≥" while more
  * pages follow, unless the background load has `counted` every domain.
  */
 export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
-  if (!morePages) return `${upTo}`;
-  return counted === undefined ? `≥ ${upTo}` : `${Math.max(upTo, counted)}`;
+  if (counted !== undefined) return `${Math.max(upTo, counted)}`;
+  return morePages ? `≥ ${upTo}` : `${upTo}`;
 }
 
 /** What the status line says of the filtered, sorted list. */
