@@ -44,13 +44,38 @@ const SHARED = new Set(['src/core/errors.ts', 'src/core/io.ts'].map((file) => re
 const SHARED_NAMES = new Set([...SHARED].map((file) => basename(file).replace(/\.ts$/, '.js')));
 
 /**
- * Turns each dynamic import of a module under src/, and each import of a SHARED module, into an
- * import of its own bundle.
+ * Packages that must be one copy a process as well, each a bundle of its own by this name:
+ * TanStack Query's core. run.ts puts the first screen's requests in its QueryClient before the
+ * UI's bundle loads, and the UI's bundle (react-query over the same core) then reads that cache;
+ * two copies would be two notify managers and two sets of classes over one cache.
+ */
+const SHARED_PACKAGES = new Map([['@tanstack/query-core', 'vendor-tanstack-query-core']]);
+/** The output name of each shared package's resolved file, as the build comes upon them. */
+const vendorNames = new Map();
+
+/**
+ * Turns each dynamic import of a module under src/, and each import of a SHARED module or
+ * package, into an import of its own bundle.
  */
 function lazyModules(found) {
   return {
     name: 'lazy-modules',
     setup(pluginBuild) {
+      const packages = [...SHARED_PACKAGES.keys()].map((name) => name.replace(/[/.]/g, '\\$&'));
+      pluginBuild.onResolve({ filter: new RegExp(`^(${packages.join('|')})$`) }, async (args) => {
+        if (args.pluginData === 'lazy') return undefined;
+        const result = await pluginBuild.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'lazy',
+        });
+        if (result.errors.length > 0) return result;
+        const name = SHARED_PACKAGES.get(args.path);
+        vendorNames.set(result.path, name);
+        found.add(result.path);
+        return { path: `./${name}.js`, external: true };
+      });
       pluginBuild.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData === 'lazy') return undefined;
         const dynamic = args.kind === 'dynamic-import';
@@ -87,7 +112,9 @@ while (pending.length > 0) {
     pending.map((file) =>
       build({
         ...options,
-        entryPoints: { [file.endsWith('cli.ts') ? 'cli' : outName(file)]: file },
+        entryPoints: {
+          [file.endsWith('cli.ts') ? 'cli' : (vendorNames.get(file) ?? outName(file))]: file,
+        },
         plugins: [builtinsByRequire, lazyModules(found)],
       }),
     ),

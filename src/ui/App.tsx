@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from './queries/query-client.js';
 import { Box, useApp, useFocusManager } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Footer } from './components/Footer.js';
@@ -47,6 +49,8 @@ export interface AppProps {
   color?: boolean;
   /** The domains screen's watch: --watch-interval (default 10 s; 0 turns it off) and --bell. */
   watch?: { intervalMs: number; bell: boolean };
+  /** What the API said, cached (queries/query-client.ts); runUi has put the first requests in it. */
+  queryClient: QueryClient;
 }
 
 function Screen({ route }: { route: Route }) {
@@ -89,6 +93,7 @@ export function App({
   routes,
   color = true,
   watch = { intervalMs: DEFAULT_WATCH_INTERVAL_MS, bell: false },
+  queryClient,
 }: AppProps) {
   const { exit } = useApp();
   const { disableFocus } = useFocusManager();
@@ -231,50 +236,52 @@ export function App({
   const last = navigation.stack.length - 1;
 
   return (
-    <ServicesContext.Provider value={services}>
-      <SessionContext.Provider value={sessionControl}>
-        <NavigationContext.Provider value={navigate}>
-          <UiContext.Provider value={ui}>
-            {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
-            <Box flexDirection="column" width={columns} height={rows - 1}>
-              <Header session={session} project={headerProject} columns={columns} />
-              {/* Cut at the bottom only: every screen is laid out to the terminal's width, and
+    <QueryClientProvider client={queryClient}>
+      <ServicesContext.Provider value={services}>
+        <SessionContext.Provider value={sessionControl}>
+          <NavigationContext.Provider value={navigate}>
+            <UiContext.Provider value={ui}>
+              {/* One line short of the terminal: a full-height frame makes Ink clear the screen on every render. */}
+              <Box flexDirection="column" width={columns} height={rows - 1}>
+                <Header session={session} project={headerProject} columns={columns} />
+                {/* Cut at the bottom only: every screen is laid out to the terminal's width, and
                 Ink cuts each line of a box that clips sideways with slice-ansi, fitting or not
                 (27-37 ms of CPU to the first frame, Node 20, a loaded machine). */}
-              <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
-                {helpOpen ? (
-                  <Box flexDirection="column" flexShrink={0}>
-                    <HelpOverlay screen={top.name} unavailable={unavailable} />
-                  </Box>
-                ) : null}
-                {navigation.stack.map((entry, index) => (
-                  <ScreenContext.Provider
-                    key={entry.key}
-                    value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
-                  >
-                    {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
-                        would squeeze its lines on top of each other. */}
-                    <Box
-                      display={index === last && !helpOpen ? 'flex' : 'none'}
-                      flexDirection="column"
-                      flexGrow={1}
-                      flexShrink={0}
-                    >
-                      <Screen route={entry.route} />
+                <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
+                  {helpOpen ? (
+                    <Box flexDirection="column" flexShrink={0}>
+                      <HelpOverlay screen={top.name} unavailable={unavailable} />
                     </Box>
-                  </ScreenContext.Provider>
-                ))}
+                  ) : null}
+                  {navigation.stack.map((entry, index) => (
+                    <ScreenContext.Provider
+                      key={entry.key}
+                      value={{ isTop: index === last, entry: entry.key, canGoBack: index > 0 }}
+                    >
+                      {/* flexShrink 0: a screen taller than the body is cut at the bottom; shrinking it
+                        would squeeze its lines on top of each other. */}
+                      <Box
+                        display={index === last && !helpOpen ? 'flex' : 'none'}
+                        flexDirection="column"
+                        flexGrow={1}
+                        flexShrink={0}
+                      >
+                        <Screen route={entry.route} />
+                      </Box>
+                    </ScreenContext.Provider>
+                  ))}
+                </Box>
+                <Footer
+                  screen={top.name}
+                  typing={typing}
+                  columns={columns}
+                  unavailable={unavailable}
+                />
               </Box>
-              <Footer
-                screen={top.name}
-                typing={typing}
-                columns={columns}
-                unavailable={unavailable}
-              />
-            </Box>
-          </UiContext.Provider>
-        </NavigationContext.Provider>
-      </SessionContext.Provider>
-    </ServicesContext.Provider>
+            </UiContext.Provider>
+          </NavigationContext.Provider>
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </QueryClientProvider>
   );
 }

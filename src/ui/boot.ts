@@ -1,4 +1,5 @@
 import { resolveDnsServer } from '../config/dns-server.js';
+import { createQueryClient } from './queries/query-client.js';
 import type { GlobalFlags } from '../config/resolve.js';
 import { resolveMaxResponseBytes, resolveOptions } from '../config/resolve.js';
 import type { AppProps } from './App.js';
@@ -42,7 +43,14 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
       project: flags.project,
       org: flags.org,
     });
-    return { services, session, routes: firstRoutes(session), color, watch };
+    return {
+      services,
+      session,
+      routes: firstRoutes(session),
+      color,
+      watch,
+      queryClient: createQueryClient(),
+    };
   }
   const resolved = resolveOptions(flags, env);
   const services = createServices({
@@ -52,7 +60,14 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     maxResponseBytes,
     requestsDir,
   });
-  if (!resolved.baseUrl) return { services, routes: [{ name: 'welcome' }], color, watch };
+  if (!resolved.baseUrl)
+    return {
+      services,
+      routes: [{ name: 'welcome' }],
+      color,
+      watch,
+      queryClient: createQueryClient(),
+    };
   const session = createSession(services, {
     profileName: resolved.profile?.name,
     baseUrl: resolved.baseUrl,
@@ -66,5 +81,12 @@ export async function bootUi(flags: GlobalFlags, options: BootOptions = {}): Pro
     label: resolved.label,
     color: resolved.color,
   });
-  return { services, session, routes: firstRoutes(session), color, watch };
+  return {
+    services,
+    session,
+    routes: firstRoutes(session),
+    color,
+    watch,
+    queryClient: createQueryClient(),
+  };
 }

@@ -29,9 +29,7 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   let answers: Promise<void> | undefined;
   if (props.session && first) {
     const size = { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-    const prefetch = prefetchFirstScreen(props.session, first, size);
-    props.session = prefetch.session;
-    answers = prefetch.settled;
+    answers = prefetchFirstScreen(props.queryClient, props.session, first, size);
   }
   const { renderApp } = await import('./render-app.js');
   // The answers that came while Ink loaded are read now, so the first frame shows them.

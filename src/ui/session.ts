@@ -49,23 +49,7 @@ export interface Session {
    * domain screen's), by domain id: the summary counts the failing ones.
    */
   dnsChecks: Map<string, { ok: boolean; at: Date }>;
-  /**
-   * How many domains the add form added in this session, by project id: the domains screen,
-   * back on top, loads every domain again when its project's count has changed.
-   */
-  domainsAdded: Map<string, number>;
-  /**
-   * The answer to a request started before the UI loaded (prefetch.ts), if it has come: a screen
-   * takes it for its first frame instead of showing "Loading" and asking. Taken once.
-   */
-  answered?: <M extends PrefetchedCall>(
-    method: M,
-    ...args: Parameters<ApiClient[M]>
-  ) => Awaited<ReturnType<ApiClient[M]>> | undefined;
 }
-
-/** The calls the first screen makes, which runUi starts before the UI has loaded. */
-export type PrefetchedCall = 'listDomains' | 'getProject' | 'listProjects';
 
 /** A request as the raw screen's form holds it: what ↑, the history and a paste load into it. */
 export interface RequestHistoryEntry {
@@ -122,6 +106,5 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     ...(input.color !== undefined ? { color: input.color } : {}),
     history: services.requestHistory({ profileName: input.profileName, ephemeral }),
     dnsChecks: new Map(),
-    domainsAdded: new Map(),
   };
 }

@@ -235,9 +235,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<UiHandl
   const first = props.routes.at(-1);
   if (options.prefetched && props.session && first) {
     // ink-testing-library's terminal: 100 columns, no rows (the UI takes 24).
-    const prefetch = prefetchFirstScreen(props.session, first, { columns: 100, rows: 24 });
-    props.session = prefetch.session;
-    await prefetch.settled;
+    await prefetchFirstScreen(props.queryClient, props.session, first, { columns: 100, rows: 24 });
   }
   // The app as run.ts wires it (the key bus reads the terminal and feeds Ink one key at a time),
   // rendered by ink-testing-library, whose stdin is then what Ink reads.

@@ -4,10 +4,15 @@ import { normalizeHostname } from '../../contract/hostname.js';
 import { ApiError } from '../../core/errors.js';
 import type { AddResult } from '../add-many.js';
 import type { Session } from '../session.js';
+import { apiKeys } from '../queries/api-queries.js';
+import type { QueryClient } from '../queries/query-client.js';
 
-/** One more domain added to the project in this session: its domains screen loads all again. */
-export function countAdded(session: Session, projectId: string): void {
-  session.domainsAdded.set(projectId, (session.domainsAdded.get(projectId) ?? 0) + 1);
+/**
+ * A domain was added to the project: every answer about its domains is out of date (the page in
+ * view, the background load of them all), and whichever a screen shows is asked for again.
+ */
+export function invalidateDomains(queryClient: QueryClient, session: Session, projectId: string) {
+  void queryClient.invalidateQueries({ queryKey: apiKeys.domains(session, projectId) });
 }
 
 /**

@@ -1,10 +1,11 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { PageGuard } from '../../client/paging.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { PAGE_SIZE_MAX } from '../../contract/params.js';
 import { apiOrder } from '../domain-list.js';
 import { useSession } from '../context.js';
-import { useScreenSignal } from './useScreenClient.js';
+import { apiKeys } from '../queries/api-queries.js';
 
 /**
  * The most domains the background load gathers, as `domains list --all` and `M` hold a bound: a
@@ -35,18 +36,22 @@ interface CatalogState {
    * the row numbers of the pages count in (re-sorting could order ties otherwise than the API).
    */
   walked: readonly string[];
-  /** Every start (and stop) of the walk: a page of an older walk is dropped. */
-  generation: number;
   /** Domains seen pending and then verified, with when that was seen (ms since the epoch). */
   turned: ReadonlyMap<string, number>;
 }
 
 type CatalogAction =
   | { type: 'merge'; domains: readonly Domain[]; origin: PageRef; at: number }
-  | { type: 'walkPage'; generation: number; domains: Domain[]; origin: PageRef; at: number }
-  | { type: 'walkEnd'; generation: number; status: WalkStatus; more: boolean; error?: unknown }
-  | { type: 'stop' }
-  | { type: 'restart' };
+  | { type: 'walkStart' }
+  | { type: 'walkPage'; domains: Domain[]; origin: PageRef; at: number }
+  | { type: 'walkEnd'; status: WalkStatus; more: boolean; error?: unknown }
+  | { type: 'walkDone'; walk: CatalogWalk; at: number };
+
+/** What the cache keeps of a walk: every page it loaded (the domains and where from), and how it ended. */
+export interface CatalogWalk {
+  pages: { origin: PageRef; domains: Domain[] }[];
+  status: 'done' | 'capped';
+}
 
 /** The newer of two copies of a domain: the later updated_at; the one just fetched on a tie. */
 function newer(before: Domain, after: Domain): boolean {
@@ -73,8 +78,9 @@ function reducer(state: CatalogState, action: CatalogAction): CatalogState {
   switch (action.type) {
     case 'merge':
       return merge(state, action.domains, action.origin, action.at);
+    case 'walkStart':
+      return { ...state, walk: { status: 'loading', loaded: 0, more: true }, walked: [] };
     case 'walkPage': {
-      if (action.generation !== state.generation) return state;
       const next = merge(state, action.domains, action.origin, action.at);
       return {
         ...next,
@@ -82,25 +88,23 @@ function reducer(state: CatalogState, action: CatalogAction): CatalogState {
         walked: [...state.walked, ...action.domains.map((d) => d.id)],
       };
     }
+    case 'walkDone': {
+      // The cache's walk (this screen's own just ended, or one a screen before left there).
+      let next = state;
+      for (const page of action.walk.pages)
+        next = merge(next, page.domains, page.origin, action.at);
+      const { status } = action.walk;
+      const walked = action.walk.pages.flatMap((page) => page.domains.map((d) => d.id));
+      return {
+        ...next,
+        walk: { status, loaded: walked.length, more: status === 'capped' },
+        walked,
+      };
+    }
     case 'walkEnd':
-      if (action.generation !== state.generation) return state;
       return {
         ...state,
         walk: { ...state.walk, status: action.status, more: action.more, error: action.error },
-      };
-    case 'stop':
-      if (state.walk.status !== 'loading') return state;
-      return {
-        ...state,
-        walk: { ...state.walk, status: 'stopped' },
-        generation: state.generation + 1,
-      };
-    case 'restart':
-      return {
-        ...state,
-        walk: { status: 'loading', loaded: 0, more: true },
-        walked: [],
-        generation: state.generation + 1,
       };
     default: {
       const never: never = action;
@@ -132,52 +136,60 @@ export interface DomainCatalog {
 
 /**
  * Every domain of a project, loaded in the background page by page (100 at a time) once `start`
- * is true, for the filter, the sort and the summary, which the API does not offer. The load is
- * bounded (CATALOG_MAX_DOMAINS, the paging guard's repeated tokens and empty pages), ends at once
- * when stopped, when the screen is left or when the UI quits, and never overlaps another load.
+ * is true, for the filter, the sort and the summary, which the API does not offer. The walk is a
+ * query of the UI's cache (`apiKeys.domainsCatalog`): an add anywhere in the UI invalidates the
+ * project's domains and the walk starts again by itself, `r` starts it again, leaving the screen
+ * or quitting cancels it, and two walks never overlap (a new one cancels the old). The domains
+ * come into this screen's catalog as each page arrives, so the filter works while it loads. The
+ * load is bounded (CATALOG_MAX_DOMAINS, the paging guard's repeated tokens and empty pages).
  */
 export function useDomainCatalog(projectId: string, start: boolean): DomainCatalog {
   const session = useSession();
-  const screenSignal = useScreenSignal();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, {
     entries: new Map(),
     walk: { status: 'loading', loaded: 0, more: true },
     walked: [],
-    generation: 0,
     turned: new Map(),
   });
-  const { generation } = state;
-  const loading = state.walk.status === 'loading';
-
-  useEffect(() => {
-    if (!start || !loading) return;
-    const controller = new AbortController();
-    const client = session.connect(AbortSignal.any([screenSignal, controller.signal]));
-    const guard = new PageGuard(`the domains of ${projectId}`);
-    const end = (status: WalkStatus, more: boolean, error?: unknown) =>
-      dispatch({ type: 'walkEnd', generation, status, more, error });
-    void (async () => {
-      let token: string | undefined;
+  const queryKey = apiKeys.domainsCatalog(session, projectId);
+  const { data: done } = useQuery({
+    queryKey,
+    enabled: start,
+    // Each walk's answer is news, even one equal to the last: the screen's walk ends with it.
+    structuralSharing: false,
+    queryFn: async ({ signal }): Promise<CatalogWalk> => {
+      dispatch({ type: 'walkStart' });
+      const client = session.connect(signal);
+      const guard = new PageGuard(`the domains of ${projectId}`);
+      const pages: CatalogWalk['pages'] = [];
       let loaded = 0;
-      do {
-        const origin = { token, pageSize: PAGE_SIZE_MAX };
-        const page = await client.listDomains(projectId, {
-          pageSize: PAGE_SIZE_MAX,
-          pageToken: token,
-        });
-        if (controller.signal.aborted) return;
-        dispatch({ type: 'walkPage', generation, domains: page.domains, origin, at: Date.now() });
-        loaded += page.domains.length;
-        token = guard.next(page.next_page_token, page.domains.length);
-      } while (token && loaded < CATALOG_MAX_DOMAINS);
-      end(token ? 'capped' : 'done', token !== undefined);
-    })().catch((error: unknown) => {
-      if (!controller.signal.aborted) end('error', true, error);
-    });
-    return () => controller.abort(new Error('the background load was stopped'));
-    // A new generation (a restart, a stop) is what starts or ends a load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [start, generation]);
+      let token: string | undefined;
+      try {
+        do {
+          const origin = { token, pageSize: PAGE_SIZE_MAX };
+          const page = await client.listDomains(projectId, {
+            pageSize: PAGE_SIZE_MAX,
+            pageToken: token,
+          });
+          if (signal.aborted) throw signal.reason;
+          // Each page shows at once: the filter works while the rest loads.
+          dispatch({ type: 'walkPage', domains: page.domains, origin, at: Date.now() });
+          pages.push({ origin, domains: page.domains });
+          loaded += page.domains.length;
+          token = guard.next(page.next_page_token, page.domains.length);
+        } while (token && loaded < CATALOG_MAX_DOMAINS);
+      } catch (error) {
+        // Stopped (Esc) or cancelled by a new walk: whoever did so says what the walk is now.
+        if (!signal.aborted) dispatch({ type: 'walkEnd', status: 'error', more: true, error });
+        throw error;
+      }
+      return { pages, status: token ? 'capped' : 'done' };
+    },
+  });
+  useEffect(() => {
+    if (done) dispatch({ type: 'walkDone', walk: done, at: Date.now() });
+  }, [done]);
 
   const { entries } = state;
   const domains = useMemo(
@@ -185,11 +197,12 @@ export function useDomainCatalog(projectId: string, start: boolean): DomainCatal
     [entries],
   );
   const { walked } = state;
-  const done = state.walk.status === 'done';
+  const complete = state.walk.status === 'done';
   const positions = useMemo(
-    () => (done ? new Map(walked.map((id, i) => [id, i])) : undefined),
-    [done, walked],
+    () => (complete ? new Map(walked.map((id, i) => [id, i])) : undefined),
+    [complete, walked],
   );
+  const loading = state.walk.status === 'loading';
   return {
     domains,
     latest: (id) => entries.get(id)?.domain,
@@ -202,7 +215,11 @@ export function useDomainCatalog(projectId: string, start: boolean): DomainCatal
         dispatch({ type: 'merge', domains: list, origin, at: Date.now() }),
       [],
     ),
-    stop: useCallback(() => dispatch({ type: 'stop' }), []),
-    restart: useCallback(() => dispatch({ type: 'restart' }), []),
+    stop: () => {
+      if (!loading) return;
+      void queryClient.cancelQueries({ queryKey });
+      dispatch({ type: 'walkEnd', status: 'stopped', more: true });
+    },
+    restart: () => void queryClient.refetchQueries({ queryKey }),
   };
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { PageGuard } from '../../client/paging.js';
 import { PagingError } from '../../core/errors.js';
 
@@ -8,140 +9,88 @@ export interface Page<T> {
   next: string;
 }
 
-/**
- * Asks the API for one page: the first without a token. `all` is set while `loadMore(true)`
- * follows every page, so the caller can ask for larger ones.
- */
-export type FetchPage<T> = (
-  token: string | undefined,
-  options: { all: boolean },
-) => Promise<Page<T>>;
+/** A page's query (queries/api-queries.ts): its key, and the request that answers it. */
+export interface PageQuery<A> {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<A>;
+}
 
-/** What the request of the current generation asks for. */
-type Request = { kind: 'page' } | { kind: 'more'; token: string; all: boolean };
+export interface PagedListOptions<A, T> {
+  /** The query of the page at `token` (the first has none); `all` asks for larger pages (`M`). */
+  page: (token: string | undefined, options: { all: boolean }) => PageQuery<A>;
+  /** The items and the next token of an answer. */
+  read: (answer: A) => Page<T>;
+  /** Names the list in messages. */
+  what: string;
+  /** The most items `loadMore(true)` gathers in all. */
+  maxItems?: number;
+  /** Requests that end when the screen is left: the pages `loadMore` adds. */
+  signal: AbortSignal;
+}
 
-export interface PagedListState<T> {
+/** The pages a screen has walked through: the token of each, and the page in view. */
+interface WalkState<T> {
   /** The token of each page from the first to the one in view; the first page has none. */
   tokens: (string | undefined)[];
   /** Which page is in view, from 0. */
   index: number;
-  /**
-   * How many items come before each page, as far as known (the pages before it as they were
-   * last loaded): the row numbers of the page in view start after `starts[index]`.
-   */
-  starts: number[];
-  status: 'loading' | 'ready' | 'error';
-  items: T[];
-  next: string;
-  /** The page the items belong to: while a new page loads, the old one is not shown as it. */
-  itemsIndex: number;
-  /** When the items in view arrived: "days left" is counted from here. */
-  loadedAt: Date;
-  error?: unknown;
-  /** Further pages being added to the items (loadMore): the rows stay meanwhile. */
+  /** Pages added after the one in view (loadMore), with the next token after them. */
+  added?: { items: T[]; next: string; capped: boolean };
+  /** Further pages being added (loadMore): the rows stay meanwhile. */
   more?: 'one' | 'all';
   moreError?: unknown;
-  /** `loadMore(true)` stopped at the most items it loads (more may follow, page by page). */
-  capped: boolean;
-  /**
-   * The page in view pointed to a page before it (a page token handed out again): following it
-   * would never end, so the list stops there and this says why.
-   */
-  loop?: PagingError;
-  /**
-   * Counts the requests: every action that asks for something starts a new generation, and an
-   * answer is taken only if it belongs to the current one. So `r` while a page loads can never
-   * have that older answer shown as, or added to, the reloaded list.
-   */
+  /** Counts loadMore's requests: an answer is taken only if no refresh or move came since. */
   generation: number;
-  request: Request;
 }
 
-type PagedListAction<T> =
-  | { type: 'next' }
+type WalkAction<T> =
+  | { type: 'next'; token: string }
   | { type: 'previous' }
   | { type: 'refresh' }
-  | { type: 'first' }
   | { type: 'more'; all: boolean }
-  | { type: 'loaded'; generation: number; index: number; page: Page<T>; at: Date }
-  | { type: 'appended'; generation: number; page: Page<T>; capped: boolean }
-  | { type: 'failed'; generation: number; error: unknown };
+  | { type: 'appended'; generation: number; page: Page<T> & { capped: boolean } }
+  | { type: 'moreFailed'; generation: number; error: unknown };
 
-/** A new generation asking for the page in view (the others' answers are stale from now on). */
-function ask<T>(state: PagedListState<T>, changes: Partial<PagedListState<T>>): PagedListState<T> {
-  return {
-    ...state,
-    status: 'loading',
-    more: undefined,
-    moreError: undefined,
-    ...changes,
-    request: { kind: 'page' },
-    generation: state.generation + 1,
-  };
-}
+/** A move or a refresh drops what loadMore added: the page in view is the API's again. */
+const moved = <T>(state: WalkState<T>, changes: Partial<WalkState<T>>): WalkState<T> => ({
+  ...state,
+  added: undefined,
+  more: undefined,
+  moreError: undefined,
+  generation: state.generation + 1,
+  ...changes,
+});
 
-function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): PagedListState<T> {
+export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): WalkState<T> {
   switch (action.type) {
     case 'next':
-      if (state.status !== 'ready' || state.next === '') return state;
-      return ask(state, {
-        tokens: [...state.tokens.slice(0, state.index + 1), state.next],
+      return moved(state, {
+        tokens: [...state.tokens.slice(0, state.index + 1), action.token],
         index: state.index + 1,
       });
     case 'previous':
-      if (state.index === 0 || state.status === 'loading') return state;
-      return ask(state, { index: state.index - 1 });
+      return state.index === 0 ? state : moved(state, { index: state.index - 1 });
     case 'refresh':
-      return ask(state, {});
-    case 'first':
-      return ask(state, { tokens: [undefined], index: 0, starts: [0] });
+      return moved(state, {});
     case 'more':
-      if (state.status !== 'ready' || state.next === '' || state.more) return state;
       return {
         ...state,
         more: action.all ? 'all' : 'one',
         moreError: undefined,
-        capped: false,
-        request: { kind: 'more', token: state.next, all: action.all },
         generation: state.generation + 1,
       };
-    case 'loaded': {
+    case 'appended': {
       if (action.generation !== state.generation) return state;
-      const start = state.starts[action.index] ?? 0;
-      const { next } = action.page;
-      const earlier = state.tokens.slice(0, action.index + 1);
-      const loop =
-        next !== '' && earlier.includes(next)
-          ? new PagingError(
-              `the API handed out the page token "${next.length > 40 ? `${next.slice(0, 40)}…` : next}" again, on page ${action.index + 1}: following it would never end, so the list stops here`,
-            )
-          : undefined;
+      const { items, next, capped } = action.page;
       return {
         ...state,
-        starts: [...state.starts.slice(0, action.index + 1), start + action.page.items.length],
-        status: 'ready',
-        items: action.page.items,
-        next: loop ? '' : next,
-        loop,
-        itemsIndex: action.index,
-        loadedAt: action.at,
-        error: undefined,
+        added: { items: [...(state.added?.items ?? []), ...items], next, capped },
+        more: undefined,
       };
     }
-    case 'appended':
+    case 'moreFailed':
       if (action.generation !== state.generation) return state;
-      return {
-        ...state,
-        items: [...state.items, ...action.page.items],
-        next: action.page.next,
-        more: undefined,
-        capped: action.capped,
-      };
-    case 'failed':
-      if (action.generation !== state.generation) return state;
-      if (state.request.kind === 'more')
-        return { ...state, more: undefined, moreError: action.error };
-      return { ...state, status: 'error', error: action.error };
+      return { ...state, more: undefined, moreError: action.error };
     default: {
       const never: never = action;
       return never;
@@ -150,12 +99,134 @@ function reducer<T>(state: PagedListState<T>, action: PagedListAction<T>): Paged
 }
 
 /**
+ * A list the API hands out page by page, either a page at a time or growing. Each page is a query
+ * of the UI's cache, keyed by its token: going forward pushes the page's token on a stack and
+ * going back pops it, so every page is asked for with the very token that first produced it (no
+ * row shown twice, none skipped), and an answer can only ever be shown as the page it answers.
+ * A page comes from the cache at once (the first one runUi asked for, one seen before) and is
+ * asked for again when it is moved to; `refresh` asks for the page in view again. `loadMore` adds
+ * the next page (or every one, up to `maxItems`) to the items instead.
+ */
+export function usePagedList<A, T>({
+  page,
+  read,
+  what,
+  maxItems = Number.POSITIVE_INFINITY,
+  signal,
+}: PagedListOptions<A, T>) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(walkReducer<T>, {
+    tokens: [undefined],
+    index: 0,
+    generation: 0,
+  });
+  const { tokens, index } = state;
+  const token = tokens[index];
+  const query = useQuery({
+    ...page(token, { all: false }),
+    // The rows of the page before stay in the cache, not on screen: `itemsIndex` says whose they are.
+    placeholderData: keepPreviousData,
+    // A page moved to (back, or again) is asked for again, shown from the cache meanwhile; the
+    // one runUi asked for is taken as it is.
+    staleTime: 0,
+    refetchOnMount: false,
+  });
+  // Which page the answer shown belongs to: the one in view once its own answer is in.
+  const own = query.data !== undefined && !query.isPlaceholderData;
+  const [shownIndex, setShownIndex] = useState(-1);
+  if (own && shownIndex !== index) setShownIndex(index);
+  const answer = query.data === undefined ? undefined : read(query.data);
+
+  // How many items come before each page, from the pages before it as they were last answered.
+  const starts = [0];
+  for (let i = 0; i < index; i++) {
+    const before = queryClient.getQueryData<A>(page(tokens[i], { all: false }).queryKey);
+    starts.push((starts[i] ?? 0) + (before === undefined ? 0 : read(before).items.length));
+  }
+  // A page token handed out again, by the page in view, would never end: the list stops there.
+  const repeated =
+    own && answer && answer.next !== '' && tokens.slice(0, index + 1).includes(answer.next);
+  const loop = repeated
+    ? new PagingError(
+        `the API handed out the page token "${answer.next.length > 40 ? `${answer.next.slice(0, 40)}…` : answer.next}" again, on page ${index + 1}: following it would never end, so the list stops here`,
+      )
+    : undefined;
+  const next = loop ? '' : (state.added?.next ?? (own ? (answer?.next ?? '') : ''));
+  const status: 'loading' | 'ready' | 'error' = query.isError
+    ? 'error'
+    : own && !query.isFetching
+      ? 'ready'
+      : 'loading';
+  // One array an answer (and what loadMore added to it): screens key their effects on it.
+  const added = own ? state.added?.items : undefined;
+  const pageItems = answer?.items;
+  const items = useMemo(
+    () => (pageItems ? (added ? [...pageItems, ...added] : pageItems) : []),
+    [pageItems, added],
+  );
+
+  const generation = state.generation;
+  const loadMore = useCallback(
+    (all: boolean) => {
+      if (status !== 'ready' || next === '' || state.more) return;
+      dispatch({ type: 'more', all });
+      // The generation this request belongs to: the one the dispatch above starts.
+      const asked = generation + 1;
+      pagesAfter(
+        (at) => page(at, { all }).queryFn({ signal }).then(read),
+        next,
+        all,
+        what,
+        maxItems - items.length,
+      ).then(
+        (added) => dispatch({ type: 'appended', generation: asked, page: added }),
+        (error: unknown) => dispatch({ type: 'moreFailed', generation: asked, error }),
+      );
+    },
+    [status, next, state.more, generation, page, read, signal, what, maxItems, items.length],
+  );
+  const { refetch } = query;
+  return {
+    tokens,
+    index,
+    status,
+    items,
+    next,
+    itemsIndex: own ? index : shownIndex,
+    /** When the items in view arrived: "days left" is counted from here. */
+    loadedAt: new Date(query.dataUpdatedAt),
+    error: query.error ?? undefined,
+    more: state.more,
+    moreError: state.moreError,
+    /** `loadMore(true)` stopped at the most items it loads (more may follow, page by page). */
+    capped: state.added?.capped ?? false,
+    loop,
+    pageNumber: index + 1,
+    /** How many items come before the page in view. */
+    start: starts[index] ?? 0,
+    hasNext: status === 'ready' && next !== '',
+    hasPrevious: index > 0,
+    goNext: useCallback(() => {
+      if (status === 'ready' && next !== '') dispatch({ type: 'next', token: next });
+    }, [status, next]),
+    goPrevious: useCallback(() => {
+      if (status !== 'loading') dispatch({ type: 'previous' });
+    }, [status]),
+    refresh: useCallback(() => {
+      dispatch({ type: 'refresh' });
+      void refetch();
+    }, [refetch]),
+    loadMore,
+  };
+}
+
+/**
  * The pages after `token`, one or (with `all`) to the last, as one page; `all` stops once `room`
  * items have come (`capped`), as `--all` holds a bound. A token handed out twice, or too many
  * empty pages in a row, ends it with a PagingError rather than loading for ever.
  */
 async function pagesAfter<T>(
-  fetchPage: FetchPage<T>,
+  fetchPage: (token: string) => Promise<Page<T>>,
   token: string,
   all: boolean,
   what: string,
@@ -165,72 +236,9 @@ async function pagesAfter<T>(
   const items: T[] = [];
   let next: string | undefined = token;
   do {
-    const page = await fetchPage(next, { all });
+    const page = await fetchPage(next);
     items.push(...page.items);
     next = guard.next(page.next, page.items.length);
   } while (all && next && items.length < room);
   return { items, next: next ?? '', capped: all && next !== undefined };
-}
-
-/**
- * A list the API hands out page by page, either a page at a time or growing. Going forward
- * pushes the page's token on a stack and going back pops it, so every page is asked for with the
- * very token that first produced it: no row is shown twice and none is skipped. `loadMore` adds
- * the next page (or every one) to the items instead. `what` names the list in messages.
- */
-export function usePagedList<T>(
-  fetchPage: FetchPage<T>,
-  what: string,
-  firstPage?: Page<T>,
-  /** The most items `loadMore(true)` gathers in all. */
-  maxItems = Number.POSITIVE_INFINITY,
-) {
-  const [state, dispatch] = useReducer(reducer<T>, {
-    tokens: [undefined],
-    index: 0,
-    starts: firstPage ? [0, firstPage.items.length] : [0],
-    status: firstPage ? 'ready' : 'loading',
-    items: firstPage?.items ?? [],
-    next: firstPage?.next ?? '',
-    itemsIndex: firstPage ? 0 : -1,
-    loadedAt: new Date(),
-    generation: 0,
-    request: { kind: 'page' },
-    capped: false,
-  });
-  // Given the first page (already answered), the first generation has nothing to ask.
-  const [hadFirstPage] = useState(firstPage !== undefined);
-  const { generation, index, request } = state;
-  const loaded = state.items.length;
-  const token = state.tokens[index];
-  // A new generation is what asks for a load; the token, index and request are those it began with.
-  useEffect(() => {
-    if (generation === 0 && hadFirstPage) return;
-    const failed = (error: unknown) => dispatch({ type: 'failed', generation, error });
-    if (request.kind === 'page') {
-      fetchPage(token, { all: false }).then(
-        (page) => dispatch({ type: 'loaded', generation, index, page, at: new Date() }),
-        failed,
-      );
-    } else {
-      pagesAfter(fetchPage, request.token, request.all, what, maxItems - loaded).then(
-        (page) => dispatch({ type: 'appended', generation, page, capped: page.capped }),
-        failed,
-      );
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [generation]);
-  return {
-    ...state,
-    pageNumber: index + 1,
-    /** How many items come before the page in view. */
-    start: state.starts[index] ?? 0,
-    hasNext: state.status === 'ready' && state.next !== '',
-    hasPrevious: index > 0,
-    goNext: useCallback(() => dispatch({ type: 'next' }), []),
-    goPrevious: useCallback(() => dispatch({ type: 'previous' }), []),
-    refresh: useCallback(() => dispatch({ type: 'refresh' }), []),
-    goFirst: useCallback(() => dispatch({ type: 'first' }), []),
-    loadMore: useCallback((all: boolean) => dispatch({ type: 'more', all }), []),
-  };
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text, useFocusManager, useStdout } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
@@ -20,7 +21,7 @@ import {
   useUi,
 } from '../context.js';
 import { copyNotice } from '../copy-notice.js';
-import { countAdded, useAddMany } from '../hooks/useAddMany.js';
+import { invalidateDomains, useAddMany } from '../hooks/useAddMany.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { explainError } from '../error-help.js';
 import { useKeys } from '../hooks/useKeys.js';
@@ -54,7 +55,10 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const services = useServices();
   const { write } = useStdout();
   const { bodyHeight, columns } = useUi();
-  const batch = useAddMany(client, project.id, () => countAdded(session, project.id));
+  const queryClient = useQueryClient();
+  const batch = useAddMany(client, project.id, () =>
+    invalidateDomains(queryClient, session, project.id),
+  );
   const [notice, setNotice] = useState<{ text: string; ok: boolean; select?: string[] }>();
   const list = parseHostList(value);
   const several = list.fromFile !== undefined || list.hosts.length > 1;
@@ -129,7 +133,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     setState({ step: 'sending', hostname });
     client.addDomain(project.id, hostname).then(
       (domain) => {
-        countAdded(session, project.id);
+        invalidateDomains(queryClient, session, project.id);
         navigate({ type: 'replace', route: { name: 'domain', project, domain, justAdded: true } });
       },
       (error: unknown) => setState({ step: 'failed', error, hostname }),

@@ -1,6 +1,7 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
-import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReadDomain as Domain, ReadDomainPage } from '../../contract/read-schemas.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -12,7 +13,6 @@ import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '
 import { summarize, viewOfDomains } from '../domain-list.js';
 import { explainError } from '../error-help.js';
 import { wrapWords } from '../format.js';
-import { useApi } from '../hooks/useApi.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useDnsChecks } from '../hooks/useDnsChecks.js';
 import { useDomainCatalog } from '../hooks/useDomainCatalog.js';
@@ -20,7 +20,8 @@ import { useDomainsReload } from '../hooks/useDomainsReload.js';
 import { useDomainsSelection } from '../hooks/useDomainsSelection.js';
 import { useDomainsWatch } from '../hooks/useDomainsWatch.js';
 import { useKeys } from '../hooks/useKeys.js';
-import { useScreenClient } from '../hooks/useScreenClient.js';
+import { useScreenClient, useScreenSignal } from '../hooks/useScreenClient.js';
+import { domainsPageQuery, projectQuery } from '../queries/api-queries.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import { DOMAINS_CHROME, domainsPageSize } from '../layout.js';
 import type { ProjectRef } from '../navigation.js';
@@ -37,6 +38,7 @@ import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view
 export function DomainsScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
   const client = useScreenClient();
+  const signal = useScreenSignal();
   const { projects, learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -48,33 +50,19 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   // it; the page in view is then asked for again with the new size (a page token holds where a
   // page starts, not how long it is).
   const pageSize = domainsPageSize(bodyHeight);
-  // The first page and the project, if runUi's requests have been answered already: the first
-  // frame then shows them rather than "Loading".
-  const [answered] = useState(() => {
-    const page = session.answered?.('listDomains', project.id, { pageSize, pageToken: undefined });
-    const described = session.answered?.('getProject', project.id);
-    return {
-      page: page && { items: page.domains, next: page.next_page_token ?? '' },
-      project: described && { data: described },
-    };
+  const list = usePagedList({
+    // The first page is the one runUi asked for before the UI loaded (prefetch.ts), if the
+    // terminal has kept its size: the first frame then shows it rather than "Loading".
+    page: (token) => domainsPageQuery(session, project.id, pageSize, token),
+    read: (page: ReadDomainPage) => ({ items: page.domains, next: page.next_page_token ?? '' }),
+    what: `the domains of ${project.id}`,
+    signal,
   });
-  const list = usePagedList<Domain>(
-    async (token) => {
-      const page = await client.listDomains(project.id, { pageSize, pageToken: token });
-      return { items: page.domains, next: page.next_page_token ?? '' };
-    },
-    `the domains of ${project.id}`,
-    answered.page,
-  );
   // Name and plan for the header and the messages, when the project was given by ID alone. If
   // this fails, the list says why (not found, no access) and the header keeps the ID.
   const known = Boolean(project.name && project.plan);
-  const details = useApi(
-    () => (known ? Promise.resolve(undefined) : client.getProject(project.id)),
-    [project.id, known],
-    answered.project,
-  );
-  const described = details.status === 'ready' ? details.data : undefined;
+  const details = useQuery({ ...projectQuery(session, project.id), enabled: !known });
+  const described = details.data;
   useEffect(() => {
     if (described)
       learnProjects([{ id: described.id, name: described.name, plan: described.plan }]);
@@ -87,8 +75,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const catalog = useDomainCatalog(project.id, list.itemsIndex >= 0);
   const { merge } = catalog;
   const { reload } = useDomainsReload({
-    projectId: project.id,
-    pageSize,
     all,
     refreshPage: list.refresh,
     reloadAll: catalog.restart,
@@ -105,10 +91,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const checks = useDnsChecks();
   const now = list.loadedAt;
 
-  const { filter, sort, reverse } = view;
+  const { filter, sort, reverse, typing } = view;
+  // Filtered and sorted once per change of what they depend on, not once per key that moves.
   const shownAll = useMemo(
-    () => (all ? viewOfDomains(catalog.domains, { filter, sort, reverse }, new Date()) : []),
-    [all, catalog.domains, filter, sort, reverse],
+    () =>
+      showsAll({ ...initialDomainsView, typing, filter, sort, reverse })
+        ? viewOfDomains(catalog.domains, { filter, sort, reverse }, new Date())
+        : [],
+    [typing, catalog.domains, filter, sort, reverse],
   );
   const rows = all
     ? shownAll

@@ -1,7 +1,7 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 import { idPrefixes } from '../../contract/params.js';
-import type { ReadProject as Project } from '../../contract/read-schemas.js';
+import type { ReadProjectPage } from '../../contract/read-schemas.js';
 import { DOMAIN_PLAN_NAMES } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -12,7 +12,8 @@ import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '
 import { explainError } from '../error-help.js';
 import { useAvailableKeys } from '../hooks/useAvailableKeys.js';
 import { useKeys } from '../hooks/useKeys.js';
-import { useScreenClient } from '../hooks/useScreenClient.js';
+import { useScreenSignal } from '../hooks/useScreenClient.js';
+import { projectsPageQuery } from '../queries/api-queries.js';
 import { usePagedList } from '../hooks/usePagedList.js';
 import type { ProjectRef } from '../navigation.js';
 import { useTone } from '../theme.js';
@@ -32,7 +33,7 @@ export const ALL_MAX_PROJECTS = 10_000;
 /** The projects the caller can see, recent ones first; `/` filters; an ID can be typed by hand. */
 export function ProjectsScreen() {
   const session = useSession();
-  const client = useScreenClient();
+  const signal = useScreenSignal();
   const { learnProjects } = useSessionControl();
   const navigate = useNavigation();
   const { isTop } = useScreen();
@@ -42,23 +43,14 @@ export function ProjectsScreen() {
   const [state, dispatch] = useReducer(projectsModeReducer, initialProjectsMode);
   const { mode, filter, typedId } = state;
   const [recent, setRecent] = useState(() => session.recentProjects());
-  // The first page, if runUi's request has been answered already (see DomainsScreen).
-  const [firstPage] = useState(() => {
-    const page = session.answered?.('listProjects', { pageToken: undefined, pageSize: undefined });
-    return page && { items: page.projects, next: page.next_page_token ?? '' };
+  const list = usePagedList({
+    // The first page is the one runUi asked for before the UI loaded (prefetch.ts).
+    page: (token, { all }) => projectsPageQuery(session, token, all ? ALL_PAGE_SIZE : undefined),
+    read: (page: ReadProjectPage) => ({ items: page.projects, next: page.next_page_token ?? '' }),
+    what: 'the projects',
+    maxItems: ALL_MAX_PROJECTS,
+    signal,
   });
-  const list = usePagedList<Project>(
-    async (token, { all }) => {
-      const page = await client.listProjects({
-        pageToken: token,
-        pageSize: all ? ALL_PAGE_SIZE : undefined,
-      });
-      return { items: page.projects, next: page.next_page_token ?? '' };
-    },
-    'the projects',
-    firstPage,
-    ALL_MAX_PROJECTS,
-  );
 
   // Name and plan of every project listed, for the header and the messages of other screens.
   useEffect(() => {
