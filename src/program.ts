@@ -14,7 +14,7 @@ import { VERSION } from './version.js';
 
 // The UI is imported only here, when it opens: a script's `api request` never loads Ink or React.
 const openUi: OpenUi = async (flags, options) => {
-  const { runUi } = await import('./ui/run.js');
+  const { runUi } = await import('./ui/app/run.js');
   await runUi(flags, options);
 };
 

@@ -1,7 +1,7 @@
 import { utcIso } from '../contract/datetime.js';
 
 // What both faces show the same way, as text and a tone: the commands paint a tone with ANSI
-// colours (commands/style.ts), the UI with Ink's (ui/theme.ts). Neither words a rule of its own.
+// colours (commands/style.ts), the UI with Ink's (ui/app/theme.ts). Neither words a rule of its own.
 
 /** How a value shows that is not there (no verification yet, no certificate, no project). */
 export const MISSING = '-';

@@ -112,7 +112,7 @@ describe("Node's own modules", () => {
         .map((edge) => `${file}: ${edge.kind} ${edge.path}`),
     );
     expect(imported).toEqual([]);
-    const required = meta.outputs['dist/ui-run.js']?.imports.map((edge) => edge.path);
+    const required = meta.outputs['dist/ui-app-run.js']?.imports.map((edge) => edge.path);
     expect(required).toContain('node:http');
   });
 });
@@ -129,7 +129,7 @@ describe('the modules whose identity matters', () => {
       // The entry, the UI and an action all reach it by importing that bundle.
       for (const bundle of [
         'dist/cli.js',
-        'dist/ui-run.js',
+        'dist/ui-app-run.js',
         'dist/commands-api-request-actions.js',
       ]) {
         const imports = meta.outputs[bundle]?.imports.map((edge) => edge.path);
@@ -196,7 +196,7 @@ describe('the HTTP client', () => {
   ];
 
   it('is ky for both faces: api request and the UI send through src/client/http-client.ts', () => {
-    for (const face of ['src/commands/api-request-actions.ts', 'src/ui/services.ts']) {
+    for (const face of ['src/commands/api-request-actions.ts', 'src/ui/app/services.ts']) {
       const { modules } = loadedWith(outputOf(face), ['import-statement', 'require-call']);
       expect(modules, face).toContain('src/client/http-client.ts');
       expect(

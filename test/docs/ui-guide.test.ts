@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { groupText, splitKeys } from '../../src/ui/input/split-keys.js';
-import { type ActionId, globalKeys, keymap, screenKeys } from '../../src/ui/keymap.js';
-import { editOf } from '../../src/ui/line-editor-keys.js';
-import type { RouteName } from '../../src/ui/navigation.js';
+import { type ActionId, globalKeys, keymap, screenKeys } from '../../src/ui/app/keymap.js';
+import { editOf } from '../../src/ui/input/line-editor-keys.js';
+import type { RouteName } from '../../src/ui/app/navigation.js';
 import { column, readGuide, section } from '../helpers/guide.js';
 
-// docs/ui.md against the key-map (src/ui/keymap.ts), which also writes the footer and the `?`
+// docs/ui.md against the key-map (src/ui/app/keymap.ts), which also writes the footer and the `?`
 // help: every action is listed under the screen that has it, with the keys the key-map gives it,
 // and the guide lists no key, action or screen that the key-map does not have.
 

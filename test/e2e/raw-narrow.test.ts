@@ -1,6 +1,6 @@
 // @module-tag tmux
 import { describe, it } from 'vitest';
-import { binding, helpKeys } from '../../src/ui/keymap.js';
+import { binding, helpKeys } from '../../src/ui/app/keymap.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { terminalForTest, terminalSessionForFile } from '../helpers/terminal-session.js';
 import { shellNode, type Terminal } from '../helpers/tmux.js';

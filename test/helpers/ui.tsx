@@ -6,9 +6,9 @@ import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import type { GlobalFlags } from '../../src/config/resolve.js';
-import { bootUi } from '../../src/ui/boot.js';
-import { prefetchFirstScreen } from '../../src/ui/prefetch.js';
-import { keyedApp } from '../../src/ui/render-app.js';
+import { bootUi } from '../../src/ui/app/boot.js';
+import { prefetchFirstScreen } from '../../src/ui/app/prefetch.js';
+import { keyedApp } from '../../src/ui/app/render-app.js';
 
 export type KeyName =
   | 'up'

@@ -6,7 +6,7 @@ import {
   startDnsServer,
   type TestDnsServer,
 } from '../helpers/dns-server.js';
-import { bootUi } from '../../src/ui/boot.js';
+import { bootUi } from '../../src/ui/app/boot.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';

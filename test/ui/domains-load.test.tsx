@@ -1,6 +1,6 @@
 import { describe, expect, onTestFinished } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { CATALOG_MAX_DOMAINS } from '../../src/ui/hooks/useDomainCatalog.js';
+import { CATALOG_MAX_DOMAINS } from '../../src/ui/domains/useDomainCatalog.js';
 import { type FakeApi, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { helpIn, helpPages } from '../helpers/ui.js';

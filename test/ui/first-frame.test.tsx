@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { settledWithin } from '../../src/ui/prefetch.js';
+import { settledWithin } from '../../src/ui/app/prefetch.js';
 
-// runUi starts the first screen's requests before Ink and React load (src/ui/prefetch.ts); when
+// runUi starts the first screen's requests before Ink and React load (src/ui/app/prefetch.ts); when
 // their answers are in by the time the screen mounts, its first frame shows them: no "Loading"
 // frame, and nothing asked twice.
 const server = seededServerForFile();

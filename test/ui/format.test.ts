@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { recordsLayout, recordWidths } from '../../src/ui/components/RecordsTable.js';
+import { recordsLayout, recordWidths } from '../../src/ui/domain/RecordsTable.js';
 import {
   clip,
   displayWidth,
@@ -9,7 +9,7 @@ import {
   wrapHard,
   wrapName,
   wrapWords,
-} from '../../src/ui/format.js';
+} from '../../src/ui/components/format.js';
 
 describe('wrapName', () => {
   it('keeps every character, in order, in lines no wider than asked', () => {

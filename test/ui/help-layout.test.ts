@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/ui/format.js';
+import { displayWidth } from '../../src/ui/components/format.js';
 import {
   type HelpItem,
   helpLayout,
   helpWindow,
   NOT_NOW,
   scrolledTop,
-} from '../../src/ui/help-layout.js';
-import { binding, helpKeys, screenKeys } from '../../src/ui/keymap.js';
-import { screenBodyHeight } from '../../src/ui/layout.js';
-import type { RouteName } from '../../src/ui/navigation.js';
+} from '../../src/ui/app/help-layout.js';
+import { binding, helpKeys, screenKeys } from '../../src/ui/app/keymap.js';
+import { screenBodyHeight } from '../../src/ui/app/layout.js';
+import type { RouteName } from '../../src/ui/app/navigation.js';
 
 const screens = Object.keys(screenKeys) as RouteName[];
 

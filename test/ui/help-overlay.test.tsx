@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { type ActionId, binding, helpKeys } from '../../src/ui/keymap.js';
+import { type ActionId, binding, helpKeys } from '../../src/ui/app/keymap.js';
 import { test as it } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { HELP_POSITION, helpIn, helpPages } from '../helpers/ui.js';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { groupText, splitKeys } from '../../src/ui/input/split-keys.js';
-import { applyEdits, type LineEdit, type LineState, lineState } from '../../src/ui/line-editor.js';
-import { editOf } from '../../src/ui/line-editor-keys.js';
+import {
+  applyEdits,
+  type LineEdit,
+  type LineState,
+  lineState,
+} from '../../src/ui/input/line-editor.js';
+import { editOf } from '../../src/ui/input/line-editor-keys.js';
 
 /** The edits of what the terminal sent, as the key bus hands it to a focused field. */
 const editsOf = (data: string): LineEdit[] =>

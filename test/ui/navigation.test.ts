@@ -1,14 +1,20 @@
 import type { Key } from 'ink';
-import { EXCLUSIVE_MEANINGS } from '../../src/ui/keymap-domains.js';
+import { EXCLUSIVE_MEANINGS } from '../../src/ui/domains/keymap-domains.js';
 import { describe, expect, it } from 'vitest';
-import { type ActionId, binding, globalKeys, matches, screenKeys } from '../../src/ui/keymap.js';
+import {
+  type ActionId,
+  binding,
+  globalKeys,
+  matches,
+  screenKeys,
+} from '../../src/ui/app/keymap.js';
 import {
   initialNavigation,
   navigationReducer,
   type Route,
   type RouteName,
   topRoute,
-} from '../../src/ui/navigation.js';
+} from '../../src/ui/app/navigation.js';
 
 const projects: Route = { name: 'projects' };
 const domains: Route = { name: 'domains', project: { id: 'prj_a' } };

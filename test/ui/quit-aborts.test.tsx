@@ -1,6 +1,6 @@
 import { describe, expect, onTestFinished } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { ALL_MAX_PROJECTS } from '../../src/ui/screens/ProjectsScreen.js';
+import { ALL_MAX_PROJECTS } from '../../src/ui/projects/ProjectsScreen.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { helpIn, helpPages } from '../helpers/ui.js';

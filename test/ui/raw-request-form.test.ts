@@ -6,7 +6,7 @@ import {
   type RawForm,
   type RawFormAction,
   rawFormReducer,
-} from '../../src/ui/raw-request-form.js';
+} from '../../src/ui/raw/raw-request-form.js';
 
 const run = (...actions: RawFormAction[]): RawForm =>
   actions.reduce(rawFormReducer, initialRawForm);

@@ -5,9 +5,9 @@ import {
   findMatches,
   jqDocument,
   visibleLines,
-} from '../../src/ui/response-document.js';
-import { lineRows } from '../../src/ui/response-rows.js';
-import { initialView, viewReducer } from '../../src/ui/response-view.js';
+} from '../../src/ui/raw/response-document.js';
+import { lineRows } from '../../src/ui/raw/response-rows.js';
+import { initialView, viewReducer } from '../../src/ui/raw/response-view.js';
 
 const answer = { a: { b: [1, 2], c: 'x' }, d: null };
 const doc = documentOf({ text: JSON.stringify(answer), json: answer });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/core/failure.js';
-import { runUi } from '../../src/ui/run.js';
+import { runUi } from '../../src/ui/app/run.js';
 
 // A setting the UI cannot use stops it before it touches the terminal; main() then says why in
 // one line with exit code 2, as every command does (describeFailure is what main() asks).

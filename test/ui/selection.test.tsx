@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
-import { moveSelection, selectedRow } from '../../src/ui/selection.js';
+import { moveSelection, selectedRow } from '../../src/ui/components/selection.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import type { RenderAppOptions, UiHandle } from '../helpers/ui.js';

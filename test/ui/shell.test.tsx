@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { binding, helpKeys } from '../../src/ui/keymap.js';
+import { binding, helpKeys } from '../../src/ui/app/keymap.js';
 import { test } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { HELP_POSITION, helpPages } from '../helpers/ui.js';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { visible } from '../../core/sanitize.js';
-import type { ErrorHelp } from '../error-help.js';
-import { useTone } from '../theme.js';
+import type { ErrorHelp } from './error-help.js';
+import { useTone } from '../app/theme.js';
 import { Paragraph } from './Paragraph.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
-import { useTone } from '../theme.js';
+import { useTone } from '../app/theme.js';
 import { Paragraph } from './Paragraph.js';
 
 export function Loading({ label }: { label: string }) {

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
-import { clip, displayWidth, padEnd } from '../format.js';
-import { useTone } from '../theme.js';
+import { clip, displayWidth, padEnd } from './format.js';
+import { useTone } from '../app/theme.js';
 
 export interface Column<Row> {
   id: string;

@@ -1,10 +1,10 @@
 import { Box, Text, useFocus } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
-import { useScreen, useUi } from '../context.js';
-import { useKeyInput } from '../hooks/useKeys.js';
-import { editOf } from '../line-editor-keys.js';
-import { areaEditReducer, areaRows, verticalMove } from '../text-area.js';
+import { useScreen, useUi } from '../app/context.js';
+import { useKeyInput } from '../input/useKeys.js';
+import { editOf } from '../input/line-editor-keys.js';
+import { areaEditReducer, areaRows, verticalMove } from '../input/text-area.js';
 
 /** The character at the cursor (a surrogate pair is one). */
 const underCursor = (text: string, at: number) => [...text.slice(at)][0] ?? '';

@@ -1,10 +1,10 @@
 import { Box, Text, useFocus } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
-import { useScreen, useUi } from '../context.js';
-import { useKeyInput } from '../hooks/useKeys.js';
-import { lineEditReducer } from '../line-editor.js';
-import { editOf } from '../line-editor-keys.js';
+import { useScreen, useUi } from '../app/context.js';
+import { useKeyInput } from '../input/useKeys.js';
+import { lineEditReducer } from '../input/line-editor.js';
+import { editOf } from '../input/line-editor-keys.js';
 
 export interface TextFieldProps {
   /** The focus id, e.g. `add.hostname`; screens move focus with `focus(id)`. */

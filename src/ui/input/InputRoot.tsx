@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { KeyBusContext } from '../hooks/useKeys.js';
+import { KeyBusContext } from './useKeys.js';
 import type { KeyBus } from './key-bus.js';
 import type { UiSettler } from './settle.js';
 import { readTerminal, type TerminalStdin } from './terminal-input.js';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/api-client.js';
-import type { Session } from '../session.js';
+import type { Session } from '../app/session.js';
 
 /**
  * The API's answers as the query cache keys them: one factory a kind, used by the screens and by

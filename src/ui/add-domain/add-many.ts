@@ -1,0 +1,104 @@
+import { normalizeHostname } from '../../contract/hostname.js';
+import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import { ZoneSnippetError } from '../../core/errors.js';
+import { zoneSnippet } from '../../core/records.js';
+import { visible } from '../../core/sanitize.js';
+import { wrapWords } from '../components/format.js';
+
+// The add form with several host names: how the text is read, and what the records of the new
+// domains make as one zone snippet.
+
+/**
+ * The host names of what was typed or pasted: one a line (a paste's line breaks come as spaces),
+ * or separated by spaces or commas. `@path` stands for a file of host names instead (`fromFile`):
+ * one a line, blank lines and `#` comments left out.
+ */
+export function parseHostList(text: string): { hosts: string[]; fromFile?: string } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('@') && trimmed.length > 1 && !/[\s,]/.test(trimmed)) {
+    return { hosts: [], fromFile: trimmed.slice(1) };
+  }
+  return { hosts: splitHosts(trimmed) };
+}
+
+export function splitHosts(text: string): string[] {
+  return text.split(/[\s,]+/).filter((host) => host !== '');
+}
+
+/** The host name inside a pasted URL (`https://shop.example.com/path` → `shop.example.com`). */
+export function hostOfUrl(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) && !trimmed.includes('/')) return undefined;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    return url.hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The field with every pasted URL in it cut down to its host name (Tab), one host or several,
+ * the separators kept as typed; undefined when no host in it is a URL. A host that is valid as it
+ * is stays, so Tab never changes what Enter would send right.
+ */
+export function hostsOfUrls(text: string): { text: string; urls: number } | undefined {
+  let urls = 0;
+  const cut = text
+    .split(/([\s,]+)/)
+    .map((part, i) => {
+      // The odd parts are the separators split() kept.
+      if (i % 2 === 1 || part === '' || normalizeHostname(part).ok) return part;
+      const host = hostOfUrl(part);
+      if (host === undefined) return part;
+      urls++;
+      return host;
+    })
+    .join('');
+  return urls > 0 ? { text: cut, urls } : undefined;
+}
+
+/** One host of a batch and what the API said to it. */
+export type AddResult =
+  | { host: string; state: 'waiting' | 'adding' }
+  | { host: string; state: 'added'; domain: Domain }
+  | { host: string; state: 'exists' | 'refused' | 'failed'; status?: number; reason: string };
+
+export function addSummary(results: readonly AddResult[]): string {
+  const count = (state: AddResult['state']) => results.filter((r) => r.state === state).length;
+  const parts = [
+    `${count('added')} added (201)`,
+    `${count('exists')} already registered (409)`,
+    `${count('refused')} refused (400)`,
+  ];
+  if (count('failed') > 0) parts.push(`${count('failed')} failed`);
+  return `${parts.join(', ')} of ${results.length} ${results.length === 1 ? 'host' : 'hosts'}`;
+}
+
+/**
+ * The records of every domain added, as one BIND zone snippet (each domain's own, one after the
+ * other); a domain whose records cannot be written safely is named in `skipped` instead.
+ */
+export function zoneOfAll(domains: readonly Domain[]): { text: string; skipped: string[] } {
+  const parts: string[] = [];
+  const skipped: string[] = [];
+  for (const d of domains) {
+    try {
+      parts.push(zoneSnippet(d.domain, d.dns_instructions));
+    } catch (error) {
+      if (!(error instanceof ZoneSnippetError)) throw error;
+      skipped.push(d.domain);
+    }
+  }
+  return { text: parts.join('\n'), skipped };
+}
+
+/**
+ * The lines a typed list takes in the host-name field, `width` columns wide: the field wraps a
+ * long one (at spaces, as Ink does), and those lines are taken from the results' room below it.
+ */
+export function typedLines(value: string, width: number): number {
+  return value
+    .split(/\r\n|\r|\n/)
+    .reduce((sum, line) => sum + wrapWords(visible(line), Math.max(1, width)).length, 0);
+}

@@ -1,0 +1,110 @@
+import { groupedCount as count, type Tone } from '../../core/display.js';
+import { type DomainSummary, ranksMatches, type SortKey, sortShown } from './domain-list.js';
+import type { DomainCatalog } from './useDomainCatalog.js';
+import type { DomainsWatch } from './useDomainsWatch.js';
+
+// The domains screen's lines of words, apart from its layout: the summary under the title, and
+// what the status line says of a filter, a sort and the watch.
+
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The summary line: how far the background load has come (or why it stopped), then the
+ * project's numbers over what is loaded. `escStops`: whether Esc stops the load now (under a
+ * filter or sort; in the pages Esc goes back, which ends the load too), so the hint is offered
+ * only where the key does that. "r loads all" and "r tries again" hold in the pages too: there r
+ * reloads the page and, once the load stopped or failed, starts it again (DomainsScreen).
+ */
+export function summaryLine(
+  walk: DomainCatalog['walk'],
+  sum: DomainSummary,
+  escStops: boolean,
+): { lead: string; tone?: Tone | 'accent'; numbers: string } {
+  const numbers = [
+    `${count(sum.verified)} verified`,
+    `${count(sum.pending)} pending`,
+    `${count(sum.expiring)} expiring ≤ 14 d`,
+    `${count(sum.failingDns)} failing DNS`,
+  ].join(' · ');
+  switch (walk.status) {
+    case 'loading':
+      return {
+        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}…${escStops ? ' (Esc stops)' : ''}`,
+        tone: 'accent',
+        numbers,
+      };
+    case 'done':
+      return { lead: plural(sum.total, 'domain'), numbers };
+    case 'stopped':
+      return {
+        lead: `stopped at ${count(sum.total)} loaded, more on the server (r loads all)`,
+        tone: 'warn',
+        numbers,
+      };
+    case 'capped':
+      return {
+        lead: `${count(sum.total)} loaded, the most this screen loads; more on the server`,
+        tone: 'warn',
+        numbers,
+      };
+    case 'error':
+      return {
+        lead: `${count(sum.total)} loaded, then loading failed (r tries again)`,
+        tone: 'error',
+        numbers,
+      };
+  }
+}
+
+/**
+ * Where the page in view stands among every domain: how many come before its first row, and
+ * how many there are. Once the background load has every domain, both are the catalog's, the
+ * state the summary counts: the pages' own sums are of pages as they were loaded, and a domain
+ * added since (it lands on page 1) moves every later row down one while they still say "of 45".
+ */
+export function pagePlace(
+  catalog: Pick<DomainCatalog, 'position' | 'walk' | 'domains'>,
+  firstId: string | undefined,
+  pagesBefore: number,
+): { before: number; counted?: number } {
+  if (catalog.walk.status !== 'done') return { before: pagesBefore };
+  const before = firstId === undefined ? undefined : catalog.position(firstId);
+  return { before: before ?? pagesBefore, counted: catalog.domains.length };
+}
+
+/**
+ * The "of N" of the pages' rows line: `upTo` rows up to the end of this page; "≥" while more
+ * pages follow, unless the background load has `counted` every domain.
+ */
+export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
+  if (counted !== undefined) return `${Math.max(upTo, counted)}`;
+  return morePages ? `≥ ${upTo}` : `${upTo}`;
+}
+
+/** What the status line says of the filtered, sorted list. */
+export function matchesText(
+  filter: string,
+  matches: number,
+  loaded: number,
+  order: { sort: SortKey; reverse: boolean },
+): string {
+  const what = filter.trim()
+    ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}" of ${count(loaded)} loaded`
+    : `all ${count(loaded)} loaded`;
+  const ranked = ranksMatches(filter) ? 'best match first, ties sorted by' : 'sorted by';
+  return `${what} · ${ranked} ${sortShown(order.sort, order.reverse).words}`;
+}
+
+/** What the status line says of the watch: how often, paused, or its last failure. */
+export function watchText(
+  watch: DomainsWatch,
+  intervalMs: number,
+  pendingOnScreen: number,
+): string {
+  if (!watch.enabled) return '';
+  if (watch.paused) return 'watch paused (w resumes)';
+  if (pendingOnScreen === 0) return '';
+  const every = `every ${Math.round(intervalMs / 100) / 10} s`;
+  if (watch.error) return `watch: the last refresh failed, trying again ${every}`;
+  return `watching ${plural(pendingOnScreen, 'pending domain')} ${every}`;
+}
