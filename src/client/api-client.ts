@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
@@ -9,6 +9,12 @@ import { Deadline } from './deadline.js';
 import { PageGuard } from './paging.js';
 import { checkToken, joinUrl, parseBaseUrl } from './prepare-request.js';
 import { createHttpClient } from './http-client.js';
+
+// A client reads a page or two in a run: zod's JIT (a parser generated with new Function for
+// each object schema on its first use) cost ~12 ms of CPU before the UI's first frame on Node 24
+// and repays only over thousands of parses. The server, which parses every request, keeps it
+// (it never imports the client; the demo's in-process server reads as the client does).
+z.config({ jitless: true });
 
 export interface ApiClientOptions {
   baseUrl: string;
