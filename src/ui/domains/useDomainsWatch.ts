@@ -76,14 +76,18 @@ export function useDomainsWatch(options: DomainsWatchOptions): DomainsWatch {
     [...turned].filter(([, at]) => now - at < HIGHLIGHT_MS).map(([id]) => id),
   );
   const newest = Math.max(0, ...turned.values());
+  const shown = newest > 0 && now - newest < HIGHLIGHT_MS;
   useEffect(() => {
-    if (newest === 0) return;
+    if (!shown) return;
+    // Set again after each tick while the highlight still shows: a timer may fire a millisecond
+    // before Date.now() says the time is up (the two clocks round apart), and a highlight
+    // whose one timer came early stayed for good.
     const timer = setTimeout(
       () => setNow(Date.now()),
-      Math.max(0, newest + HIGHLIGHT_MS - Date.now()),
+      Math.max(1, newest + HIGHLIGHT_MS - Date.now() + 1),
     );
     return () => clearTimeout(timer);
-  }, [newest]);
+  }, [shown, newest, now]);
 
   // Once per change that verified domains, never for those seen verified at the start.
   const { write } = useStdout();
