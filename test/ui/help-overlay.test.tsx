@@ -72,3 +72,26 @@ describe('the help at 80x24', () => {
     for (const line of pages.join('\n').split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 });
+
+describe('closing the help', () => {
+  it('with Esc over a text field gives the field its keys back, as F1 does', async ({
+    server,
+    renderUi,
+  }) => {
+    const ui = await renderUi({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+    });
+    await ui.waitForFrame('HOST NAME');
+    await ui.press('a');
+    await ui.waitForFrame('Add a custom domain');
+    await ui.press('s', 'h', 'o', 'p');
+    // F1 opens the help over the field (where ? is text); Esc closes it.
+    await ui.press('\u001bOP');
+    await ui.waitForFrame(/Keys: /);
+    await ui.press('esc');
+    await ui.waitForFrame((f) => !/Keys: /.test(f));
+    // The field still has the keys: q is a letter of the name, not quit.
+    await ui.press('q', '.', 'e', 'x');
+    await ui.waitForFrame('shopq.ex');
+  });
+});

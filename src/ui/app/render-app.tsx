@@ -7,6 +7,8 @@ import { KeyBus } from '../input/key-bus.js';
 import { UiSettler } from '../input/settle.js';
 import type { TerminalStdin } from '../input/terminal-input.js';
 
+const ESC = '\u001b';
+
 /** What Ink reads its keys from: a terminal's stdin, as Ink's `stdin` option takes it. */
 export interface InkInput {
   write(sequence: string): unknown;
@@ -33,7 +35,12 @@ export function keyedApp(props: AppProps, terminal: TerminalStdin): KeyedApp {
     (sequence) => {
       // With no useInput active Ink does not read: a key kept for later would reach a list that
       // opens afterwards.
-      if (sequence !== '' && ink && ink.listenerCount('readable') > 0) ink.write(sequence);
+      if (sequence === '' || !ink || ink.listenerCount('readable') === 0) return;
+      // Ink's own use of a lone Esc is to take the focus from whatever field has it; the app
+      // moves focus itself (Esc closes the help, cancels a prompt), and a field left without it
+      // took no more typing while `q` quit. No pick list needs Esc.
+      if (sequence === ESC) return;
+      ink.write(sequence);
     },
   );
   const settler = new UiSettler(() => bus.renders);
