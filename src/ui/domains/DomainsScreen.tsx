@@ -6,7 +6,7 @@ import { canHaveCustomDomains } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { Table, tableWindow } from '../components/Table.js';
 import { useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
-import { summarize, viewOfDomains } from './domain-list.js';
+import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useDnsChecks } from './useDnsChecks.js';
@@ -75,12 +75,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     refreshPage: list.refresh,
     reloadAll: catalog.restart,
   });
-  const pageToken = list.tokens[list.itemsIndex];
+  // Each answer of the page in view goes into the catalog with where it came from (the watch asks
+  // that page again): the token and the size it was asked with, those of the page in view once it
+  // is answered. The rows kept on screen while a page loads were merged when they came.
+  const { answered, items: pageItems } = list;
+  const pageToken = list.tokens[list.index];
   useEffect(() => {
-    if (list.itemsIndex >= 0) merge(list.items, { token: pageToken, pageSize });
-    // The items are what changes; the token and size are those they were asked with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.items, merge]);
+    if (answered) merge(pageItems, { token: pageToken, pageSize });
+  }, [answered, pageItems, pageToken, pageSize, merge]);
   useEffect(() => {
     if (isTop && view.typing) focus('domains.filter');
   }, [isTop, view.typing, focus]);
@@ -179,13 +181,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     reload,
   });
 
-  const failingDns = checks.checks;
-  const sum = useMemo(
-    () => summarize(catalog.domains, new Date(), (id) => session.dnsChecks.get(id)?.ok === false),
-    // The session's record of checks changes with this screen's checks, or while it is covered.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [catalog.domains, failingDns, isTop, session],
-  );
+  // The domains' numbers, counted again only when the domains change (10,000 take a few ms). The
+  // failing DNS are read from the session's record at every render: this screen's d writes it, and
+  // a domain's screen above this one, whose Esc renders this one again.
+  const counts = useMemo(() => summarize(catalog.domains, new Date()), [catalog.domains]);
+  const failingDns = countFailingDns(session.dnsChecks, (id) => catalog.latest(id) !== undefined);
+  const sum = { ...counts, failingDns };
   const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
   const notes = [

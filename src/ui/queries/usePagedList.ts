@@ -193,6 +193,11 @@ export function usePagedList<A, T>({
     items,
     next,
     itemsIndex: own ? index : shownIndex,
+    /**
+     * The items are the page in view's own answer, as it is asked for now: not the page before's
+     * (or the same page's at another size), kept on screen while its answer comes.
+     */
+    answered: own,
     /** When the items in view arrived: "days left" is counted from here. */
     loadedAt: new Date(query.dataUpdatedAt),
     error: query.error ?? undefined,
