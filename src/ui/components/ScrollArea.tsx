@@ -19,14 +19,12 @@ export function ScrollArea({
 }) {
   const content = useRef<DOMElement>(null);
   const [contentHeight, setContentHeight] = useState(0);
-  // Measured after each layout (no dependency list on purpose): the content's height depends on
-  // the terminal's width. The comparison below ends the chain after one update.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Measured once laid out, each time the content is drawn anew: its height follows what it holds
+  // and the terminal's width, and a new width draws the screen, so the content, again. The same
+  // height sets no state, so a measure never asks for another.
   useEffect(() => {
-    if (!content.current) return;
-    const measured = measureElement(content.current).height;
-    if (measured !== contentHeight) setContentHeight(measured);
-  });
+    if (content.current) setContentHeight(measureElement(content.current).height);
+  }, [children]);
   const fits = contentHeight <= height;
   const room = fits ? height : Math.max(1, height - 1);
   const max = Math.max(0, contentHeight - room);

@@ -1,17 +1,12 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReadDomain as Domain, ReadDomainPage } from '../../contract/read-schemas.js';
-import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
+import type { ReadDomainPage } from '../../contract/read-schemas.js';
+import { canHaveCustomDomains } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
-import { ErrorView } from '../components/ErrorView.js';
-import { Loading } from '../components/Loading.js';
-import { Paragraph } from '../components/Paragraph.js';
 import { Table, tableWindow } from '../components/Table.js';
-import { TextField } from '../components/TextField.js';
-import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
-import { summarize, viewOfDomains } from './domain-list.js';
-import { explainError } from '../components/error-help.js';
+import { useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
+import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useDnsChecks } from './useDnsChecks.js';
@@ -19,7 +14,6 @@ import { useDomainCatalog } from './useDomainCatalog.js';
 import { useDomainsReload } from './useDomainsReload.js';
 import { useDomainsSelection } from './useDomainsSelection.js';
 import { useDomainsWatch } from './useDomainsWatch.js';
-import { useKeys } from '../input/useKeys.js';
 import { useScreenClient, useScreenSignal } from '../queries/useScreenClient.js';
 import { domainsPageQuery, projectQuery } from '../queries/api-queries.js';
 import { usePagedList } from '../queries/usePagedList.js';
@@ -27,7 +21,10 @@ import { DOMAINS_CHROME, domainsPageSize } from '../app/layout.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
 import { domainColumns } from './domain-columns.js';
-import { matchesText, pagePlace, rowsTotal, summaryLine, watchText } from './domains-lines.js';
+import { pagePlace, rowsTotal, summaryLine, watchText } from './domains-lines.js';
+import { DomainsAllView } from './DomainsAllView.js';
+import { DomainsPagesView } from './DomainsPagesView.js';
+import { domainsKeysNow, useDomainsKeys } from './useDomainsKeys.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
@@ -40,7 +37,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const client = useScreenClient();
   const signal = useScreenSignal();
   const { projects, learnProjects } = useSessionControl();
-  const navigate = useNavigation();
   const { isTop } = useScreen();
   const { columns: width, bodyHeight, watchIntervalMs, bell } = useUi();
   const { focus } = useFocusManager();
@@ -79,12 +75,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     refreshPage: list.refresh,
     reloadAll: catalog.restart,
   });
-  const pageToken = list.tokens[list.itemsIndex];
+  // Each answer of the page in view goes into the catalog with where it came from (the watch asks
+  // that page again): the token and the size it was asked with, those of the page in view once it
+  // is answered. The rows kept on screen while a page loads were merged when they came.
+  const { answered, items: pageItems } = list;
+  const pageToken = list.tokens[list.index];
   useEffect(() => {
-    if (list.itemsIndex >= 0) merge(list.items, { token: pageToken, pageSize });
-    // The items are what changes; the token and size are those they were asked with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.items, merge]);
+    if (answered) merge(pageItems, { token: pageToken, pageSize });
+  }, [answered, pageItems, pageToken, pageSize, merge]);
   useEffect(() => {
     if (isTop && view.typing) focus('domains.filter');
   }, [isTop, view.typing, focus]);
@@ -145,93 +143,50 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   });
 
   const loading = catalog.walk.status === 'loading';
-  // Only keys that would do something now are offered (footer, help) and obeyed.
   const gatedPlan =
     project.plan && canHaveCustomDomains(project.plan) === false ? project.plan : undefined;
   const planGated = gatedPlan !== undefined;
   // The project has no domain at all (its one page is empty): nothing to filter, sort or sum up.
   const empty =
     !all && list.itemsIndex >= 0 && rows.length === 0 && !list.hasNext && !list.hasPrevious;
-  const can = {
-    'domains.up': rows.length > 1,
-    'domains.down': rows.length > 1,
-    'domains.open': rows.length > 0,
-    'domains.first': rows.length > 1,
-    'domains.last': rows.length > 1,
-    'domains.pageScroll': rows.length > 1 || canNext || canPrevious,
-    'domains.nextPage': canNext,
-    'domains.previousPage': canPrevious,
-    'domains.add': !failed && !planGated,
-    'domains.filter': list.itemsIndex >= 0 && !empty,
-    'domains.sort': list.itemsIndex >= 0 && !empty,
-    'domains.reverse': list.itemsIndex >= 0 && !empty,
-    'domains.checkDns': pendingOnScreen.length > 0,
-    'domains.watch': watch.enabled,
-    'domains.stopLoading': all && loading,
-    'domains.clearView': all && !loading,
-    'nav.back': !all,
-  } as const;
+  // Only keys that would do something now are offered (footer, help) and obeyed.
+  const can = domainsKeysNow({
+    rows: rows.length,
+    all,
+    loading,
+    failed,
+    planGated,
+    loaded: list.itemsIndex >= 0,
+    empty,
+    canNext,
+    canPrevious,
+    pendingOnScreen: pendingOnScreen.length,
+    watchEnabled: watch.enabled,
+  });
   useAvailableKeys(can);
-
-  const open = (domain: Domain | undefined) => {
-    if (!domain) return;
-    const check = checks.checks.get(domain.id);
-    navigate({
-      type: 'push',
-      route: {
-        name: 'domain',
-        project,
-        domain,
-        check: check?.status === 'done' ? { result: check.result, at: check.at } : undefined,
-      },
-    });
-  };
-
-  useKeys((is, _input, key) => {
-    if (view.typing) {
-      if (is('domains.filterCancel')) {
-        // Esc stops a load still under way and keeps the filter (typing ends, as Esc always
-        // ends it); the next Esc clears it.
-        if (loading) {
-          catalog.stop();
-          dispatch({ type: 'keepFilter' });
-        } else dispatch({ type: 'clearFilter' });
-      } else if (is('domains.filterKeep')) dispatch({ type: 'keepFilter' });
-      else if (is('domains.filterMove')) move(key.upArrow ? -1 : 1);
-      return;
-    }
-    pin();
-    if (is('domains.up')) move(-1);
-    else if (is('domains.down')) move(1);
-    else if (is('domains.first')) jump('first', window.shown);
-    else if (is('domains.last')) jump('last', window.shown);
-    else if (is('domains.pageScroll')) jump(key.pageUp ? 'pageUp' : 'pageDown', window.shown);
-    else if (is('domains.open')) open(rows[current]);
-    else if (is('domains.filter') && can['domains.filter']) dispatch({ type: 'startFilter' });
-    else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
-    else if (is('domains.reverse') && can['domains.reverse']) dispatch({ type: 'reverseSort' });
-    else if (is('domains.checkDns')) checks.checkAll(pendingOnScreen);
-    else if (is('domains.watch') && watch.enabled) watch.toggle();
-    else if (is('domains.nextPage') && can['domains.nextPage']) list.goNext();
-    else if (is('domains.previousPage') && can['domains.previousPage']) list.goPrevious();
-    else if (is('domains.refresh')) reload();
-    else if (is('domains.add') && can['domains.add'])
-      navigate({ type: 'push', route: { name: 'addDomain', project } });
-    else if (is('domains.raw')) navigate({ type: 'push', route: { name: 'raw', project } });
-    else if (is('domains.projects')) navigate({ type: 'popTo', route: { name: 'projects' } });
-    else if (is('profiles.switch')) navigate({ type: 'push', route: { name: 'profiles' } });
-    else if (is('domains.stopLoading') && can['domains.stopLoading']) catalog.stop();
-    else if (is('domains.clearView') && can['domains.clearView']) dispatch({ type: 'clear' });
-    else if (is('nav.back') && !all) navigate({ type: 'pop' });
+  useDomainsKeys({
+    view,
+    dispatch,
+    can,
+    project,
+    selected: rows[current],
+    selection: { move, pin, jump },
+    screenful: window.shown,
+    checks,
+    pendingOnScreen,
+    watch,
+    pages: list,
+    loading,
+    stopLoading: catalog.stop,
+    reload,
   });
 
-  const failingDns = checks.checks;
-  const sum = useMemo(
-    () => summarize(catalog.domains, new Date(), (id) => session.dnsChecks.get(id)?.ok === false),
-    // The session's record of checks changes with this screen's checks, or while it is covered.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [catalog.domains, failingDns, isTop, session],
-  );
+  // The domains' numbers, counted again only when the domains change (10,000 take a few ms). The
+  // failing DNS are read from the session's record at every render: this screen's d writes it, and
+  // a domain's screen above this one, whose Esc renders this one again.
+  const counts = useMemo(() => summarize(catalog.domains, new Date()), [catalog.domains]);
+  const failingDns = countFailingDns(session.dnsChecks, (id) => catalog.latest(id) !== undefined);
+  const sum = { ...counts, failingDns };
   const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
   const notes = [
@@ -266,97 +221,34 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const notesText =
     notes.length > 0 ? <Text color={tone('accent')}> · {notes.join(' · ')}</Text> : null;
 
-  let body: ReactNode;
-  if (all) {
-    const filterText = view.filter.trim();
-    body = (
-      <Box flexDirection="column">
-        {filterLines > 0 ? (
-          <TextField
-            id="domains.filter"
-            label="Filter"
-            value={view.filter}
-            onChange={(value) => dispatch({ type: 'typeFilter', value })}
-            placeholder="a host name, or pending, verified, expiring"
-            isActive={view.typing}
-          />
-        ) : null}
-        {rows.length > 0 ? (
-          table
-        ) : catalog.domains.length === 0 && loading ? (
-          <Loading label="Loading every domain…" />
-        ) : catalog.domains.length === 0 && catalog.walk.status === 'error' ? (
-          <ErrorView
-            help={explainError(catalog.walk.error, { baseUrl: session.baseUrl, project })}
-            actions="r try again · Esc back to the pages · q quit"
-          />
-        ) : catalog.domains.length === 0 ? (
-          <Paragraph>No domains yet: press a to add one.</Paragraph>
-        ) : (
-          <Paragraph color={tone('warn')}>
-            No domain matches "{visible(filterText)}" among the {catalog.domains.length} loaded
-            {loading ? ' so far' : ''}: change the filter, or Esc clears it (words: pending,
-            verified, expiring).
-          </Paragraph>
-        )}
-        <Text wrap="truncate-end">
-          <Text bold>
-            {matchesText(visible(view.filter), rows.length, catalog.domains.length, view)}
-          </Text>
-          {rows.length > 0 ? <Text> · {shownRows}</Text> : null}
-          {notesText}
-        </Text>
-      </Box>
-    );
-  } else if (list.status === 'error') {
-    body = (
-      <ErrorView
-        help={explainError(list.error, {
-          profileName: session.profileName,
-          baseUrl: session.baseUrl,
-          tokenOrigin: session.tokenOrigin,
-          baseUrlSource: session.baseUrlSource,
-          project,
-        })}
-        actions="r try again · p pick another project · x raw request · q quit"
-      />
-    );
-  } else if (list.itemsIndex !== list.index) {
-    body = <Loading label={`Loading page ${list.pageNumber} of the domains…`} />;
-  } else if (rows.length === 0 && gatedPlan) {
-    body = (
-      <Paragraph color={tone('warn')}>
-        No domains: this project is on the {visible(planName(gatedPlan))} plan, and custom domains
-        need {DOMAIN_PLAN_NAMES}.
-      </Paragraph>
-    );
-  } else if (rows.length === 0) {
-    body = <Paragraph>No domains yet: press a to add one.</Paragraph>;
-  } else {
-    body = (
-      <Box flexDirection="column">
-        {table}
-        <Text wrap="truncate-end">
-          <Text bold>
-            page {list.pageNumber} · {shownRows} of {total}
-          </Text>
-          <Text> · {pageSize} per page</Text>
-          <Text dimColor>
-            {can['domains.nextPage'] ? ' · n next page' : list.next === '' ? ' · last page' : ''}
-            {can['domains.previousPage'] ? ' · b previous page' : ''}
-          </Text>
-          {list.status === 'loading' ? <Text color={tone('accent')}> · refreshing…</Text> : null}
-          {notesText}
-        </Text>
-        {loopLines.map((line, i) => (
-          // The lines of one message, in order.
-          <Text key={i} color={tone('error')}>
-            {line}
-          </Text>
-        ))}
-      </Box>
-    );
-  }
+  const body = all ? (
+    <DomainsAllView
+      view={view}
+      onFilterChange={(value) => dispatch({ type: 'typeFilter', value })}
+      showFilter={filterLines > 0}
+      table={table}
+      rows={rows.length}
+      catalog={catalog}
+      project={project}
+      shownRows={shownRows}
+      notes={notesText}
+    />
+  ) : (
+    <DomainsPagesView
+      list={list}
+      project={project}
+      gatedPlan={gatedPlan}
+      table={table}
+      rows={rows.length}
+      shownRows={shownRows}
+      total={total}
+      pageSize={pageSize}
+      canNext={can['domains.nextPage']}
+      canPrevious={can['domains.previousPage']}
+      notes={notesText}
+      loopLines={loopLines}
+    />
+  );
 
   // A project whose plan has no custom domains, and none left from before: only that applies.
   const showSummary = (list.itemsIndex >= 0 || all) && !(empty && planGated);

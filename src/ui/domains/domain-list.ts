@@ -148,28 +148,40 @@ export function sortShown(key: SortKey, reverse: boolean): { arrow: '↑' | '↓
 export const nextSort = (key: SortKey): SortKey =>
   SORT_CYCLE[(SORT_CYCLE.indexOf(key) + 1) % SORT_CYCLE.length] as SortKey;
 
-/** The summary line's numbers. */
-export interface DomainSummary {
+/** The summary line's numbers of the domains themselves. */
+export interface DomainCounts {
   total: number;
   verified: number;
   pending: number;
   expiring: number;
+}
+
+/** The summary line's numbers. */
+export interface DomainSummary extends DomainCounts {
   /** Domains whose last DNS check in this session found a record not right. */
   failingDns: number;
 }
 
-export function summarize(
-  domains: Iterable<Domain>,
-  now: Date,
-  failingDns: (id: string) => boolean,
-): DomainSummary {
-  const sum: DomainSummary = { total: 0, verified: 0, pending: 0, expiring: 0, failingDns: 0 };
+export function summarize(domains: Iterable<Domain>, now: Date): DomainCounts {
+  const sum: DomainCounts = { total: 0, verified: 0, pending: 0, expiring: 0 };
   for (const d of domains) {
     sum.total++;
     if (d.verified) sum.verified++;
     else sum.pending++;
     if (isExpiring(d, now)) sum.expiring++;
-    if (failingDns(d.id)) sum.failingDns++;
   }
   return sum;
+}
+
+/**
+ * How many of the domains `known` whose last DNS check (the session's record: one entry a domain
+ * checked) found a record not right. It goes through the checks, not the domains: there are few.
+ */
+export function countFailingDns(
+  checks: Iterable<[string, { ok: boolean }]>,
+  known: (id: string) => boolean,
+): number {
+  let failing = 0;
+  for (const [id, check] of checks) if (!check.ok && known(id)) failing++;
+  return failing;
 }

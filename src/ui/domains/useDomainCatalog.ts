@@ -2,6 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { PageGuard } from '../../client/paging.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
+import {
+  type CatalogState,
+  type CatalogWalk,
+  catalogReducer,
+  emptyCatalog,
+  type PageRef,
+} from './domain-catalog.js';
 import { PAGE_SIZE_MAX } from '../../contract/params.js';
 import { apiOrder } from './domain-list.js';
 import { useSession } from '../app/context.js';
@@ -12,106 +19,6 @@ import { apiKeys } from '../queries/api-queries.js';
  * project that large (or a list that never ends) stops there rather than filling the memory.
  */
 export const CATALOG_MAX_DOMAINS = 10_000;
-
-/** The page a domain was last seen on: asking for it again refreshes the domain (watch). */
-export interface PageRef {
-  token: string | undefined;
-  pageSize: number;
-}
-
-export const pageRefKey = (ref: PageRef) => `${ref.pageSize}:${ref.token ?? ''}`;
-
-interface Entry {
-  domain: Domain;
-  origin: PageRef;
-}
-
-export type WalkStatus = 'loading' | 'done' | 'stopped' | 'capped' | 'error';
-
-interface CatalogState {
-  entries: ReadonlyMap<string, Entry>;
-  walk: { status: WalkStatus; loaded: number; more: boolean; error?: unknown };
-  /**
-   * The ids of the walk under way, in the order its pages brought them: the API's own order, which
-   * the row numbers of the pages count in (re-sorting could order ties otherwise than the API).
-   */
-  walked: readonly string[];
-  /** Domains seen pending and then verified, with when that was seen (ms since the epoch). */
-  turned: ReadonlyMap<string, number>;
-}
-
-type CatalogAction =
-  | { type: 'merge'; domains: readonly Domain[]; origin: PageRef; at: number }
-  | { type: 'walkStart' }
-  | { type: 'walkPage'; domains: Domain[]; origin: PageRef; at: number }
-  | { type: 'walkEnd'; status: WalkStatus; more: boolean; error?: unknown }
-  | { type: 'walkDone'; walk: CatalogWalk; at: number };
-
-/** What the cache keeps of a walk: every page it loaded (the domains and where from), and how it ended. */
-export interface CatalogWalk {
-  pages: { origin: PageRef; domains: Domain[] }[];
-  status: 'done' | 'capped';
-}
-
-/** The newer of two copies of a domain: the later updated_at; the one just fetched on a tie. */
-function newer(before: Domain, after: Domain): boolean {
-  return (after.updated_at ?? '') >= (before.updated_at ?? '');
-}
-
-function merge(state: CatalogState, domains: readonly Domain[], origin: PageRef, at: number) {
-  if (domains.length === 0) return state;
-  const entries = new Map(state.entries);
-  let turned: Map<string, number> | undefined;
-  for (const domain of domains) {
-    const before = entries.get(domain.id);
-    if (before && !newer(before.domain, domain)) continue;
-    if (before && !before.domain.verified && domain.verified) {
-      turned ??= new Map(state.turned);
-      turned.set(domain.id, at);
-    }
-    entries.set(domain.id, { domain, origin });
-  }
-  return { ...state, entries, turned: turned ?? state.turned };
-}
-
-function reducer(state: CatalogState, action: CatalogAction): CatalogState {
-  switch (action.type) {
-    case 'merge':
-      return merge(state, action.domains, action.origin, action.at);
-    case 'walkStart':
-      return { ...state, walk: { status: 'loading', loaded: 0, more: true }, walked: [] };
-    case 'walkPage': {
-      const next = merge(state, action.domains, action.origin, action.at);
-      return {
-        ...next,
-        walk: { ...next.walk, loaded: next.walk.loaded + action.domains.length },
-        walked: [...state.walked, ...action.domains.map((d) => d.id)],
-      };
-    }
-    case 'walkDone': {
-      // The cache's walk (this screen's own just ended, or one a screen before left there).
-      let next = state;
-      for (const page of action.walk.pages)
-        next = merge(next, page.domains, page.origin, action.at);
-      const { status } = action.walk;
-      const walked = action.walk.pages.flatMap((page) => page.domains.map((d) => d.id));
-      return {
-        ...next,
-        walk: { status, loaded: walked.length, more: status === 'capped' },
-        walked,
-      };
-    }
-    case 'walkEnd':
-      return {
-        ...state,
-        walk: { ...state.walk, status: action.status, more: action.more, error: action.error },
-      };
-    default: {
-      const never: never = action;
-      return never;
-    }
-  }
-}
 
 export interface DomainCatalog {
   /** Every domain loaded, in the API's order (newest first). */
@@ -146,12 +53,7 @@ export interface DomainCatalog {
 export function useDomainCatalog(projectId: string, start: boolean): DomainCatalog {
   const session = useSession();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(reducer, {
-    entries: new Map(),
-    walk: { status: 'loading', loaded: 0, more: true },
-    walked: [],
-    turned: new Map(),
-  });
+  const [state, dispatch] = useReducer(catalogReducer, emptyCatalog);
   const queryKey = apiKeys.domainsCatalog(session, projectId);
   const { data: done } = useQuery({
     queryKey,

@@ -2,8 +2,7 @@ import { useStdout } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../client/api-client.js';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
-import type { PageRef } from './useDomainCatalog.js';
-import { pageRefKey } from './useDomainCatalog.js';
+import { type PageRef, pageRefKey } from './domain-catalog.js';
 import { type WatchState, useWatch } from './useWatch.js';
 
 /** How long a domain that turned verified stands out. */

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 
-// The key predicates the key-map is written with (keymap.ts, keymap-domains.ts).
+// The key predicates the key-map is written with (keymap.ts and each screen's keymap-<feature>.ts).
 
 export type KeyPredicate = (input: string, key: Key) => boolean;
 
@@ -17,6 +17,8 @@ export const down: KeyPredicate = (_, key) => key.downArrow;
 export const left: KeyPredicate = (_, key) => key.leftArrow;
 export const right: KeyPredicate = (_, key) => key.rightArrow;
 export const enter: KeyPredicate = (_, key) => key.return;
+/** Enter alone: Alt+Enter is a new line in the raw screen's body. */
+export const enterAlone: KeyPredicate = (_, key) => key.return && !key.meta;
 export const esc: KeyPredicate = (_, key) => key.escape;
 export const tab: KeyPredicate = (_, key) => key.tab && !key.shift;
 export const shiftTab: KeyPredicate = (_, key) => key.tab && key.shift;

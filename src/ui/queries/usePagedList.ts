@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { PageGuard } from '../../client/paging.js';
 import { PagingError } from '../../core/errors.js';
+import { firstPage, walkReducer } from './page-walk.js';
 
 export interface Page<T> {
   items: T[];
@@ -28,76 +29,6 @@ export interface PagedListOptions<A, T> {
   signal: AbortSignal;
 }
 
-/** The pages a screen has walked through: the token of each, and the page in view. */
-interface WalkState<T> {
-  /** The token of each page from the first to the one in view; the first page has none. */
-  tokens: (string | undefined)[];
-  /** Which page is in view, from 0. */
-  index: number;
-  /** Pages added after the one in view (loadMore), with the next token after them. */
-  added?: { items: T[]; next: string; capped: boolean };
-  /** Further pages being added (loadMore): the rows stay meanwhile. */
-  more?: 'one' | 'all';
-  moreError?: unknown;
-  /** Counts loadMore's requests: an answer is taken only if no refresh or move came since. */
-  generation: number;
-}
-
-type WalkAction<T> =
-  | { type: 'next'; token: string }
-  | { type: 'previous' }
-  | { type: 'refresh' }
-  | { type: 'more'; all: boolean }
-  | { type: 'appended'; generation: number; page: Page<T> & { capped: boolean } }
-  | { type: 'moreFailed'; generation: number; error: unknown };
-
-/** A move or a refresh drops what loadMore added: the page in view is the API's again. */
-const moved = <T>(state: WalkState<T>, changes: Partial<WalkState<T>>): WalkState<T> => ({
-  ...state,
-  added: undefined,
-  more: undefined,
-  moreError: undefined,
-  generation: state.generation + 1,
-  ...changes,
-});
-
-export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): WalkState<T> {
-  switch (action.type) {
-    case 'next':
-      return moved(state, {
-        tokens: [...state.tokens.slice(0, state.index + 1), action.token],
-        index: state.index + 1,
-      });
-    case 'previous':
-      return state.index === 0 ? state : moved(state, { index: state.index - 1 });
-    case 'refresh':
-      return moved(state, {});
-    case 'more':
-      return {
-        ...state,
-        more: action.all ? 'all' : 'one',
-        moreError: undefined,
-        generation: state.generation + 1,
-      };
-    case 'appended': {
-      if (action.generation !== state.generation) return state;
-      const { items, next, capped } = action.page;
-      return {
-        ...state,
-        added: { items: [...(state.added?.items ?? []), ...items], next, capped },
-        more: undefined,
-      };
-    }
-    case 'moreFailed':
-      if (action.generation !== state.generation) return state;
-      return { ...state, more: undefined, moreError: action.error };
-    default: {
-      const never: never = action;
-      return never;
-    }
-  }
-}
-
 /**
  * A list the API hands out page by page, either a page at a time or growing. Each page is a query
  * of the UI's cache, keyed by its token: going forward pushes the page's token on a stack and
@@ -115,11 +46,7 @@ export function usePagedList<A, T>({
   signal,
 }: PagedListOptions<A, T>) {
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(walkReducer<T>, {
-    tokens: [undefined],
-    index: 0,
-    generation: 0,
-  });
+  const [state, dispatch] = useReducer(walkReducer<T>, firstPage);
   const { tokens, index } = state;
   const token = tokens[index];
   const query = useQuery({
@@ -193,6 +120,11 @@ export function usePagedList<A, T>({
     items,
     next,
     itemsIndex: own ? index : shownIndex,
+    /**
+     * The items are the page in view's own answer, as it is asked for now: not the page before's
+     * (or the same page's at another size), kept on screen while its answer comes.
+     */
+    answered: own,
     /** When the items in view arrived: "days left" is counted from here. */
     loadedAt: new Date(query.dataUpdatedAt),
     error: query.error ?? undefined,

@@ -1,38 +1,29 @@
 import { Box, Text, useFocusManager } from 'ink';
-import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { matchRoute, pathnameOf } from '../../contract/match-route.js';
-import { isPastedCommand } from '../../core/pasted-request.js';
 import { type HttpMethod, httpMethods } from '../../contract/routes.js';
-import { isSensitiveHeader, printableHeaderLine } from '../../core/mask.js';
-import { headerName } from '../../core/request-spec.js';
 import { visible } from '../../core/sanitize.js';
-import { ErrorView } from '../components/ErrorView.js';
-import { Loading } from '../components/Loading.js';
 import { MethodPicker } from './MethodPicker.js';
-import { RequestPicker } from './RequestPicker.js';
-import { ResponseViewer } from './ResponseViewer.js';
-import { RouteInfo, routeInfoHeight } from './RouteInfo.js';
-import { TextArea, textAreaHeight } from '../components/TextArea.js';
+import { RawAnswerArea } from './RawAnswerArea.js';
+import { FIELD_INDENT, RawFields } from './RawFields.js';
+import { routeInfoHeight } from './RouteInfo.js';
+import { textAreaHeight } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import { useNavigation, useScreen, useServices, useSession, useUi } from '../app/context.js';
-import { explainError } from '../components/error-help.js';
+import { useNavigation, useScreen, useSession, useUi } from '../app/context.js';
 import { wrapWords } from '../components/format.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useBodyTemplate } from './useBodyTemplate.js';
 import { useKeys } from '../input/useKeys.js';
-import { jsonProblem, useRawActions } from './useRawActions.js';
+import { useRawActions } from './useRawActions.js';
 import { useResponseViewer } from './useResponseViewer.js';
 import type { ProjectRef } from '../app/navigation.js';
-import { type Pickable, historyItems, savedItems } from './raw-pickers.js';
 import { hasBody, initialRawForm, type RawField, rawFormReducer } from './raw-request-form.js';
 import { completions } from './route-completion.js';
 import { useTone } from '../app/theme.js';
 import { Paragraph } from '../components/Paragraph.js';
 
-/** The method list's column, and the fields' label and mark before their text. */
+/** The method list's column: the fields stand beside it. */
 const METHOD_COLUMN = 12;
-const LABEL_WIDTH = 8;
-const FIELD_INDENT = LABEL_WIDTH + 2;
 
 /** The method after `current` whose name starts with `letter` (P goes POST, PATCH, PUT, POST…). */
 function nextByLetter(current: HttpMethod, letter: string): HttpMethod | undefined {
@@ -43,10 +34,6 @@ function nextByLetter(current: HttpMethod, letter: string): HttpMethod | undefin
   }
   return undefined;
 }
-
-/** A header line as the form shows it: a credential-looking value masked as --debug masks it. */
-const maskedHeaderLine = (line: string) =>
-  isSensitiveHeader(headerName(line)) ? printableHeaderLine(line) : line;
 
 function fill(path: string, project: string | undefined): string {
   return project ? path.replaceAll('{project_id}', encodeURIComponent(project)) : path;
@@ -59,7 +46,6 @@ function fill(path: string, project: string | undefined): string {
  */
 export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const session = useSession();
-  const services = useServices();
   const navigate = useNavigation();
   const { isTop } = useScreen();
   const { columns: width, bodyHeight, helpOpen } = useUi();
@@ -108,17 +94,6 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const busy = confirming === true || picker !== undefined || saveAs !== undefined;
   const inAnswer = field === 'raw.response' && answer !== undefined && !prompt && !busy;
   const outOfFields = (field === 'raw.method' || inAnswer) && !busy;
-
-  // The list a picker shows, read from disk when it opens.
-  const pickables = useMemo((): Pickable[] | string => {
-    try {
-      if (picker === 'history') return historyItems(session.history.list());
-      if (picker === 'saved') return savedItems(services.savedRequests().list());
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return [];
-  }, [picker, session, services]);
 
   useEffect(() => {
     if (!isTop || confirming || picker) return;
@@ -244,64 +219,6 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const candidates = form.cycle
     ? form.cycle.candidates
     : completions(path, projectId).map((c) => c.path);
-  let bodyCheck: ReactNode = null;
-  if (withBody) {
-    const problem = body.trim() === '' ? undefined : jsonProblem(body);
-    if (body.trim() === '') {
-      bodyCheck = <Paragraph dimColor>no body; type JSON to send one</Paragraph>;
-    } else if (problem) {
-      bodyCheck = <Paragraph color={tone('error')}>✗ not JSON: {problem}</Paragraph>;
-    } else bodyCheck = <Paragraph color={tone('ok')}>✓ valid JSON</Paragraph>;
-  }
-
-  let response: ReactNode = null;
-  if (picker) {
-    response =
-      typeof pickables === 'string' ? (
-        <Text color={tone('error')}>✗ {visible(pickables)} (Esc closes this)</Text>
-      ) : (
-        <RequestPicker
-          title={picker === 'history' ? 'History, newest first' : 'Saved requests'}
-          empty={
-            picker === 'history'
-              ? 'Nothing sent with this profile yet.'
-              : `No saved request yet: Ctrl+S saves one (in ${services.savedRequests().dir}).`
-          }
-          items={pickables.map((p) => p.item)}
-          height={viewport + 1}
-          onChoose={(index) => {
-            const chosen = pickables[index];
-            if (chosen?.spec) actions.load(chosen.spec, chosen.from);
-          }}
-          onClose={() => dispatch({ type: 'closePicker' })}
-        />
-      );
-  } else if (result?.step === 'sending') {
-    response = <Loading label={`Sending ${result.line}…`} />;
-  } else if (result?.step === 'failed') {
-    response = (
-      <ErrorView
-        help={explainError(result.error, {
-          profileName: session.profileName,
-          baseUrl: session.baseUrl,
-          tokenOrigin: session.tokenOrigin,
-          baseUrlSource: session.baseUrlSource,
-        })}
-      />
-    );
-  } else if (result?.step === 'done') {
-    response = (
-      <ResponseViewer
-        viewer={viewer}
-        line={result.line}
-        focused={field === 'raw.response'}
-        isActive={isTop && !helpOpen && field === 'raw.response'}
-      />
-    );
-  }
-
-  const fieldsActive = !busy;
-  const area = { labelWidth: LABEL_WIDTH, revision, width: areaWidth };
   return (
     <Box flexDirection="column">
       <Paragraph bold>
@@ -318,62 +235,19 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             onSelect={(chosen) => dispatch({ type: 'chooseMethod', method: chosen })}
           />
         </Box>
-        <Box flexDirection="column" flexGrow={1}>
-          <TextField
-            id="raw.path"
-            label="Path"
-            labelWidth={LABEL_WIDTH}
-            value={path}
-            revision={revision}
-            onChange={(value) => dispatch({ type: 'typePath', path: value })}
-            // A curl command or a domainctl line pasted here fills the whole form.
-            onInsert={(text) => {
-              if (text.length < 8 || !isPastedCommand(text.trim())) return false;
-              actions.paste(text);
-              return true;
-            }}
-            placeholder="/v1/… (or paste a curl command)"
-            isActive={fieldsActive && field === 'raw.path'}
-          />
-          <Box marginLeft={FIELD_INDENT} flexDirection="column">
-            <RouteInfo
-              path={path}
-              method={method}
-              match={match}
-              allowed={allowed}
-              candidates={candidates}
-              nothingToComplete={form.nothingToComplete === true}
-            />
-          </Box>
-          <TextArea
-            id="raw.headers"
-            label="Headers"
-            {...area}
-            value={headers}
-            onChange={(value) => dispatch({ type: 'typeHeaders', headers: value })}
-            placeholder="Name: value, one a line (optional)"
-            isActive={fieldsActive && field === 'raw.headers'}
-            maxRows={3}
-            onEdge={(step) => (step < 0 ? above('raw.headers') : below('raw.headers'))}
-            mask={maskedHeaderLine}
-          />
-          {withBody ? (
-            <>
-              <TextArea
-                id="raw.body"
-                label="Body"
-                {...area}
-                value={body}
-                onChange={(value) => dispatch({ type: 'typeBody', body: value })}
-                placeholder={template ?? '{…}'}
-                isActive={fieldsActive && field === 'raw.body'}
-                maxRows={maxBodyRows}
-                onEdge={(step) => (step < 0 ? above('raw.body') : below('raw.body'))}
-              />
-              <Box marginLeft={FIELD_INDENT}>{bodyCheck}</Box>
-            </>
-          ) : null}
-        </Box>
+        <RawFields
+          form={form}
+          dispatch={dispatch}
+          match={match}
+          allowed={allowed}
+          candidates={candidates}
+          bodyPlaceholder={template ?? '{…}'}
+          width={areaWidth}
+          maxBodyRows={maxBodyRows}
+          isActive={!busy}
+          onPaste={actions.paste}
+          onEdge={(from, step) => (step < 0 ? above(from) : below(from))}
+        />
       </Box>
       {refusedLines.length ? <Text color={tone('error')}>{refusedLines.join('\n')}</Text> : null}
       {confirmLines.length ? <Text color={tone('warn')}>{confirmLines.join('\n')}</Text> : null}
@@ -389,7 +263,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       ) : null}
       {notice ? <Text color={tone(notice.tone)}>{noticeLines.join('\n')}</Text> : null}
       <Text> </Text>
-      {response}
+      <RawAnswerArea
+        form={form}
+        viewer={viewer}
+        height={viewport}
+        isActive={isTop && !helpOpen}
+        onLoad={actions.load}
+        onCloseList={() => dispatch({ type: 'closePicker' })}
+      />
     </Box>
   );
 }
