@@ -203,7 +203,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       }
     } else if (field === 'raw.path' && withBody && is('raw.toBody')) {
       dispatch({ type: 'focus', field: 'raw.body' });
-    } else if (is('raw.send')) actions.send(false);
+    } else if (field !== 'raw.method' && is('raw.send')) actions.send(false);
     else if (is('raw.scroll')) viewer.page(key.pageUp ? -1 : 1);
     else if (field === 'raw.path' && is('raw.history')) {
       if (key.downArrow && !form.recalled) below('raw.path');
