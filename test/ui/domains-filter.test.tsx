@@ -134,3 +134,17 @@ describe('the sort (s)', () => {
     expect(frame).toMatch(/ · rows 1–/);
   });
 });
+
+describe('the way back from a sort', () => {
+  it('a sort alone offers Esc as the way back to the pages, not as clearing a filter', async ({
+    renderUi,
+  }) => {
+    const ui = await open(renderUi);
+    await ui.press('s');
+    const sorted = await ui.waitForFrame('HOST NAME ↑');
+    expect(sorted).toMatch(/Esc back to pages/);
+    expect(sorted).not.toMatch(/clear filter/);
+    await ui.press('esc');
+    await ui.waitForFrame(/page 1 · rows 1–/);
+  });
+});

@@ -110,7 +110,7 @@ export const domainsListBindings = {
   },
   'domains.clearView': {
     keys: 'Esc',
-    label: 'clear filter',
+    label: 'back to pages',
     help: 'clear the filter and the sort: back to the pages',
     match: esc,
   },
