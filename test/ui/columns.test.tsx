@@ -42,6 +42,35 @@ describe('column widths come from the content', () => {
     expect(longest).toBeLessThan(90);
   });
 
+  it('domains at 80 columns: a host of up to 40 characters stays whole; CREATED and VERIFIED AT go first', async ({
+    renderUi,
+  }) => {
+    // Its own server: a long host on the demo project's first page.
+    const own = await startTestServer();
+    const long = 'customer-portal.eu-west.example-company.com';
+    const host = long.slice(long.length - 36);
+    await createApiClient({ baseUrl: own.url, token: TESTER_KEY }).addDomain(
+      'prj_demo_scale',
+      host,
+    );
+    let ui: UiHandle | undefined;
+    try {
+      ui = await renderUi({
+        flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+      });
+      await ui.waitForFrame(host);
+      await ui.resize(80, 24);
+      const frame = await ui.waitForFrame((f) => lines(f)[1]?.length === 80);
+      expect(hostsIn(frame)).toContain(host);
+      const header = headerLine(frame, 'HOST NAME');
+      expect(header).toContain('TLS EXPIRY');
+      expect(header).not.toContain('CREATED');
+    } finally {
+      await ui?.cleanup();
+      await own.close();
+    }
+  });
+
   it('projects at 140 columns: NAME is as wide as the longest name', async ({ renderUi }) => {
     const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');

@@ -212,7 +212,8 @@ describe('the domains screen', () => {
         flags: { baseUrl: own.url, token: TESTER_KEY, project: 'prj_demo_scale', watchInterval: 0 },
       });
       await ui.waitForFrame(/^45 domains · /m);
-      await ui.press('n', 'n', 'n');
+      // Typed ahead in one read: each n waits for the page before it, then turns the next.
+      await ui.pressTogether('n', 'n', 'n');
       await ui.waitForFrame('page 4 · rows 43–45 of 45 · ');
       await ui.press('a');
       await ui.waitForFrame('Add a custom domain');

@@ -24,6 +24,31 @@ describe('the walk through a paged list', () => {
     expect(second.tokens[second.index]).toBe('t2');
   });
 
+  it('n typed ahead while a page loads waits for it, and each goes on with the token the page before hands out', () => {
+    // n: page 2 loads; n n meanwhile are kept.
+    const waiting = step(
+      firstPage,
+      { type: 'next', token: 't2' },
+      { type: 'queueNext' },
+      { type: 'queueNext' },
+    );
+    expect(waiting).toMatchObject({ index: 1, queued: 2 });
+    // Page 2 came with t3: the first waiting n takes it; page 3 with t4: the second.
+    const third = step(waiting, { type: 'next', token: 't3', queued: true });
+    expect(third).toMatchObject({ tokens: [undefined, 't2', 't3'], index: 2, queued: 1 });
+    const fourth = step(third, { type: 'next', token: 't4', queued: true });
+    expect(fourth).toMatchObject({ index: 3, queued: 0 });
+  });
+
+  it('b while an n waits takes that n back; past the last page, or on a refresh, the waiting ones go', () => {
+    const waiting = step(firstPage, { type: 'next', token: 't2' }, { type: 'queueNext' });
+    expect(step(waiting, { type: 'previous' })).toMatchObject({ index: 1, queued: 0 });
+    expect(step(waiting, { type: 'dropQueue' })).toMatchObject({ index: 1, queued: 0 });
+    expect(step(waiting, { type: 'refresh' })).toMatchObject({ index: 1, queued: 0 });
+    // An n typed when the page in view is ready goes at once, and nothing waits.
+    expect(step(firstPage, { type: 'next', token: 't2' }).queued).toBe(0);
+  });
+
   it('b on the first page changes nothing', () => {
     expect(step(firstPage, { type: 'previous' })).toBe(firstPage);
   });

@@ -28,6 +28,12 @@ import { domainsKeysNow, useDomainsKeys } from './useDomainsKeys.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
 /**
+ * How much of a host name stays before a column is dropped: a narrow terminal drops CREATED,
+ * then VERIFIED AT, rather than cut a name of up to this many characters (what a row is about).
+ */
+const HOST_MIN_WIDTH = 40;
+
+/**
  * A project's domains: a page at a time as the API hands them out, or (with a filter or a sort)
  * every domain loaded in the background; a summary of them all; the pending ones on screen
  * watched, and their DNS checked with d.
@@ -213,7 +219,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       rows={rows}
       selected={current}
       width={width}
-      minFlex={20}
+      minFlex={HOST_MIN_WIDTH}
       height={tableHeight}
       rowKey={(d) => d.id}
     />

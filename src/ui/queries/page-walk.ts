@@ -16,10 +16,17 @@ export interface WalkState<T> {
   moreError?: unknown;
   /** Counts loadMore's requests: an answer is taken only if no refresh or move came since. */
   generation: number;
+  /**
+   * Pages forward asked for while the page in view was still loading (`nnn` typed ahead): each
+   * is taken once the page before it has come, with the token it hands out.
+   */
+  queued?: number;
 }
 
 export type WalkAction<T> =
-  | { type: 'next'; token: string }
+  | { type: 'next'; token: string; queued?: boolean }
+  | { type: 'queueNext' }
+  | { type: 'dropQueue' }
   | { type: 'previous' }
   | { type: 'refresh' }
   | { type: 'more'; all: boolean }
@@ -42,11 +49,19 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
       return moved(state, {
         tokens: [...state.tokens.slice(0, state.index + 1), action.token],
         index: state.index + 1,
+        queued: action.queued ? Math.max(0, (state.queued ?? 0) - 1) : 0,
       });
+    case 'queueNext':
+      return { ...state, queued: (state.queued ?? 0) + 1 };
+    case 'dropQueue':
+      return state.queued ? { ...state, queued: 0 } : state;
     case 'previous':
-      return state.index === 0 ? state : moved(state, { index: state.index - 1 });
+      // A page forward still waiting is taken back first; else the page before, whose token is
+      // known, even while the one in view loads.
+      if (state.queued) return { ...state, queued: state.queued - 1 };
+      return state.index === 0 ? state : moved(state, { index: state.index - 1, queued: 0 });
     case 'refresh':
-      return moved(state, {});
+      return moved(state, { queued: 0 });
     case 'more':
       return {
         ...state,

@@ -84,6 +84,14 @@ export function usePagedList<A, T>({
     : own && !query.isFetching
       ? 'ready'
       : 'loading';
+  // Loading the page a move led to (not a refresh of the one in view, nor the first page).
+  const moving = status === 'loading' && !own && index > 0;
+  // The pages typed ahead are taken one by one as each page comes, as if typed then; past the
+  // last page (or on an error) they go. Set during render: this is state derived from the answer.
+  if (state.queued && status !== 'loading') {
+    if (status === 'ready' && next !== '') dispatch({ type: 'next', token: next, queued: true });
+    else dispatch({ type: 'dropQueue' });
+  }
   // One array an answer (and what loadMore added to it): screens key their effects on it.
   const added = own ? state.added?.items : undefined;
   const pageItems = answer?.items;
@@ -136,14 +144,17 @@ export function usePagedList<A, T>({
     pageNumber: index + 1,
     /** How many items come before the page in view. */
     start: starts[index] ?? 0,
-    hasNext: status === 'ready' && next !== '',
-    hasPrevious: index > 0,
+    // While a page loads after a move, a next page may follow it: `n` typed ahead is kept.
+    hasNext: status === 'error' ? false : next !== '' || moving,
+    hasPrevious: index > 0 || (state.queued ?? 0) > 0,
+    /** Pages forward typed ahead, waiting for the page in view. */
+    queued: state.queued ?? 0,
     goNext: useCallback(() => {
-      if (status === 'ready' && next !== '') dispatch({ type: 'next', token: next });
-    }, [status, next]),
-    goPrevious: useCallback(() => {
-      if (status !== 'loading') dispatch({ type: 'previous' });
-    }, [status]),
+      // The token the page in view handed out (while it is asked for again too), else later.
+      if (status !== 'error' && next !== '') dispatch({ type: 'next', token: next });
+      else if (moving) dispatch({ type: 'queueNext' });
+    }, [status, next, moving]),
+    goPrevious: useCallback(() => dispatch({ type: 'previous' }), []),
     refresh: useCallback(() => {
       dispatch({ type: 'refresh' });
       void refetch();
