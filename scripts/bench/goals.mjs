@@ -8,6 +8,8 @@ export const goal = {
   }),
   budget: (x) => ({ text: `<= ${x}x (budget)`, met: (ratio) => ratio <= x, budget: true }),
   atLeast: (x) => ({ text: `>= ${x}x`, met: (ratio) => ratio >= x }),
+  /** A bound on the figure itself (MiB measured, the bound in MB, 10^6 bytes), not the ratio. */
+  belowMb: (mb) => ({ text: `< ${mb} MB`, met: (_ratio, m) => m.ours * 1.048576 < mb }),
   reported: { text: 'reported', met: undefined },
 };
 

@@ -9,10 +9,15 @@ import type { QueryClient } from '../queries/query-client.js';
 
 /**
  * A domain was added to the project: every answer about its domains is out of date (the page in
- * view, the background load of them all), and whichever a screen shows is asked for again.
+ * view, the background load of them all). They are marked so, not asked for again at once: the
+ * domains screen asks when it is back on top (useDomainsReload), once for a whole batch, where
+ * asking on every add made a walk of every domain per host added, each cancelling the last.
  */
 export function invalidateDomains(queryClient: QueryClient, session: Session, projectId: string) {
-  void queryClient.invalidateQueries({ queryKey: apiKeys.domains(session, projectId) });
+  void queryClient.invalidateQueries({
+    queryKey: apiKeys.domains(session, projectId),
+    refetchType: 'none',
+  });
 }
 
 /**

@@ -77,6 +77,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const catalog = useDomainCatalog(project.id, list.itemsIndex >= 0);
   const { merge } = catalog;
   const { reload } = useDomainsReload({
+    projectId: project.id,
     all,
     refreshPage: list.refresh,
     reloadAll: catalog.restart,

@@ -80,11 +80,16 @@ export function catalogReducer(state: CatalogState, action: CatalogAction): Cata
       };
     }
     case 'walkDone': {
-      // The cache's walk (this screen's own just ended, or one a screen before left there).
+      const { status } = action.walk;
+      const total = action.walk.pages.reduce((sum, page) => sum + page.domains.length, 0);
+      // This screen's own walk, whose pages came in as they arrived: it has them all already.
+      if (state.walk.status === 'loading' && state.walked.length === total) {
+        return { ...state, walk: { status, loaded: total, more: status === 'capped' } };
+      }
+      // A walk a screen before this one left in the cache.
       let next = state;
       for (const page of action.walk.pages)
         next = merge(next, page.domains, page.origin, action.at);
-      const { status } = action.walk;
       const walked = action.walk.pages.flatMap((page) => page.domains.map((d) => d.id));
       return {
         ...next,
