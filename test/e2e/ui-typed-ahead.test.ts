@@ -1,3 +1,4 @@
+// @module-tag tmux
 import { expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
