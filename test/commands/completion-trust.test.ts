@@ -74,6 +74,21 @@ function poisonCache(dir: string): void {
   }
 }
 
+/**
+ * A completion that asks the API, asked again while it offers nothing: a Tab answers within 1 s,
+ * and on a machine running the whole suite the API's share of that second can run out before
+ * the answer comes (the timing is completion.test.ts's). What it offers once answered is the
+ * point here. Returns the candidates and how many times it asked.
+ */
+async function offered(
+  ask: () => Promise<string[]>,
+): Promise<{ candidates: string[]; asks: number }> {
+  for (let asks = 1; ; asks++) {
+    const candidates = await ask();
+    if (candidates.length > 0 || asks === 5) return { candidates, asks };
+  }
+}
+
 // One after the other: each test gives the shells a cache folder of its own.
 describe('completion of a hostile API’s values runs nothing', () => {
   it(
@@ -82,13 +97,16 @@ describe('completion of a hostile API’s values runs nothing', () => {
     async () => {
       const cache = freshCache();
       const asked = hostile.requests.length;
-      expect((await shells.bash('domainctl --profile hostile --project ')).candidates).toEqual([
-        'prj_ok',
-      ]);
-      expect(
-        (await shells.bash('domainctl --profile hostile domains records ')).candidates,
-      ).toEqual(['ok.example.com']);
-      expect(hostile.requests).toHaveLength(asked + 2);
+      const projects = await offered(
+        async () => (await shells.bash('domainctl --profile hostile --project ')).candidates,
+      );
+      expect(projects.candidates).toEqual(['prj_ok']);
+      const hosts = await offered(
+        async () => (await shells.bash('domainctl --profile hostile domains records ')).candidates,
+      );
+      expect(hosts.candidates).toEqual(['ok.example.com']);
+      // One request a list (one more for each answer that came too late to offer).
+      expect(hostile.requests).toHaveLength(asked + projects.asks + hosts.asks);
       // What is cached is only what was offered.
       expect(
         readdirSync(cache).map((file) => JSON.parse(readFileSync(join(cache, file), 'utf8'))),
@@ -101,7 +119,7 @@ describe('completion of a hostile API’s values runs nothing', () => {
         'ok.example.com',
       ]);
       // Served from the cache: the API was not asked again.
-      expect(hostile.requests).toHaveLength(asked + 2);
+      expect(hostile.requests).toHaveLength(asked + projects.asks + hosts.asks);
       expect(workFiles()).toEqual(['hosts.txt']);
     },
   );
@@ -128,10 +146,12 @@ describe('completion of a hostile API’s values runs nothing', () => {
     { tags: ['fish'] },
     async () => {
       const cache = freshCache();
-      expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
-      expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
-        'ok.example.com',
-      ]);
+      expect(
+        (await offered(() => shells.fish('domainctl --profile hostile --project '))).candidates,
+      ).toEqual(['prj_ok']);
+      expect(
+        (await offered(() => shells.fish('domainctl --profile hostile domains wait '))).candidates,
+      ).toEqual(['ok.example.com']);
       poisonCache(cache);
       expect(await shells.fish('domainctl --profile hostile --project ')).toEqual(['prj_ok']);
       expect(await shells.fish('domainctl --profile hostile domains wait ')).toEqual([
