@@ -142,4 +142,26 @@ describe('the DNS column (d)', () => {
     expect(details).toContain('elsewhere.example.net');
     expect(details).toMatch(/✗ wrong\s+found\s+elsewhere\.example\.net/);
   }, 30_000);
+
+  it("counts a check run on a domain's own screen in the summary once back on the list", async ({
+    renderUi,
+  }) => {
+    const host = `alone-${process.pid}.example.com`;
+    await add(host);
+    const ui = await renderUi({
+      env: { DOMAINCTL_DNS_SERVER: dns.address },
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+    });
+    const before = await ui.waitForFrame(host);
+    const failing = Number(/· (\d+) failing DNS/.exec(before)?.[1]);
+    // No records for it at all: its own screen's check finds them missing.
+    await dns.restart({});
+    while (!ui.frame().includes(`› ${host}`)) await ui.press('j');
+    await ui.press('enter');
+    await ui.waitForFrame('DNS records');
+    await ui.press('d');
+    await ui.waitForFrame('✗ missing');
+    await ui.press('esc');
+    await ui.waitForFrame(`· ${failing + 1} failing DNS`);
+  }, 30_000);
 });

@@ -44,11 +44,6 @@ export interface Session {
   color?: ProfileColor;
   /** The requests the raw screen sent with this profile, kept as `api request` keeps them. */
   history: HistoryStore;
-  /**
-   * The last DNS check of each domain checked in this session (the domains screen's `d`, the
-   * domain screen's), by domain id: the summary counts the failing ones.
-   */
-  dnsChecks: Map<string, { ok: boolean; at: Date }>;
 }
 
 /** A request as the raw screen's form holds it: what ↑, the history and a paste load into it. */
@@ -105,6 +100,5 @@ export function createSession(services: UiServices, input: SessionInput): Sessio
     ...(input.label !== undefined ? { label: input.label } : {}),
     ...(input.color !== undefined ? { color: input.color } : {}),
     history: services.requestHistory({ profileName: input.profileName, ephemeral }),
-    dnsChecks: new Map(),
   };
 }

@@ -10,9 +10,10 @@ import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
 import { RecordsTable } from './RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
+import { useMarkDnsCheck } from '../queries/dns-check-marks.js';
 import { StagesLine, StagesList } from './StagesList.js';
 import { DomainWatchLine } from './DomainWatchLine.js';
-import { useNavigation, useServices, useSession, useUi } from '../app/context.js';
+import { useNavigation, useServices, useUi } from '../app/context.js';
 import { tlsCell } from '../components/format.js';
 import { useKeys } from '../input/useKeys.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
@@ -43,7 +44,7 @@ export function DomainScreen({
   /** A check the domains screen ran already (its d): shown as this screen's own. */
   check?: { result: DnsCheckResult; at: Date };
 }) {
-  const session = useSession();
+  const markDnsCheck = useMarkDnsCheck();
   const services = useServices();
   const navigate = useNavigation();
   const { write } = useStdout();
@@ -65,7 +66,7 @@ export function DomainScreen({
     width: width - LABEL,
     // The watch's DNS checks are d's: the records get their marks and the findings show.
     onCheck: (result) => {
-      session.dnsChecks.set(given.id, { ok: result.ok, at: new Date() });
+      markDnsCheck(given.id, result.ok);
       setCheck({ status: 'done', result, at: new Date() });
     },
   });
@@ -96,7 +97,7 @@ export function DomainScreen({
         if (controller.signal.aborted) return;
         running.current = undefined;
         // The domains screen's summary counts the failing checks of the session.
-        session.dnsChecks.set(domain.id, { ok: result.ok, at: new Date() });
+        markDnsCheck(domain.id, result.ok);
         setCheck({ status: 'done', result, probe, at: new Date() });
       },
       (error: unknown) => {

@@ -10,6 +10,7 @@ import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useDnsChecks } from './useDnsChecks.js';
+import { useDnsCheckMarks } from '../queries/dns-check-marks.js';
 import { useDomainCatalog } from './useDomainCatalog.js';
 import { useDomainsReload } from './useDomainsReload.js';
 import { useDomainsSelection } from './useDomainsSelection.js';
@@ -40,6 +41,7 @@ const HOST_MIN_WIDTH = 40;
  */
 export function DomainsScreen({ project: routeProject }: { project: ProjectRef }) {
   const session = useSession();
+  const dnsCheckMarks = useDnsCheckMarks();
   const client = useScreenClient();
   const signal = useScreenSignal();
   const { projects, learnProjects } = useSessionControl();
@@ -189,10 +191,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   });
 
   // The domains' numbers, counted again only when the domains change (10,000 take a few ms). The
-  // failing DNS are read from the session's record at every render: this screen's d writes it, and
-  // a domain's screen above this one, whose Esc renders this one again.
+  // failing DNS come from the session's DNS check marks in the query cache: this screen's d writes
+  // them, and so does a domain's screen above this one.
   const counts = useMemo(() => summarize(catalog.domains, new Date()), [catalog.domains]);
-  const failingDns = countFailingDns(session.dnsChecks, (id) => catalog.latest(id) !== undefined);
+  const failingDns = countFailingDns(dnsCheckMarks, (id) => catalog.latest(id) !== undefined);
   const sum = { ...counts, failingDns };
   const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
   const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);

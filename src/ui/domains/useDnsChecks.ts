@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import type { DnsCheckResult } from '../../core/dns-check.js';
-import { useServices, useSession } from '../app/context.js';
+import { useServices } from '../app/context.js';
+import { useMarkDnsCheck } from '../queries/dns-check-marks.js';
 
 /** How many domains are looked up at once: each check asks four names itself. */
 export const DNS_CHECKS_AT_ONCE = 3;
@@ -60,12 +61,12 @@ class CheckQueue {
 
 /**
  * The domains screen's `d`: checks the DNS records of many domains, DNS_CHECKS_AT_ONCE at a time,
- * with the very check `domains check` runs (services.checkDns). Every result also goes into the
- * session's record of checks, which the summary counts. Leaving the screen ends the lookups.
+ * with the very check `domains check` runs (services.checkDns). Every result also marks the domain
+ * in the query cache (useMarkDnsCheck), which the summary counts. Leaving the screen ends the lookups.
  */
 export function useDnsChecks() {
   const services = useServices();
-  const session = useSession();
+  const markDnsCheck = useMarkDnsCheck();
   const [checks, setChecks] = useState<ReadonlyMap<string, RowCheck>>(new Map());
   const [queue] = useState(
     () =>
@@ -73,7 +74,7 @@ export function useDnsChecks() {
         (domain, signal) => services.checkDns(domain.dns_instructions, signal),
         (id, check) => {
           if (check.status === 'done') {
-            session.dnsChecks.set(id, { ok: check.result.ok, at: check.at });
+            markDnsCheck(id, check.result.ok);
           }
           setChecks((all) => new Map(all).set(id, check));
         },
