@@ -24,6 +24,16 @@ const ROUTING_HEADERS = new Set([
   'x-rewrite-url',
 ]);
 
+// Headers that tell a server to act as if the request had another method (Rails, Express's
+// method-override, Symfony, Google's APIs honour them): a GET carrying `X-HTTP-Method-Override:
+// DELETE` would delete through a read-only profile, and be retried as a GET may be. The method is
+// the command's to give (`api request DELETE …`), so these are refused as well.
+const METHOD_OVERRIDE_HEADERS = new Set([
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+]);
+
 /**
  * The name of a header line that routes the request (see ROUTING_HEADERS), as written; undefined
  * for any other line. A pseudo-header's name keeps its colon: `:authority`.
@@ -37,8 +47,24 @@ export function routingHeaderName(line: string): string | undefined {
   return ROUTING_HEADERS.has(name.toLowerCase()) ? name : undefined;
 }
 
-/** Throws a RequestInputError (exit code 2, nothing sent) for a header line that routes the request. */
+/** The name of a header line that overrides the method (see METHOD_OVERRIDE_HEADERS), as written. */
+function methodOverrideName(line: string): string | undefined {
+  const colon = line.indexOf(':');
+  const name = colon > 0 ? line.slice(0, colon).trim() : '';
+  return METHOD_OVERRIDE_HEADERS.has(name.toLowerCase()) ? name : undefined;
+}
+
+/**
+ * Throws a RequestInputError (exit code 2, nothing sent) for a header line that routes the request
+ * or overrides its method.
+ */
 export function refuseRoutingHeader(line: string): void {
+  const override = methodOverrideName(line);
+  if (override !== undefined) {
+    throw new RequestInputError(
+      `the ${override} header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; give the method itself (domainctl api request DELETE PATH)`,
+    );
+  }
   const name = routingHeaderName(line);
   if (name === undefined) return;
   throw new RequestInputError(

@@ -109,6 +109,23 @@ describe('api request: a header that routes the request', () => {
   });
 });
 
+describe('api request: a header that overrides the method', () => {
+  it('is refused, also with a read-only profile, and nothing is sent (2)', async () => {
+    const raw = await prefixed();
+    const result = await runCli(
+      ['api', 'request', 'GET', '/v1/projects', '-H', 'X-HTTP-Method-Override: DELETE'],
+      { env: { DOMAINCTL_BASE_URL: raw.url, DOMAINCTL_TOKEN: 'dk_secret' } },
+    );
+    expect(result).toEqual<CliResult>({
+      stdout: '',
+      stderr:
+        'domainctl: the X-HTTP-Method-Override header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; give the method itself (domainctl api request DELETE PATH)\n',
+      code: 2,
+    });
+    expect(raw.requests).toEqual([]);
+  });
+});
+
 describe('a token no HTTP header can carry', () => {
   const refusal =
     "domainctl: the token cannot be sent: it holds a control character (U+0001, character 3), and a token is printable ASCII without spaces; check --token, DOMAINCTL_TOKEN or the profile's token\n";
