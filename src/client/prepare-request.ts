@@ -1,6 +1,7 @@
 import { matchRoute, pathnameOf, type RouteMatch } from '../contract/match-route.js';
 import { type HttpMethod, httpMethods } from '../contract/routes.js';
 import { MissingCredentialsError, RequestInputError } from '../core/errors.js';
+import { maskedMember } from '../core/mask.js';
 import { refuseIfReadOnly } from '../core/profile-safety.js';
 import { refuseRoutingHeader } from '../core/routing-headers.js';
 
@@ -208,17 +209,24 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
-/** The body, checked: JSON, and never on a GET. */
+/** The body, checked: JSON, never on a GET, and no mask where a credential was (maskedMember). */
 function checkBody(method: HttpMethod, data: string | undefined): string | undefined {
   if (data === undefined) return undefined;
   if (method === 'GET')
     throw new RequestInputError(
       'a GET request carries no body: use POST, PUT or PATCH with --data',
     );
+  let parsed: unknown;
   try {
-    JSON.parse(data);
+    parsed = JSON.parse(data);
   } catch (error) {
     throw new RequestInputError(`the body is not valid JSON: ${(error as Error).message}`);
+  }
+  const masked = maskedMember(parsed);
+  if (masked !== undefined) {
+    throw new RequestInputError(
+      `the body's "${masked}" is a masked value (****…), as the history keeps credentials: it would be sent as the mask; put the value itself`,
+    );
   }
   return data;
 }

@@ -68,6 +68,30 @@ export function maskJsonCredentials(value: unknown, named = false): unknown {
   return value;
 }
 
+// What maskSecret leaves of a secret: `****` and at most its last 4 characters.
+const MASK = /^\*\*\*\*[^*]{0,4}$/;
+
+/**
+ * The name of the first member of a parsed JSON value that holds a mask where maskJsonCredentials
+ * puts one (a string under a member named like a credential, however deep), or undefined. A body
+ * from the history or a saved request holds such masks; sent, the mask would be the value.
+ */
+export function maskedMember(value: unknown, named?: string): string | undefined {
+  if (typeof value === 'string') return named !== undefined && MASK.test(value) ? named : undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = maskedMember(item, named);
+      if (found !== undefined) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, member] of Object.entries(value)) {
+      const found = maskedMember(member, named ?? (isCredentialName(key) ? key : undefined));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Decodes a query-string part as URLSearchParams would, keeping it as it is when it does not. */
 function decodeQueryPart(text: string): string {
   try {

@@ -126,6 +126,22 @@ describe('prepareRequest', () => {
     );
   });
 
+  it('refuses a body holding a mask where a credential was, however deep; other stars are sent', () => {
+    const refused = (name: string) =>
+      new RequestInputError(
+        `the body's "${name}" is a masked value (****…), as the history keeps credentials: it would be sent as the mask; put the value itself`,
+      );
+    const post = (data: string) => ({ method: 'POST', path: '/v1/regions', data, token: 'dk_x' });
+    expect(refusal(post('{"password":"****"}'))).toEqual(refused('password'));
+    expect(refusal(post('{"auth":{"client":{"secret":"****wxyz"}}}'))).toEqual(refused('auth'));
+    expect(refusal(post('{"items":[{"api_key":"****1234"}]}'))).toEqual(refused('api_key'));
+    // Stars elsewhere, or a credential that is not a mask, are what the user meant.
+    expect(prepare(post('{"note":"****1234","password":"hunter2"}')).body).toBe(
+      '{"note":"****1234","password":"hunter2"}',
+    );
+    expect(prepare(post('{"token":"*****abcd"}')).body).toBe('{"token":"*****abcd"}');
+  });
+
   it('refuses the headers that override the method (X-HTTP-Method-Override…), in any case', () => {
     const refused = (name: string) =>
       new RequestInputError(

@@ -203,6 +203,26 @@ describe('api history', () => {
     );
   });
 
+  it("a body's credential is masked in the history, and its command line, run again, is refused rather than sent with the mask (2)", async () => {
+    const { run } = await configHome();
+    const body = '{"name":"masked-db","client_secret":"s3cr3t-abcdef"}';
+    const path = '/v1/projects/{project_id}/databases';
+    expect((await run(['api', 'request', 'POST', path, '-d', body, '--jq', '.name'])).code).toBe(0);
+    const [entry] = JSON.parse((await run(['api', 'history', '--json'])).stdout);
+    const masked = '{"name":"masked-db","client_secret":"****cdef"}';
+    expect(entry.command).toBe(
+      `domainctl api request POST '${path}' -d '${masked}' --jq .name --profile local`,
+    );
+    const before = server.requests.length;
+    expect(await run(['api', 'request', 'POST', path, '-d', masked, '--jq', '.name'])).toEqual({
+      stdout: '',
+      stderr:
+        'domainctl: the body\'s "client_secret" is a masked value (****…), as the history keeps credentials: it would be sent as the mask; put the value itself\n',
+      code: 2,
+    });
+    expect(server.requests.length).toBe(before);
+  });
+
   it('DOMAINCTL_HISTORY=off keeps a run out of it', async () => {
     const { run, historyFile } = await configHome();
     const result = await run(['api', 'request', 'GET', '/v1/regions', '--json'], {
