@@ -13,7 +13,8 @@ import { currentIo } from '../core/io.js';
 import { labelProblem, labelText, type ProfileColor } from '../core/profile-safety.js';
 import { suggest } from '../core/suggested-commands.js';
 import { visible } from '../core/sanitize.js';
-import { readStdin, writeErr, writeOut } from './context.js';
+import { writeErr, writeOut } from './context.js';
+import { readSecret } from './secret-input.js';
 import { CliError } from '../core/errors.js';
 import { colorEnabled, globalFlags } from './global-options.js';
 import { type JqFlags, jqFilter } from './jq-output.js';
@@ -64,7 +65,7 @@ async function tokenArgument(
 ): Promise<string | undefined> {
   if (!fromStdin) return token || undefined;
   if (token) throw new CliError('give the token with --token or --token-stdin, not both');
-  const read = (await readStdin('the token')).trim();
+  const read = (await readSecret('the token')).trim();
   if (!read) throw new CliError('--token-stdin read an empty token from stdin');
   return read;
 }
