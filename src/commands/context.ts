@@ -9,6 +9,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { currentIo } from '../core/io.js';
 import { suggest } from '../core/suggested-commands.js';
 import { colorEnabled, globalFlags } from './global-options.js';
+import { fileErrorReason } from '../core/file-errors.js';
 
 /** What every API command starts from: the global flags, who we are, and how to print. */
 export interface CommandContext {
@@ -141,14 +142,5 @@ export async function readFileText(path: string, what: string): Promise<string> 
 
 /** A file that could not be read, as a usage error: `cannot read the host file x: no such file`. */
 export function fileReadError(error: unknown, path: string, what: string): CliError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EACCES'
-        ? 'permission denied'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : (error as Error).message;
-  return new CliError(`cannot read ${what} ${path}: ${reason}`, ExitCode.usage);
+  return new CliError(`cannot read ${what} ${path}: ${fileErrorReason(error)}`, ExitCode.usage);
 }

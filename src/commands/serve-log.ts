@@ -2,6 +2,7 @@ import { openSync, writeSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { CliError } from '../core/errors.js';
 import { ExitCode } from '../core/exit-codes.js';
+import { fileErrorReason } from '../core/file-errors.js';
 
 /**
  * `serve --log-file PATH`: the file the request log is appended to (created with mode 0600: the
@@ -14,15 +15,7 @@ export function openLogFile(path: string): Writable {
   try {
     fd = openSync(path, 'a', 0o600);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'its folder does not exist'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : (error as Error).message;
+    const reason = fileErrorReason(error, 'its folder does not exist');
     throw new CliError(`cannot open the log file ${path}: ${reason}`, ExitCode.usage);
   }
   return new Writable({

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { httpMethods } from '../contract/routes.js';
 import { specFromFile, specToFile } from './request-file.js';
+import { fileErrorReason } from '../core/file-errors.js';
 
 // zod/mini, as config-file.ts: a file written by hand is checked, and its errors say where.
 z.config(en());
@@ -103,7 +104,7 @@ export class SavedRequests {
       mkdirSync(this.dir, { recursive: true });
       writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o644);
     } catch (error) {
-      throw new ConfigError(`cannot write ${path}: ${reason(error)}`);
+      throw new ConfigError(`cannot write ${path}: ${fileErrorReason(error)}`);
     }
     return { path, created };
   }
@@ -118,7 +119,7 @@ export class SavedRequests {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new ConfigError(`no saved request named "${name}" (there is no file ${path})`);
       }
-      throw new ConfigError(`cannot read ${path}: ${reason(error)}`);
+      throw new ConfigError(`cannot read ${path}: ${fileErrorReason(error)}`);
     }
     return { ...parseSaved(text, path), path };
   }
@@ -130,7 +131,7 @@ export class SavedRequests {
       names = readdirSync(this.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new ConfigError(`cannot read ${this.dir}: ${reason(error)}`);
+      throw new ConfigError(`cannot read ${this.dir}: ${fileErrorReason(error)}`);
     }
     return names
       .filter((file) => file.endsWith(EXTENSION))
@@ -183,12 +184,4 @@ function parseSaved(text: string, path: string): { spec: RequestSpec; descriptio
     spec: specFromFile(file, body),
     ...(file.description !== undefined ? { description: file.description } : {}),
   };
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-  return (error as Error).message;
 }

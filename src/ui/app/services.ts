@@ -25,6 +25,7 @@ import {
   type SavedStore,
   savedStore,
 } from '../raw/request-library.js';
+import { fileErrorReason } from '../../core/file-errors.js';
 
 export const DEMO_TOKEN = 'dk_demo_tester';
 
@@ -169,16 +170,7 @@ export function createServices(options: ServicesOptions): UiServices {
         return await readHostFile(stream, visible(path), (reason) => new Error(reason));
       } catch (error) {
         if (!(error as NodeJS.ErrnoException).code) throw error;
-        const code = (error as NodeJS.ErrnoException).code;
-        const why =
-          code === 'ENOENT'
-            ? 'no such file'
-            : code === 'EISDIR'
-              ? 'it is a directory'
-              : code === 'EACCES'
-                ? 'permission denied'
-                : (error as Error).message;
-        throw new Error(`cannot read ${path}: ${why}`, { cause: error });
+        throw new Error(`cannot read ${path}: ${fileErrorReason(error)}`, { cause: error });
       } finally {
         stream.destroy();
       }
