@@ -3,7 +3,8 @@ import { basename, dirname, join } from 'node:path';
 
 /**
  * Writes a file whole or not at all: the text goes to a new file beside it (created with `mode`,
- * never through an existing file or link), is flushed, and is renamed over the path. A reader
+ * never through an existing file or link), is flushed, and is renamed over the path, and the
+ * folder is flushed so that the rename outlives a crash. A reader
  * sees the old file or the new one, never half of one. A write that fails, or stops short, removes
  * the new file and throws: the old file stays byte for byte, and no `.tmp` is left beside it.
  */
@@ -27,6 +28,24 @@ export function writeFileAtomic(path: string, text: string, mode: number): void 
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+/**
+ * The rename is an entry in the folder: until the folder itself is flushed, a crash or a power cut
+ * may bring back the old entry (or, for a new file, none) although the new bytes are on disk. A
+ * file system that cannot flush a folder (some network ones refuse with EINVAL) costs only that.
+ */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // The file is written and renamed; only its durability across a crash is less sure.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
