@@ -272,7 +272,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
           <Text color={tone(summary.tone)} bold>
             {summary.lead}
           </Text>
-          <Text> · {summary.numbers}</Text>
+          {summary.numbers ? <Text> · {summary.numbers}</Text> : null}
         </Text>
       ) : (
         <Text> </Text>
