@@ -68,6 +68,29 @@ describe('in the pages', () => {
     const last = await app.waitForFrame(at(hosts.at(-1)));
     expect(last).toContain('last page');
   });
+
+  it('PgDn, n and the row keys typed ahead across pages land on the page and the row the same keys typed one by one do', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    const size = hostsIn(app.frame()).length;
+    expect(Math.ceil(hosts.length / size)).toBe(4);
+    const on = async (page: number, host: string | undefined) => {
+      const frame = await app.waitForFrame(at(host));
+      expect(frame).toContain(`page ${page} · rows`);
+    };
+
+    // The third row; then, in one read, two pages down and a row up: each PgDn turns the page on
+    // the row the one before left, and k waits for the page it moves in.
+    await app.press('j', 'j');
+    await on(1, hosts[2]);
+    await app.pressTogether('pagedown', 'pagedown', 'k');
+    await on(3, hosts[2 * size + 1]);
+    // n opens a page not seen yet on its first row and j moves there; b goes back to page 3 and
+    // n again finds page 4's row as j left it.
+    await app.pressTogether('n', 'j', 'b', 'n');
+    await on(4, hosts[3 * size + 1]);
+  });
 });
 
 describe('under a sort', () => {

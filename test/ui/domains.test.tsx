@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { OUTSIDER_KEY, startTestServer, TESTER_KEY } from '../helpers/server.js';
-import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
+import { oneLine, plainText, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 import { hostsIn } from '../helpers/domain-table.js';
 
 const server = seededServerForFile();
@@ -102,6 +102,39 @@ describe('the domains screen', () => {
     await app.press('n');
     const second = await app.waitForFrame(/page 2 · /);
     expect(second).toContain(`page 2 · rows ${size + 1}–${2 * size} of 45 · `);
+  });
+
+  it("no frame of its first moments shows a wrong count: the numbers are the project's, or said to be those loaded so far, or not there yet", async ({
+    renderUi,
+  }) => {
+    const TOTALS = '45 domains · 30 verified · 15 pending · 1 expiring ≤ 14 d · 0 failing DNS';
+    // As a real start draws it (the first page asked for before the UI loads), and without.
+    for (const prefetched of [true, false]) {
+      const app = await renderUi({
+        prefetched,
+        flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+      });
+      await app.waitForFrame(TOTALS);
+      // Every frame drawn: the line under the title, each time it was drawn.
+      const lines = plainText(app.written()).split('\n');
+      const summaries = lines.flatMap((line, i) =>
+        line.startsWith('Domains of Demo Scale') ? [lines[i + 1]?.trim() ?? ''] : [],
+      );
+      expect(summaries.at(-1)).toBe(TOTALS);
+      for (const summary of summaries) {
+        if (summary === '' || summary === 'counting every domain…' || summary === TOTALS) continue;
+        const partial =
+          /^(\d+) loaded so far… · of those (\d+) verified · (\d+) pending · \d+ expiring ≤ 14 d · 0 failing DNS$/.exec(
+            summary,
+          );
+        expect(partial, `prefetched: ${prefetched}; a frame's summary: ${summary}`).not.toBeNull();
+        const [loaded, verified, pending] = (partial ?? []).slice(1).map(Number);
+        expect(loaded).toBeGreaterThan(0);
+        expect(loaded).toBeLessThanOrEqual(45);
+        expect((verified ?? 0) + (pending ?? 0)).toBe(loaded);
+      }
+      await app.cleanup();
+    }
   });
 
   it('names the sort of the pages in the header: created, newest first', async ({ renderUi }) => {

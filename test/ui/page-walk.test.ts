@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_ROW, selectedRow } from '../../src/ui/components/selection.js';
 import {
   firstPage,
+  type PageInHand,
   type WalkAction,
+  type WalkKey,
   type WalkState,
   walkReducer,
 } from '../../src/ui/queries/page-walk.js';
@@ -11,58 +14,174 @@ const step = (state: Walk, ...actions: WalkAction<string>[]): Walk =>
   actions.reduce<Walk>(walkReducer, state);
 const page = (items: string[], next = '', capped = false) => ({ items, next, capped });
 
+/** A list of three pages: 5 rows (token none), 5 rows (t2), 2 rows (t3), the last. */
+const BOOK: Record<string, PageInHand> = {
+  '': { ids: ['a1', 'a2', 'a3', 'a4', 'a5'], next: 't2' },
+  t2: { ids: ['b1', 'b2', 'b3', 'b4', 'b5'], next: 't3' },
+  t3: { ids: ['c1', 'c2'], next: '' },
+};
+/** The rows of the page in view. */
+const inView = (walk: Walk): PageInHand => {
+  const rows = BOOK[walk.tokens[walk.index] ?? ''];
+  if (!rows) throw new Error(`no page at ${String(walk.tokens[walk.index])}`);
+  return rows;
+};
+/** The selected row's id on the page in view. */
+const selected = (walk: Walk) => {
+  const { ids } = inView(walk);
+  return ids[selectedRow(ids, walk.selections[walk.index] ?? FIRST_ROW)];
+};
+/** Where a walk is, as a person sees it: the page and its selected row. */
+const seen = (walk: Walk) => ({ page: walk.index + 1, row: selected(walk) });
+
+// The keys, as the domains screen sends them (a table 5 lines high: 5 rows a screenful).
+const n: WalkKey = { type: 'next' };
+const b: WalkKey = { type: 'previous' };
+const j: WalkKey = { type: 'move', step: 1 };
+const k: WalkKey = { type: 'move', step: -1 };
+const G: WalkKey = { type: 'end', last: true };
+const g: WalkKey = { type: 'end', last: false };
+const pgDn: WalkKey = { type: 'screenful', down: true, height: 5 };
+const pgUp: WalkKey = { type: 'screenful', down: false, height: 5 };
+
+/** Keys typed one by one: each once the page in view has come, with its rows. */
+const slowly = (keys: WalkKey[]): Walk =>
+  keys.reduce<Walk>(
+    (walk, key) => walkReducer(walk, { type: 'key', key, page: inView(walk) }),
+    firstPage,
+  );
+
+/**
+ * The same keys typed ahead: all in one read, while the page in view still loads (the first
+ * page, before it came); then each page comes in turn until no key waits.
+ */
+function typedAhead(keys: WalkKey[]): Walk {
+  let walk = keys.reduce<Walk>(
+    (state, key) => walkReducer(state, { type: 'key', key, page: undefined }),
+    firstPage,
+  );
+  for (let pages = 0; walk.pending.length > 0; pages++) {
+    if (pages > keys.length) throw new Error('the keys never ran out');
+    walk = walkReducer(walk, { type: 'landed', page: inView(walk) });
+  }
+  return walk;
+}
+
 describe('the walk through a paged list', () => {
-  it('starts on the first page, which has no token', () => {
-    expect(firstPage).toMatchObject({ tokens: [undefined], index: 0 });
+  it('starts on the first page, which has no token, on its first row', () => {
+    expect(firstPage).toMatchObject({ tokens: [undefined], index: 0, pending: [] });
+    expect(seen(firstPage)).toEqual({ page: 1, row: 'a1' });
   });
 
   it('n asks for the page at the token the page before handed out; b goes back to the very token that first produced it', () => {
-    const third = step(firstPage, { type: 'next', token: 't2' }, { type: 'next', token: 't3' });
+    const third = slowly([n, n]);
     expect(third).toMatchObject({ tokens: [undefined, 't2', 't3'], index: 2 });
-    const second = step(third, { type: 'previous' });
+    const second = step(third, { type: 'key', key: b, page: inView(third) });
     expect(second.index).toBe(1);
     expect(second.tokens[second.index]).toBe('t2');
+    // n on the last page, b on the first: nothing.
+    expect(step(third, { type: 'key', key: n, page: inView(third) })).toBe(third);
+    expect(step(firstPage, { type: 'key', key: b, page: inView(firstPage) })).toBe(firstPage);
   });
 
-  it('n typed ahead while a page loads waits for it, and each goes on with the token the page before hands out', () => {
-    // n: page 2 loads; n n meanwhile are kept.
+  it('each page keeps its row: a page not seen starts at its first, going back finds the one left there', () => {
+    expect(seen(slowly([j, j, n]))).toEqual({ page: 2, row: 'b1' });
+    expect(seen(slowly([j, j, n, j, b]))).toEqual({ page: 1, row: 'a3' });
+    expect(seen(slowly([j, j, n, j, b, n]))).toEqual({ page: 2, row: 'b2' });
+    expect(seen(slowly([G]))).toEqual({ page: 1, row: 'a5' });
+    expect(seen(slowly([G, g]))).toEqual({ page: 1, row: 'a1' });
+  });
+
+  it('PgDn and PgUp turn the page on the same row, and stop at the last or first row where no page is beyond', () => {
+    expect(seen(slowly([j, j, pgDn]))).toEqual({ page: 2, row: 'b3' });
+    expect(seen(slowly([j, j, pgDn, pgUp]))).toEqual({ page: 1, row: 'a3' });
+    // Page 3 has two rows: the third row is its last.
+    expect(seen(slowly([j, j, pgDn, pgDn]))).toEqual({ page: 3, row: 'c2' });
+    expect(seen(slowly([j, j, pgDn, pgDn, pgDn]))).toEqual({ page: 3, row: 'c2' });
+    expect(seen(slowly([k, pgDn, pgDn, k, pgDn]))).toEqual({ page: 3, row: 'c2' });
+    expect(seen(slowly([j, pgUp]))).toEqual({ page: 1, row: 'a1' });
+  });
+
+  it('keys typed while a page loads wait for its rows, and then act as the same keys typed one by one do', () => {
+    const sequences: WalkKey[][] = [
+      [j, j, pgDn, pgDn],
+      [j, j, pgDn, pgDn, k],
+      [j, j, pgDn, pgDn, pgUp, j],
+      [n, j, b, n],
+      [n, n, n, b, b, j],
+      [pgDn, j, j, j, pgDn, pgUp, pgUp, pgUp],
+      [G, pgDn, G, n, b, pgDn, g],
+      [b, n, b, pgUp, j, pgDn, n, k],
+    ];
+    for (const keys of sequences) {
+      const ahead = typedAhead(keys);
+      const one = slowly(keys);
+      expect(seen(ahead), JSON.stringify(keys)).toEqual(seen(one));
+      // The whole walk too: every page keeps the row it would have kept, for going back.
+      expect(ahead, JSON.stringify(keys)).toEqual(one);
+    }
+  });
+
+  it('keys typed on a page in hand after one that waits wait too: they act in the order typed', () => {
+    // n: page 2 loads; j typed meanwhile waits; a j typed next waits behind it, page or not.
+    const loading = step(firstPage, { type: 'key', key: n, page: inView(firstPage) });
+    const waiting = step(
+      loading,
+      { type: 'key', key: pgDn, page: undefined },
+      { type: 'key', key: j, page: inView(firstPage) },
+    );
+    expect(waiting.pending).toEqual([pgDn, j]);
+    // Page 2 comes: PgDn turns to page 3 on its first row, and j waits for page 3.
+    const third = step(waiting, { type: 'landed', page: inView(waiting) });
+    expect(third).toMatchObject({ index: 2, pending: [j] });
+    expect(seen(step(third, { type: 'landed', page: inView(third) }))).toEqual({
+      page: 3,
+      row: 'c2',
+    });
+  });
+
+  it('b typed while a page loads, with nothing waiting, goes back at once: it needs no row of the page', () => {
+    const loading = step(
+      firstPage,
+      { type: 'key', key: j, page: inView(firstPage) },
+      {
+        type: 'key',
+        key: n,
+        page: inView(firstPage),
+      },
+    );
+    const back = step(loading, { type: 'key', key: b, page: undefined });
+    expect(back.pending).toEqual([]);
+    expect(seen(back)).toEqual({ page: 1, row: 'a2' });
+  });
+
+  it('a page that fails drops the keys waiting for it; so does a refresh', () => {
     const waiting = step(
       firstPage,
-      { type: 'next', token: 't2' },
-      { type: 'queueNext' },
-      { type: 'queueNext' },
+      { type: 'key', key: j, page: undefined },
+      {
+        type: 'key',
+        key: n,
+        page: undefined,
+      },
     );
-    expect(waiting).toMatchObject({ index: 1, queued: 2 });
-    // Page 2 came with t3: the first waiting n takes it; page 3 with t4: the second.
-    const third = step(waiting, { type: 'next', token: 't3', queued: true });
-    expect(third).toMatchObject({ tokens: [undefined, 't2', 't3'], index: 2, queued: 1 });
-    const fourth = step(third, { type: 'next', token: 't4', queued: true });
-    expect(fourth).toMatchObject({ index: 3, queued: 0 });
+    expect(waiting.pending).toEqual([j, n]);
+    expect(step(waiting, { type: 'landed', page: undefined })).toMatchObject({
+      index: 0,
+      pending: [],
+    });
+    expect(step(waiting, { type: 'refresh' })).toMatchObject({ index: 0, pending: [] });
   });
 
-  it('b while an n waits takes that n back; past the last page, or on a refresh, the waiting ones go', () => {
-    const waiting = step(firstPage, { type: 'next', token: 't2' }, { type: 'queueNext' });
-    expect(step(waiting, { type: 'previous' })).toMatchObject({ index: 1, queued: 0 });
-    expect(step(waiting, { type: 'dropQueue' })).toMatchObject({ index: 1, queued: 0 });
-    expect(step(waiting, { type: 'refresh' })).toMatchObject({ index: 1, queued: 0 });
-    // An n typed when the page in view is ready goes at once, and nothing waits.
-    expect(step(firstPage, { type: 'next', token: 't2' }).queued).toBe(0);
-  });
-
-  it('b on the first page changes nothing', () => {
-    expect(step(firstPage, { type: 'previous' })).toBe(firstPage);
-  });
-
-  it('going on from a page gone back to replaces the pages after it', () => {
-    const walk = step(
-      firstPage,
-      { type: 'next', token: 't2' },
-      { type: 'next', token: 't3' },
-      { type: 'previous' },
-      { type: 'previous' },
-      { type: 'next', token: 't2-again' },
-    );
-    expect(walk).toMatchObject({ tokens: [undefined, 't2-again'], index: 1 });
+  it('pin makes the row shown the selected item, by id, so rows added above keep it selected; not while keys wait', () => {
+    const third = slowly([j, j, pgDn]);
+    expect(third.selections[1]).toEqual({ index: 2 });
+    const pinned = step(third, { type: 'pin', page: inView(third) });
+    expect(pinned.selections[1]).toEqual({ id: 'b3', index: 2 });
+    // A domain added above: the same domain, one row down.
+    expect(selectedRow(['new', ...inView(third).ids], pinned.selections[1] ?? FIRST_ROW)).toBe(3);
+    const waiting = step(third, { type: 'key', key: j, page: undefined });
+    expect(step(waiting, { type: 'pin', page: inView(third) })).toBe(waiting);
   });
 
   it('m adds the next page after the one in view; the rows stay meanwhile', () => {
@@ -88,7 +207,11 @@ describe('the walk through a paged list', () => {
 
   it('drops an answer to m that comes after a refresh or a move: the rows are the page in view', () => {
     const asking = step(firstPage, { type: 'more', all: false });
-    for (const since of [{ type: 'refresh' }, { type: 'next', token: 't2' }] as const) {
+    const moves: WalkAction<string>[] = [
+      { type: 'refresh' },
+      { type: 'key', key: n, page: inView(firstPage) },
+    ];
+    for (const since of moves) {
       const moved = step(asking, since);
       expect(moved.more).toBeUndefined();
       const late = step(moved, {
@@ -140,6 +263,6 @@ describe('the walk through a paged list', () => {
       { type: 'appended', generation: 1, page: page(['c'], 't3') },
     );
     expect(step(added, { type: 'refresh' }).added).toBeUndefined();
-    expect(step(added, { type: 'next', token: 't2' }).added).toBeUndefined();
+    expect(step(added, { type: 'key', key: n, page: inView(firstPage) }).added).toBeUndefined();
   });
 });

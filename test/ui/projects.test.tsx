@@ -128,6 +128,53 @@ describe('the projects screen', () => {
     expect(store.recentProjects('work')).toEqual(['prj_demo_scale', 'prj_demo_free']);
   });
 
+  it('shows a recent project that is not on the loaded page by its name, plan and organisation, asked for by its ID', async ({
+    configDir,
+    renderUi,
+  }) => {
+    // Its own server: twenty projects newer than the demo's fill the first page.
+    const own = await startTestServer();
+    let ui: UiHandle | undefined;
+    try {
+      const client = createApiClient({ baseUrl: own.url, token: TESTER_KEY });
+      for (let i = 1; i <= 20; i++)
+        await client.createProject({ name: `Newer ${i}`, organization_id: 'org_demo' });
+      const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+      store.save('work', { base_url: own.url, token: TESTER_KEY });
+      // One the demo users cannot see (another organisation's) and one on page 2.
+      store.rememberProject('work', 'prj_other');
+      store.rememberProject('work', 'prj_demo_scale');
+
+      ui = await renderUi({ flags: { profile: 'work' }, configDir });
+      const frame = await ui.waitForFrame((f) => f.includes('Newer 20') && !f.includes('loading…'));
+      expect(frame).not.toContain('Demo Enterprise');
+      expect(rowOf(frame, 'prj_demo_scale')).toMatch(
+        /Demo Scale · recent\s+prj_demo_scale\s+scale\s+yes\s+org_demo/,
+      );
+      expect(rowOf(frame, 'prj_other')).toMatch(/\(not found\) · recent\s+prj_other/);
+      // Asked for once, by its ID, and opened with what was found.
+      expect(own.requests.filter((r) => r.startsWith('GET /v1/projects/prj_demo_scale '))).toEqual([
+        'GET /v1/projects/prj_demo_scale 200',
+      ]);
+      await ui.press('enter');
+      await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
+      await ui.cleanup();
+
+      // As a real start draws it: the first page, then the details of the recent projects it
+      // lacks, asked for before the UI loads. The first frame has them, asked for once.
+      const before = own.requests.length;
+      ui = await renderUi({ flags: { profile: 'work' }, configDir, prefetched: true });
+      expect(rowOf(ui.frame(), 'prj_demo_scale')).toMatch(/Demo Scale · recent\s+prj_demo_scale/);
+      expect(
+        own.requests.slice(before).filter((r) => r.startsWith('GET /v1/projects/prj_demo_scale ')),
+      ).toHaveLength(1);
+    } finally {
+      // The app ends before its server does.
+      await ui?.cleanup();
+      await own.close();
+    }
+  });
+
   it('takes a project ID typed by hand, checked against the pattern', async ({ renderUi }) => {
     const ui = await renderUi({ flags: { baseUrl: server.url, token: TESTER_KEY } });
     await ui.waitForFrame('prj_demo_free');

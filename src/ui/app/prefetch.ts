@@ -23,7 +23,8 @@ export function settledWithin(settled: Promise<void>, ms: number): Promise<void>
 }
 
 /**
- * Starts the first screen's requests at once, while Ink, React and the screens are still loading,
+ * Starts the first screen's requests at once (on the projects screen, the details of the recent
+ * projects its first page does not hold, once it is in), while Ink, React and the screens are still loading,
  * in the UI's query cache: the screen's query then finds the entry already on its way (or
  * answered), under the key the same factory (queries/api-queries.ts) makes, instead of asking
  * only after its first frame. A screen that asks for something else (another page size, the
@@ -48,7 +49,20 @@ export function prefetchFirstScreen(
       started.push(queryClient.prefetchQuery(projectQuery(session, project.id)));
     }
   } else if (route.name === 'projects') {
-    started.push(queryClient.prefetchQuery(projectsPageQuery(session, undefined, undefined)));
+    started.push(
+      queryClient.fetchQuery(projectsPageQuery(session, undefined, undefined)).then(
+        // The recent projects this page does not hold: the screen shows them by their details.
+        (page) => {
+          const listed = new Set(page.projects.map((p) => p.id));
+          const unlisted = session.recentProjects().filter((id) => !listed.has(id));
+          return Promise.all(
+            unlisted.map((id) => queryClient.prefetchQuery(projectQuery(session, id))),
+          ).then(() => undefined);
+        },
+        // A failure is in the cache, for the screen to show.
+        () => undefined,
+      ),
+    );
   }
   return Promise.all(started).then(() => undefined);
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReadDomainPage } from '../../contract/read-schemas.js';
 import { canHaveCustomDomains } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
-import { Table, tableWindow } from '../components/Table.js';
+import { Table } from '../components/Table.js';
+import { tableWindow } from '../components/table-window.js';
 import { useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
 import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
@@ -61,6 +62,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     read: (page: ReadDomainPage) => ({ items: page.domains, next: page.next_page_token ?? '' }),
     what: `the domains of ${project.id}`,
     signal,
+    idOf: (d) => d.id,
   });
   // Name and plan for the header and the messages, when the project was given by ID alone. If
   // this fails, the list says why (not found, no access) and the header keeps the ID.
@@ -116,12 +118,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const failed = !all && list.status === 'error';
   const canNext = !all && list.hasNext && !failed;
   const canPrevious = !all && list.hasPrevious && !failed;
-  const { current, move, pin, jump } = useDomainsSelection({
+  const { current, move, pin, jump, turn } = useDomainsSelection({
     all,
     ids,
     viewSelected: view.selected,
     dispatch,
-    pages: { ...list, canNext, canPrevious },
+    pages: list,
   });
 
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
@@ -179,12 +181,11 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     can,
     project,
     selected: rows[current],
-    selection: { move, pin, jump },
-    screenful: window.shown,
+    selection: { move, pin, jump, turn },
+    table: { shown: window.shown, height: tableHeight },
     checks,
     pendingOnScreen,
     watch,
-    pages: list,
     loading,
     stopLoading: catalog.stop,
     reload,
@@ -271,7 +272,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
           <Text color={tone(summary.tone)} bold>
             {summary.lead}
           </Text>
-          <Text> · {summary.numbers}</Text>
+          {summary.numbers ? <Text> · {summary.numbers}</Text> : null}
         </Text>
       ) : (
         <Text> </Text>

@@ -10,48 +10,54 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 
 /**
  * The summary line: how far the background load has come (or why it stopped), then the
- * project's numbers over what is loaded. `escStops`: whether Esc stops the load now (under a
- * filter or sort; in the pages Esc goes back, which ends the load too), so the hint is offered
- * only where the key does that. "r loads all" and "r tries again" hold in the pages too: there r
- * reloads the page and, once the load stopped or failed, starts it again (DomainsScreen).
+ * project's numbers over what is loaded. Numbers are the project's only once every domain is
+ * loaded; until then they are said to be those of the domains loaded so far (`of those`), and
+ * before any is counted there are none (not a 0 beside a page of rows). `escStops`: whether Esc
+ * stops the load now (under a filter or sort; in the pages Esc goes back, which ends the load
+ * too), so the hint is offered only where the key does that. "r loads all" and "r tries again"
+ * hold in the pages too: there r reloads the page and, once the load stopped or failed, starts
+ * it again (DomainsScreen).
  */
 export function summaryLine(
   walk: DomainCatalog['walk'],
   sum: DomainSummary,
   escStops: boolean,
-): { lead: string; tone?: Tone | 'accent'; numbers: string } {
+): { lead: string; tone?: Tone | 'accent'; numbers?: string } {
   const numbers = [
     `${count(sum.verified)} verified`,
     `${count(sum.pending)} pending`,
     `${count(sum.expiring)} expiring ≤ 14 d`,
     `${count(sum.failingDns)} failing DNS`,
   ].join(' · ');
+  const ofThose = sum.total > 0 ? `of those ${numbers}` : undefined;
   switch (walk.status) {
     case 'loading':
-      return {
-        lead: `loaded ${count(sum.total)} of ≥ ${count(sum.total)}…${escStops ? ' (Esc stops)' : ''}`,
-        tone: 'accent',
-        numbers,
-      };
+      return sum.total === 0
+        ? { lead: `counting every domain…${escStops ? ' (Esc stops)' : ''}`, tone: 'accent' }
+        : {
+            lead: `${count(sum.total)} loaded so far…${escStops ? ' (Esc stops)' : ''}`,
+            tone: 'accent',
+            numbers: ofThose,
+          };
     case 'done':
       return { lead: plural(sum.total, 'domain'), numbers };
     case 'stopped':
       return {
         lead: `stopped at ${count(sum.total)} loaded, more on the server (r loads all)`,
         tone: 'warn',
-        numbers,
+        numbers: ofThose,
       };
     case 'capped':
       return {
         lead: `${count(sum.total)} loaded, the most this screen loads; more on the server`,
         tone: 'warn',
-        numbers,
+        numbers: ofThose,
       };
     case 'error':
       return {
         lead: `${count(sum.total)} loaded, then loading failed (r tries again)`,
         tone: 'error',
-        numbers,
+        numbers: ofThose,
       };
   }
 }

@@ -61,17 +61,18 @@ export interface DomainsKeysOptions {
   project: ProjectRef;
   /** The domain on the selected row. */
   selected: Domain | undefined;
-  /** The table's selection (useDomainsSelection), and how many rows it shows at once. */
+  /** The table's selection and the pages' turns (useDomainsSelection). */
   selection: {
     move(step: number): void;
     pin(): void;
-    jump(to: TableJump, screenful: number): void;
+    jump(to: TableJump, table: { shown: number; height: number }): void;
+    turn(forward: boolean): void;
   };
-  screenful: number;
+  /** How many rows the table shows now, and the lines it has for them. */
+  table: { shown: number; height: number };
   checks: ReturnType<typeof useDnsChecks>;
   pendingOnScreen: readonly Domain[];
   watch: { toggle(): void };
-  pages: { goNext(): void; goPrevious(): void };
   /** The background load of every domain: under way, and how Esc ends it. */
   loading: boolean;
   stopLoading(): void;
@@ -81,8 +82,8 @@ export interface DomainsKeysOptions {
 /** What each key of the domains screen does, while the filter is typed in and otherwise. */
 export function useDomainsKeys(options: DomainsKeysOptions): void {
   const navigate = useNavigation();
-  const { view, dispatch, can, project, selection, screenful, checks } = options;
-  const { move, pin, jump } = selection;
+  const { view, dispatch, can, project, selection, table, checks } = options;
+  const { move, pin, jump, turn } = selection;
 
   const open = (domain: Domain | undefined) => {
     if (!domain) return;
@@ -114,17 +115,19 @@ export function useDomainsKeys(options: DomainsKeysOptions): void {
     pin();
     if (is('domains.up')) move(-1);
     else if (is('domains.down')) move(1);
-    else if (is('domains.first')) jump('first', screenful);
-    else if (is('domains.last')) jump('last', screenful);
-    else if (is('domains.pageScroll')) jump(key.pageUp ? 'pageUp' : 'pageDown', screenful);
+    else if (is('domains.first')) jump('first', table);
+    else if (is('domains.last')) jump('last', table);
+    else if (is('domains.pageScroll')) jump(key.pageUp ? 'pageUp' : 'pageDown', table);
     else if (is('domains.open')) open(options.selected);
     else if (is('domains.filter') && can['domains.filter']) dispatch({ type: 'startFilter' });
     else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
     else if (is('domains.reverse') && can['domains.reverse']) dispatch({ type: 'reverseSort' });
     else if (is('domains.checkDns')) checks.checkAll(options.pendingOnScreen);
     else if (is('domains.watch') && can['domains.watch']) options.watch.toggle();
-    else if (is('domains.nextPage') && can['domains.nextPage']) options.pages.goNext();
-    else if (is('domains.previousPage') && can['domains.previousPage']) options.pages.goPrevious();
+    // In the pages, n and b act on the page in view: typed while it loads, they wait for it
+    // (whether a page follows is known only then), so they are not held to what `can` says now.
+    else if (is('domains.nextPage')) turn(true);
+    else if (is('domains.previousPage')) turn(false);
     else if (is('domains.refresh')) options.reload();
     else if (is('domains.add') && can['domains.add'])
       navigate({ type: 'push', route: { name: 'addDomain', project } });

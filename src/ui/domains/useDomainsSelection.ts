@@ -1,6 +1,7 @@
-import { type Dispatch, useState } from 'react';
+import type { Dispatch } from 'react';
 import type { DomainsViewAction } from './domains-view.js';
-import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../components/selection.js';
+import { type Selection, selectedRow } from '../components/selection.js';
+import type { WalkKey } from '../queries/page-walk.js';
 
 /** Where g / Home, G / End and PgUp / PgDn take the selection. */
 export type TableJump = 'first' | 'last' | 'pageUp' | 'pageDown';
@@ -13,21 +14,22 @@ export interface DomainsSelectionOptions {
   /** The filtered, sorted list's selection (the screen's view state), and its dispatch. */
   viewSelected: Selection;
   dispatch: Dispatch<DomainsViewAction>;
-  /** The API's pages: the one whose rows are shown, and whether a key may turn the page. */
+  /** The API's pages (usePagedList): the row selected on the page in view, and its keys. */
   pages: {
-    itemsIndex: number;
-    canNext: boolean;
-    canPrevious: boolean;
-    goNext(): void;
-    goPrevious(): void;
+    selection: Selection;
+    key(key: WalkKey): void;
+    pin(): void;
   };
 }
 
 /**
  * The domains table's selected row, and the keys that move it: a row (↑↓ j k), to either end
- * (g G Home End) or a screenful (PgUp PgDn). In the pages each page keeps its own selection, by
- * id: a refresh, or a domain added above it, keeps it selected; a new page starts at its first
- * row, and going back finds the one left there.
+ * (g G Home End) or a screenful (PgUp PgDn). Under a filter or a sort it is the view's
+ * (domains-view.ts). In the pages it is the paged list's walk (page-walk.ts), which keeps each
+ * page's selection by id (a refresh, or a domain added above it, keeps it selected; a new page
+ * starts at its first row, and going back finds the one left there) and holds a key typed while
+ * the page it acts on loads until its rows come, so keys typed ahead land where the same keys
+ * typed one by one do.
  */
 export function useDomainsSelection({
   all,
@@ -36,15 +38,12 @@ export function useDomainsSelection({
   dispatch,
   pages,
 }: DomainsSelectionOptions) {
-  const [selections, setSelections] = useState<ReadonlyMap<number, Selection>>(new Map());
-  const selection = all ? viewSelected : (selections.get(pages.itemsIndex) ?? FIRST_ROW);
+  const selection = all ? viewSelected : pages.selection;
   const current = selectedRow(ids, selection);
-  const setFor = (page: number, chosen: Selection) =>
-    setSelections((s) => new Map(s).set(page, chosen));
 
   const move = (step: number) => {
     if (all) dispatch({ type: 'move', step, ids });
-    else setFor(pages.itemsIndex, moveSelection(ids, selection, step));
+    else pages.key({ type: 'move', step });
   };
 
   /**
@@ -52,35 +51,39 @@ export function useDomainsSelection({
    * a domain added above, a sort) cannot move the selection to another one.
    */
   const pin = () => {
+    if (!all) {
+      pages.pin();
+      return;
+    }
     const id = ids[current];
-    if (selection.id !== undefined || id === undefined) return;
-    if (all) dispatch({ type: 'select', id, index: current });
-    else setFor(pages.itemsIndex, { id, index: current });
+    if (selection.id === undefined && id !== undefined)
+      dispatch({ type: 'select', id, index: current });
   };
 
   /**
-   * `screenful`: the rows the table shows. A screenful past the page in view is the page
-   * beyond it, on the same row, as a pager turns its pages: a page is as many rows as the
-   * screen shows, so PgDn PgDn… walks every domain, and row numbers move by a page each time.
-   * Where no page is beyond, it stops at the first or last row. The ends are those of the rows
-   * shown (the page in view): a cursor-paged API reaches its last page only by asking for each.
+   * `table`: the rows the table shows now, and the lines it has. A page is as many rows as the
+   * screen shows, so PgDn PgDn… walks every domain, and row numbers move by a page each time
+   * (the pages' walk counts the screenful of the page it acts on: one typed ahead acts on a page
+   * not in hand yet). The ends are those of the rows shown (the page in view): a cursor-paged
+   * API reaches its last page only by asking for each.
    */
-  const jump = (to: TableJump, screenful: number) => {
-    if (to === 'first' || to === 'last') {
-      move(to === 'first' ? -ids.length : ids.length);
+  const jump = (to: TableJump, table: { shown: number; height: number }) => {
+    if (!all) {
+      pages.key(
+        to === 'first' || to === 'last'
+          ? { type: 'end', last: to === 'last' }
+          : { type: 'screenful', down: to === 'pageDown', height: table.height },
+      );
       return;
     }
-    const direction = to === 'pageDown' ? 1 : -1;
-    const target = current + direction * screenful;
-    const turns = direction > 0 ? pages.canNext : pages.canPrevious;
-    if (!all && turns && (target < 0 || target >= ids.length)) {
-      setFor(pages.itemsIndex + direction, { index: current });
-      if (direction > 0) pages.goNext();
-      else pages.goPrevious();
-      return;
-    }
-    move(direction * screenful);
+    if (to === 'first' || to === 'last') move(to === 'first' ? -ids.length : ids.length);
+    else move((to === 'pageDown' ? 1 : -1) * table.shown);
   };
 
-  return { selection, current, move, pin, jump };
+  /** n and b: the next page and the one before, in the pages. */
+  const turn = (forward: boolean) => {
+    if (!all) pages.key({ type: forward ? 'next' : 'previous' });
+  };
+
+  return { selection, current, move, pin, jump, turn };
 }

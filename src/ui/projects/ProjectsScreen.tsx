@@ -20,6 +20,7 @@ import { useTone } from '../app/theme.js';
 import { selectedRow } from '../components/selection.js';
 import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
+import { type RecentLookup, useRecentProjects } from './useRecentProjects.js';
 import { Paragraph } from '../components/Paragraph.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
@@ -57,7 +58,18 @@ export function ProjectsScreen() {
     learnProjects(list.items);
   }, [list.items, learnProjects]);
 
-  const rows = projectRows(list.items, recent, filter);
+  // Recent projects the pages loaded do not hold: their details come through the cache, so they
+  // show name, plan and organisation as the others do.
+  const unlisted = useRecentProjects(recent, list.items, list.status === 'ready');
+  const { lookups } = unlisted;
+  useEffect(() => {
+    learnProjects(lookups.flatMap((l) => (l.status === 'found' ? [l.project] : [])));
+  }, [lookups, learnProjects]);
+  const lookupOf = new Map<string, RecentLookup>(
+    unlisted.ids.map((id, i) => [id, lookups[i] ?? { status: 'loading' }]),
+  );
+
+  const rows = projectRows(list.items, recent, filter, lookupOf);
   const ids = rows.map(projectRowId);
   const current = selectedRow(ids, state.selected);
 

@@ -1,7 +1,10 @@
+import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../components/selection.js';
+import { tableWindow } from '../components/table-window.js';
 import type { Page } from './usePagedList.js';
 
 // Where a paged list is (usePagedList): the token of each page walked through, the page in view,
-// and the pages loadMore added after it. A reducer, so it is tested without Ink or the cache.
+// the row selected on each page, and the pages loadMore added after the one in view. A reducer,
+// so it is tested without Ink or the cache.
 
 /** The pages a screen has walked through: the token of each, and the page in view. */
 export interface WalkState<T> {
@@ -9,6 +12,11 @@ export interface WalkState<T> {
   tokens: (string | undefined)[];
   /** Which page is in view, from 0. */
   index: number;
+  /**
+   * The row selected on each page walked through, by page index: going back to a page finds the
+   * row left there. A page with none starts at its first row.
+   */
+  selections: readonly (Selection | undefined)[];
   /** Pages added after the one in view (loadMore), with the next token after them. */
   added?: { items: T[]; next: string; capped: boolean };
   /** Further pages being added (loadMore): the rows stay meanwhile. */
@@ -17,17 +25,48 @@ export interface WalkState<T> {
   /** Counts loadMore's requests: an answer is taken only if no refresh or move came since. */
   generation: number;
   /**
-   * Pages forward asked for while the page in view was still loading (`nnn` typed ahead): each
-   * is taken once the page before it has come, with the token it hands out.
+   * Keys typed while the rows they act on were not in hand yet (`n` PgDn `j` typed ahead while a
+   * page loads), in the order typed: each is applied once the page in view has come, with its
+   * rows, exactly as it would have been had it been typed then.
    */
-  queued?: number;
+  pending: readonly WalkKey[];
+}
+
+/** A key that moves through the pages, or through the rows of the page in view. */
+export type WalkKey =
+  /** n: the next page, on the row left there (its first row if none was). */
+  | { type: 'next' }
+  /** b: the page before, on the row left there. */
+  | { type: 'previous' }
+  /** ↑ ↓ j k: rows up (negative) or down. */
+  | { type: 'move'; step: number }
+  /** g G Home End: the first or the last row of the page. */
+  | { type: 'end'; last: boolean }
+  /**
+   * PgUp PgDn: a screenful of rows (as many as a table `height` lines high shows of the page);
+   * past the page in view, the page beyond it on the same row, as a pager turns its pages.
+   * Where no page is beyond, the first or last row.
+   */
+  | { type: 'screenful'; down: boolean; height: number };
+
+/** What a key needs to know of the page in view: its rows, once they are in hand. */
+export interface PageInHand {
+  /** The ids of its rows, in order. */
+  ids: readonly string[];
+  /** The token of the page after it: "" on the last page. */
+  next: string;
 }
 
 export type WalkAction<T> =
-  | { type: 'next'; token: string; queued?: boolean }
-  | { type: 'queueNext' }
-  | { type: 'dropQueue' }
-  | { type: 'previous' }
+  /** A key: applied now when nothing waits and the page it needs is in hand, else kept. */
+  | { type: 'key'; key: WalkKey; page: PageInHand | undefined }
+  /**
+   * The page in view has come (`page`), or failed (none): the keys kept are applied in order,
+   * up to one that turns to a page whose rows must come first; on a failure they go.
+   */
+  | { type: 'landed'; page: PageInHand | undefined }
+  /** The row shown as selected becomes the selected item, by id (see selection.ts). */
+  | { type: 'pin'; page: PageInHand }
   | { type: 'refresh' }
   | { type: 'more'; all: boolean }
   | { type: 'appended'; generation: number; page: Page<T> & { capped: boolean } }
@@ -45,23 +84,33 @@ const moved = <T>(state: WalkState<T>, changes: Partial<WalkState<T>>): WalkStat
 
 export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): WalkState<T> {
   switch (action.type) {
-    case 'next':
-      return moved(state, {
-        tokens: [...state.tokens.slice(0, state.index + 1), action.token],
-        index: state.index + 1,
-        queued: action.queued ? Math.max(0, (state.queued ?? 0) - 1) : 0,
-      });
-    case 'queueNext':
-      return { ...state, queued: (state.queued ?? 0) + 1 };
-    case 'dropQueue':
-      return state.queued ? { ...state, queued: 0 } : state;
-    case 'previous':
-      // A page forward still waiting is taken back first; else the page before, whose token is
-      // known, even while the one in view loads.
-      if (state.queued) return { ...state, queued: state.queued - 1 };
-      return state.index === 0 ? state : moved(state, { index: state.index - 1, queued: 0 });
+    case 'key':
+      // A key after one still waiting waits too: keys act in the order typed. `previous` needs
+      // no rows (the page before and its row are known), so it goes at once while a page loads.
+      if (state.pending.length > 0 || (action.page === undefined && action.key.type !== 'previous'))
+        return { ...state, pending: [...state.pending, action.key] };
+      return applyKey(state, action.key, action.page);
+    case 'landed': {
+      if (state.pending.length === 0) return state;
+      if (action.page === undefined) return { ...state, pending: [] };
+      // The keys kept act on these rows; a page turned to has rows of its own to wait for.
+      let walked: WalkState<T> = { ...state, pending: [] };
+      for (const [at, key] of state.pending.entries()) {
+        const before = walked.index;
+        walked = applyKey(walked, key, action.page);
+        if (walked.index !== before) return { ...walked, pending: state.pending.slice(at + 1) };
+      }
+      return walked;
+    }
+    case 'pin': {
+      const selection = state.selections[state.index] ?? FIRST_ROW;
+      const row = selectedRow(action.page.ids, selection);
+      const id = action.page.ids[row];
+      if (state.pending.length > 0 || selection.id !== undefined || id === undefined) return state;
+      return withSelection(state, state.index, { id, index: row });
+    }
     case 'refresh':
-      return moved(state, { queued: 0 });
+      return moved(state, { pending: [] });
     case 'more':
       return {
         ...state,
@@ -88,5 +137,76 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
   }
 }
 
-/** The first page, and nothing added after it. */
-export const firstPage: WalkState<never> = { tokens: [undefined], index: 0, generation: 0 };
+/** The row selected on page `page` becomes `selection`. */
+const withSelection = <T>(
+  state: WalkState<T>,
+  page: number,
+  selection: Selection,
+): WalkState<T> => {
+  const selections = [...state.selections];
+  selections[page] = selection;
+  return { ...state, selections };
+};
+
+/** A turn to the next page, on the row `selection` when given (else the one left there). */
+function next<T>(state: WalkState<T>, token: string, selection?: Selection): WalkState<T> {
+  const turned = moved(state, {
+    tokens: [...state.tokens.slice(0, state.index + 1), token],
+    index: state.index + 1,
+  });
+  return selection ? withSelection(turned, turned.index, selection) : turned;
+}
+
+/** A turn to the page before, on the row `selection` when given (else the one left there). */
+function previous<T>(state: WalkState<T>, selection?: Selection): WalkState<T> {
+  if (state.index === 0) return state;
+  const turned = moved(state, { index: state.index - 1 });
+  return selection ? withSelection(turned, turned.index, selection) : turned;
+}
+
+/**
+ * What a key does on the page in view. `page` is undefined only for `previous` typed while the
+ * page in view loads: it needs none of its rows.
+ */
+function applyKey<T>(
+  state: WalkState<T>,
+  key: WalkKey,
+  page: PageInHand | undefined,
+): WalkState<T> {
+  if (key.type === 'previous') return previous(state);
+  if (page === undefined) return state;
+  const selection = state.selections[state.index] ?? FIRST_ROW;
+  const move = (step: number) =>
+    withSelection(state, state.index, moveSelection(page.ids, selection, step));
+  switch (key.type) {
+    case 'next':
+      return page.next === '' ? state : next(state, page.next);
+    case 'move':
+      return move(key.step);
+    case 'end':
+      return move(key.last ? page.ids.length : -page.ids.length);
+    case 'screenful': {
+      const current = selectedRow(page.ids, selection);
+      const screenful = tableWindow(current, page.ids.length, key.height).shown;
+      const target = current + (key.down ? screenful : -screenful);
+      // The page beyond, on the same row, when the screenful goes past this one's rows.
+      if (key.down && target >= page.ids.length && page.next !== '')
+        return next(state, page.next, { index: current });
+      if (!key.down && target < 0 && state.index > 0) return previous(state, { index: current });
+      return move(key.down ? screenful : -screenful);
+    }
+    default: {
+      const never: never = key;
+      return never;
+    }
+  }
+}
+
+/** The first page, on its first row, and nothing added after it. */
+export const firstPage: WalkState<never> = {
+  tokens: [undefined],
+  index: 0,
+  selections: [],
+  generation: 0,
+  pending: [],
+};

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { PageGuard } from '../../client/paging.js';
 import { PagingError } from '../../core/errors.js';
-import { firstPage, walkReducer } from './page-walk.js';
+import { FIRST_ROW } from '../components/selection.js';
+import { firstPage, type PageInHand, type WalkKey, walkReducer } from './page-walk.js';
 
 export interface Page<T> {
   items: T[];
@@ -27,6 +28,8 @@ export interface PagedListOptions<A, T> {
   maxItems?: number;
   /** Requests that end when the screen is left: the pages `loadMore` adds. */
   signal: AbortSignal;
+  /** An item's id, for the row selected on each page (`key`, `selection`). */
+  idOf?: (item: T) => string;
 }
 
 /**
@@ -44,6 +47,7 @@ export function usePagedList<A, T>({
   what,
   maxItems = Number.POSITIVE_INFINITY,
   signal,
+  idOf = () => '',
 }: PagedListOptions<A, T>) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(walkReducer<T>, firstPage);
@@ -86,12 +90,6 @@ export function usePagedList<A, T>({
       : 'loading';
   // Loading the page a move led to (not a refresh of the one in view, nor the first page).
   const moving = status === 'loading' && !own && index > 0;
-  // The pages typed ahead are taken one by one as each page comes, as if typed then; past the
-  // last page (or on an error) they go. Set during render: this is state derived from the answer.
-  if (state.queued && status !== 'loading') {
-    if (status === 'ready' && next !== '') dispatch({ type: 'next', token: next, queued: true });
-    else dispatch({ type: 'dropQueue' });
-  }
   // One array an answer (and what loadMore added to it): screens key their effects on it.
   const added = own ? state.added?.items : undefined;
   const pageItems = answer?.items;
@@ -99,6 +97,13 @@ export function usePagedList<A, T>({
     () => (pageItems ? (added ? [...pageItems, ...added] : pageItems) : []),
     [pageItems, added],
   );
+
+  // The rows of the page in view, once they are its own: what its keys act on.
+  const inHand: PageInHand | undefined = own ? { ids: items.map(idOf), next } : undefined;
+  // Keys typed ahead while the page in view loaded act on its rows once they come, as if typed
+  // then; on an error they go. Set during render: this is state derived from the answer.
+  if (state.pending.length > 0 && (inHand || status === 'error'))
+    dispatch({ type: 'landed', page: inHand });
 
   const generation = state.generation;
   const loadMore = useCallback(
@@ -146,15 +151,22 @@ export function usePagedList<A, T>({
     start: starts[index] ?? 0,
     // While a page loads after a move, a next page may follow it: `n` typed ahead is kept.
     hasNext: status === 'error' ? false : next !== '' || moving,
-    hasPrevious: index > 0 || (state.queued ?? 0) > 0,
-    /** Pages forward typed ahead, waiting for the page in view. */
-    queued: state.queued ?? 0,
-    goNext: useCallback(() => {
-      // The token the page in view handed out (while it is asked for again too), else later.
-      if (status !== 'error' && next !== '') dispatch({ type: 'next', token: next });
-      else if (moving) dispatch({ type: 'queueNext' });
-    }, [status, next, moving]),
-    goPrevious: useCallback(() => dispatch({ type: 'previous' }), []),
+    hasPrevious: index > 0 || state.pending.some((key) => key.type === 'next'),
+    /** Keys typed ahead, waiting for the rows of the page in view. */
+    pending: state.pending,
+    /** The row selected on the page in view (by id; see selection.ts). */
+    selection: state.selections[index] ?? FIRST_ROW,
+    /**
+     * A key that moves through the pages or their rows: it acts on the page in view's rows, so
+     * one typed while they load waits for them (see page-walk.ts). None acts on an error.
+     */
+    key: (key: WalkKey) => {
+      if (status !== 'error') dispatch({ type: 'key', key, page: inHand });
+    },
+    /** The row shown as selected becomes the selected item (selection.ts), once rows are in hand. */
+    pin: () => {
+      if (inHand) dispatch({ type: 'pin', page: inHand });
+    },
     refresh: useCallback(() => {
       dispatch({ type: 'refresh' });
       void refetch();
