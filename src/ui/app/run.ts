@@ -30,6 +30,12 @@ export async function runUi(flags: GlobalFlags, options: BootOptions = {}): Prom
   if (props.session && first) {
     const size = { columns: stdout.columns || 80, rows: stdout.rows || 24 };
     answers = prefetchFirstScreen(props.queryClient, props.session, first, size);
+    // One turn of the event loop before the bundle below holds the thread for tens of
+    // milliseconds: a loopback API's connection is made and the requests are written in it, so
+    // the API answers while Ink loads. Without it, on Node 24 (whose compile cache loads the
+    // bundle in one go) the requests only went out once Ink had loaded, and the first frame waited
+    // for the whole round trip after it (docs/performance.md).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const { renderApp } = await import('./render-app.js');
   // The answers that came while Ink loaded are read now, so the first frame shows them.
