@@ -180,10 +180,14 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     ? ` · ${cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host names`
     : '';
   const closing = `${added.length > 0 ? 'z copies the records of the new domains as one zone snippet · ' : ''}e edits the list (as typed) · Esc back to the domains`;
-  // The results' room: the body less the form's lines. The typed list and the closing line wrap
-  // when long, and their lines past the first come out of it too.
+  // The results' room (their summary's too): the body less the title, the plan's warning, the
+  // collapsed list with a blank line either side, and what is under the results (the closing
+  // line, or a notice and the snippet to select by hand), each as many lines as it wraps to.
+  const under = notice
+    ? typedLines(notice.text, columns) + (notice.select?.length ?? 0)
+    : typedLines(closing, columns);
   const resultsHeight =
-    bodyHeight - 8 - typedLines(value, columns - FIELD_INDENT) - (typedLines(closing, columns) - 1);
+    bodyHeight - 4 - (planWarning ? typedLines(planWarning, columns) : 0) - under;
 
   let live: ReactNode;
   // Once the list is being added, its results say what each host came to: what Enter would do
@@ -225,13 +229,20 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       </Text>
       {planWarning ? <Paragraph color={tone('warn')}>{planWarning}</Paragraph> : null}
       <Text> </Text>
-      <TextField
-        id="add.hostname"
-        label="Host name"
-        value={value}
-        onChange={edit}
-        isActive={!inBatch}
-      />
+      {inBatch ? (
+        // Once added, the list is one line: a long paste would take the results' room (and push
+        // the summary off the screen); e shows it whole again, as typed.
+        <Box>
+          <Box width={FIELD_INDENT} flexShrink={0}>
+            <Text>Host name</Text>
+          </Box>
+          <Text wrap="truncate-end">
+            {batch.results?.length ?? 0} host names · {visible(value.trim().replace(/\s+/g, ' '))}
+          </Text>
+        </Box>
+      ) : (
+        <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
+      )}
       <Box marginLeft={FIELD_INDENT}>{live}</Box>
       <Text> </Text>
       {inBatch && batch.results ? (

@@ -46,7 +46,7 @@ export function AddManyResults({
 }: {
   results: readonly AddResult[];
   running: boolean;
-  /** Lines for the hosts: the latest ones are shown when there are more. */
+  /** Lines for the hosts and the summary: the latest hosts are shown when there are more. */
   height: number;
 }) {
   const tone = useTone();
@@ -54,8 +54,9 @@ export function AddManyResults({
   const rows = results.map((r) => resultRows(r, Math.max(10, columns - STATUS_WIDTH)));
   const lineCount = (from: number) =>
     rows.slice(from).reduce((sum, row) => sum + row.lines.length, 0);
+  const summary = running ? undefined : addSummary(results);
   // The latest results that fit, a line kept to count the others; the latest always shows.
-  const room = Math.max(1, height);
+  const room = Math.max(1, height - (summary ? wrapWords(summary, columns).length : 0));
   let first = 0;
   if (lineCount(0) > room) {
     first = rows.length - 1;
@@ -83,7 +84,7 @@ export function AddManyResults({
           </Box>
         </Box>
       ))}
-      {running ? null : <Paragraph bold>{addSummary(results)}</Paragraph>}
+      {summary ? <Paragraph bold>{summary}</Paragraph> : null}
     </Box>
   );
 }
