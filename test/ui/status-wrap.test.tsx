@@ -1,0 +1,39 @@
+import { describe } from 'vitest';
+import { it } from '../helpers/fixtures.js';
+import { oneLine } from '../helpers/ui.js';
+
+/** The raw screen's fields' column: right of the method list and the fields' labels. */
+const fieldsColumn = (frame: string) =>
+  oneLine(
+    frame
+      .split('\n')
+      .map((line) => line.slice(22))
+      .join('\n'),
+  );
+
+// A message is read whole: at 80 columns a status or notice line that is longer than the
+// terminal wraps (the lines it takes come out of the room below it), never cut with "…".
+describe('messages at 80 columns wrap rather than being cut', () => {
+  it.concurrent(
+    "the raw screen's route messages: no route, a method the path does not take",
+    async ({ openRaw, expect }) => {
+      const app = await openRaw();
+      await app.resize(80, 24);
+      await app.press('/v1/nowhere/at/all');
+      let frame = await app.waitForFrame('No route of the API matches');
+      expect(fieldsColumn(frame)).toContain(
+        '! No route of the API matches: it is sent as typed (likely a 404)',
+      );
+      expect(frame).not.toMatch(/…$/m);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+      await app.press('\u0015', '/v1/projects/prj_demo_scale/domains');
+      await app.press('shift-tab', 'down', 'down', 'down');
+      frame = await app.waitForFrame('PUT is not a method of this path');
+      expect(fieldsColumn(frame)).toMatch(
+        /! PUT is not a method of this path: it takes (GET, POST|POST, GET) \(the API answers 405\)/,
+      );
+      expect(frame).not.toMatch(/…$/m);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    },
+  );
+});
