@@ -243,6 +243,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
       'domain.copyZone',
       'domain.check',
       'domain.watch',
+      'domain.pauseWatch',
       'nav.back',
     ],
     more: ['domain.up', 'domain.down', 'domain.scroll'],
