@@ -258,8 +258,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       {naming ? (
         <TextField
           id="raw.saveAs"
+          // Its width is the label's own (TextField's default): no number to keep in step.
           label="Save as"
-          labelWidth={8}
           value={saveAs}
           onChange={(value) => dispatch({ type: 'saveAs', name: value })}
           placeholder="a name: letters, digits, . _ - (Enter saves, Esc does not)"

@@ -113,7 +113,6 @@ export function RequestPicker({
         <TextField
           id="raw.pickFilter"
           label="Filter /"
-          labelWidth={9}
           value={filter}
           onChange={(value) => {
             setFilter(value);
