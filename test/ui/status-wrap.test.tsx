@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { it } from '../helpers/fixtures.js';
+import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine } from '../helpers/ui.js';
 
 /** The raw screen's fields' column: right of the method list and the fields' labels. */
@@ -34,6 +35,28 @@ describe('messages at 80 columns wrap rather than being cut', () => {
       );
       expect(frame).not.toMatch(/…$/m);
       expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    },
+  );
+
+  it.concurrent(
+    "the domains screen's status line: the watch whole, the footer's n giving way, every row kept",
+    async ({ server, renderUi, expect }) => {
+      const app = await renderUi({
+        flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+      });
+      await app.waitForFrame('HOST NAME');
+      await app.resize(80, 24);
+      const frame = await app.waitForFrame(/watching \d+ pending/);
+      // `n next page` is the footer's too: it gives way, and the line fits whole in one.
+      expect(frame).toMatch(
+        /^page 1 · rows 1–(\d+) of (≥ )?\d+ · \1 per page · watching \d+ pending domains every 10 s$/m,
+      );
+      expect(frame).toContain('n → next page');
+      expect(frame).not.toMatch(/…$/m);
+      expect(frame).not.toContain('more below');
+      const lines = frame.split('\n');
+      expect(lines.length).toBeLessThanOrEqual(23);
+      expect(lines.at(-1)).toMatch(/q quit/);
     },
   );
 });
