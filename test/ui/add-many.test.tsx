@@ -169,6 +169,18 @@ describe('adding several domains at once', () => {
     for (const host of hosts.slice(-6)) expect(frame).toContain(`✓ 201   ${host} added`);
     expect(oneLine(frame)).toContain('e edits the list (as typed) · Esc back to the domains');
     expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    // The ones above are a scroll away: PgUp (and k) go back to the first, PgDn to the latest.
+    expect(frame).toContain('↑↓ j k PgUp PgDn scroll');
+    await app.press('pageup', 'pageup');
+    const top = await app.waitForFrame(`✓ 201   ${hosts[0]} added`);
+    expect(top).not.toMatch(/more above/);
+    expect(top).toMatch(/^… \d+ more below$/m);
+    expect(top).toContain('12 added (201)');
+    expect(top.split('\n').length).toBeLessThanOrEqual(23);
+    await app.pressTogether('j', 'pagedown', 'pagedown');
+    await app.waitForFrame(
+      (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),
+    );
     // e: the whole list again, as typed, in the field, which takes keys again.
     await app.press('e');
     await app.waitForFrame('12 host names: Enter adds each in turn');

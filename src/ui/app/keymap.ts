@@ -249,7 +249,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
     more: ['domain.up', 'domain.down', 'domain.scroll'],
   },
   addDomain: {
-    footer: ['add.submit', 'add.useHost', 'add.copyZone', 'add.edit', 'add.cancel'],
+    footer: ['add.submit', 'add.useHost', 'add.copyZone', 'add.edit', 'add.scroll', 'add.cancel'],
     more: FIELD_KEYS,
     typing: ['add.submit', 'add.useHost', 'add.cancel'],
   },

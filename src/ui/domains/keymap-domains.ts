@@ -147,6 +147,12 @@ export const domainsListBindings = {
     help: 'after adding several: edit the host names again (all kept as typed)',
     match: plain('e'),
   },
+  'add.scroll': {
+    keys: '↑↓ j k PgUp PgDn',
+    label: 'scroll',
+    help: 'after adding several: scroll back through the results, by a host, by a screenful',
+    match: any(up, down, plain('j'), plain('k'), pageUp, pageDown),
+  },
   'profiles.switch': {
     keys: 'P',
     label: 'profiles',
