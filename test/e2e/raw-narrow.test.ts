@@ -85,8 +85,8 @@ describe.concurrent('the raw-request screen at 80x24', () => {
     await term.send('C-r');
     const screen = await term.waitForScreen('History, newest first · 2');
     const lines = screen.split('\n');
-    const missing = lines.find((line) => line.includes('GET /v1/projects/prj_nowhere'));
-    const found = lines.find((line) => line.includes(`GET /v1/projects/${PROJECT}`));
+    const missing = lines.find((line) => /GET +\/v1\/projects\/prj_nowhere/.test(line));
+    const found = lines.find((line) => /GET +\/v1\/projects\/prj_demo_scale/.test(line));
     expect(missing).toMatch(/… {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · 404 in \d+ ms$/);
     expect(found).toMatch(/… {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · 200 in \d+ ms$/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);

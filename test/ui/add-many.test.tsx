@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { oneLine, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
+import { oneLine, pasted, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
 
 // The add form with several host names: each added in turn with its own result, a summary, the
 // list kept as typed, and the records of every new domain as one zone snippet.
@@ -144,6 +144,48 @@ describe('adding several domains at once', () => {
     expect(frame).toContain('✓ 201   last.many.test added');
     expect(frame).toContain('e edits the list');
     expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
+  it('a long pasted list at 80x24: collapsed to one line once added, the results and summary in view', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    await app.resize(80, 24);
+    const hosts = Array.from(
+      { length: 12 },
+      (_, i) => `customer-number-${String(i + 1).padStart(2, '0')}.storefront.long-list.test`,
+    );
+    // Pasted one a line: before Enter the field shows every host (a line each at 80 columns).
+    await app.press(pasted(hosts.join('\n')));
+    await app.waitForFrame('12 host names: Enter adds each in turn');
+    await app.press('enter');
+    const frame = await app.waitForFrame(
+      '12 added (201), 0 already registered (409), 0 refused (400) of 12 hosts',
+    );
+    // The list is one line now (its count and the start of what was typed), the results below it.
+    expect(frame).toMatch(/^Host name {3}12 host names · customer-number-01\S+ /m);
+    expect(frame).not.toContain('customer-number-02.storefront.long-list.test\n');
+    expect(frame).toMatch(/^… \d+ more above$/m);
+    for (const host of hosts.slice(-6)) expect(frame).toContain(`✓ 201   ${host} added`);
+    expect(oneLine(frame)).toContain('e edits the list (as typed) · Esc back to the domains');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    // The ones above are a scroll away: PgUp (and k) go back to the first, PgDn to the latest.
+    expect(frame).toContain('↑↓ j k PgUp PgDn scroll');
+    await app.press('pageup', 'pageup');
+    const top = await app.waitForFrame(`✓ 201   ${hosts[0]} added`);
+    expect(top).not.toMatch(/more above/);
+    expect(top).toMatch(/^… \d+ more below$/m);
+    expect(top).toContain('12 added (201)');
+    expect(top.split('\n').length).toBeLessThanOrEqual(23);
+    await app.pressTogether('j', 'pagedown', 'pagedown');
+    await app.waitForFrame(
+      (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),
+    );
+    // e: the whole list again, as typed, in the field, which takes keys again.
+    await app.press('e');
+    await app.waitForFrame('12 host names: Enter adds each in turn');
+    await app.press(' x.long-list.test');
+    await app.waitForFrame('13 host names: Enter adds each in turn');
   });
 
   it('@file: the host names of a file, one a line, comments left out', async ({ renderUi }) => {

@@ -73,8 +73,11 @@ describe.concurrent('the watch of one domain (w)', () => {
     const first = await app.waitForFrame(/Watching: .*DNS waiting, checked 1 time/);
     expect(stagesLine(first)).toMatch(/^Stages +○ DNS › ○ verified › ○ certificate › \? HTTPS$/);
     expect(first).toContain('w pauses');
-    // `d` waits while the watch runs: one check of the domain at a time.
+    // `d` waits while the watch runs: one check of the domain at a time. The footer says what w
+    // does now: it pauses the watch.
     expect(first).not.toMatch(/d check {3}w watch/);
+    expect(first).toMatch(/z copy zone {3}w pause watch {3}Esc back/);
+    expect(first).not.toMatch(/w watch {3}/);
 
     // The records reach the DNS the UI asks; the verifier's does not have them yet.
     await uiDns.restart(recordsOf(domain));
@@ -111,6 +114,7 @@ describe.concurrent('the watch of one domain (w)', () => {
     // w pauses it, at the stage it reached, with the times it had.
     await app.press('w');
     const paused = await app.waitForFrame('Watch paused at "certificate issued" (w resumes)');
+    expect(paused).toMatch(/d check {3}w watch {3}Esc back/);
     expect(stagesLine(paused)).toContain(`✓ certificate ${certificateAt}`);
   }, 60_000);
 

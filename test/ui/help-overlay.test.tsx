@@ -73,6 +73,48 @@ describe('the help at 80x24', () => {
   });
 });
 
+describe('what the help dims', () => {
+  it("only the keys that do nothing now, by the footer's facts: the filter's keys until it is typed, the letters while it is", async ({
+    server,
+    renderUi,
+  }) => {
+    const ui = await renderUi({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: 'prj_demo_scale' },
+    });
+    await ui.waitForFrame('HOST NAME');
+    await ui.resize(200, 50);
+    const notNow = (page: string, id: ActionId) => {
+      const { keys, help } = binding(id);
+      const shown = helpIn(page, keys, help.slice(0, 10));
+      expect(shown, `${id} in\n${page}`).toBeDefined();
+      return shown?.endsWith('(not now)');
+    };
+    // The table: Enter opens a domain, s sorts, q quits; the filter's own keys wait for /.
+    await ui.press('?');
+    let help = await ui.waitForFrame('Keys: Domains');
+    expect(notNow(help, 'domains.open')).toBe(false);
+    expect(notNow(help, 'domains.sort')).toBe(false);
+    expect(notNow(help, 'app.quit')).toBe(false);
+    expect(notNow(help, 'domains.filterKeep')).toBe(true);
+    expect(notNow(help, 'domains.filterMove')).toBe(true);
+    expect(notNow(help, 'domains.previousPage')).toBe(true);
+    await ui.press('esc');
+    await ui.waitForFrame((f) => !f.includes('Keys: Domains'));
+    // Typing the filter: its keys work, the letters are text (q, s), F1 and Ctrl+C still work.
+    await ui.press('/', 'a');
+    await ui.waitForFrame(/Filter\s+› a/);
+    await ui.press('\u001bOP');
+    help = await ui.waitForFrame('Keys: Domains');
+    expect(notNow(help, 'domains.filterKeep')).toBe(false);
+    expect(notNow(help, 'domains.filterMove')).toBe(false);
+    expect(notNow(help, 'app.forceQuit')).toBe(false);
+    expect(notNow(help, 'app.helpAnywhere')).toBe(false);
+    expect(notNow(help, 'domains.sort')).toBe(true);
+    expect(notNow(help, 'domains.open')).toBe(true);
+    expect(notNow(help, 'app.quit')).toBe(true);
+  });
+});
+
 describe('closing the help', () => {
   it('with Esc over a text field gives the field its keys back, as F1 does', async ({
     server,

@@ -51,9 +51,16 @@ describe('switching profile (P)', () => {
     expect(projects.split('\n')[0]).toContain(`profile staging · ${new URL(other.url).host}`);
     // The saved default is left as it was.
     expect(ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir }).activeName()).toBe('local');
-    // From the projects screen too; now staging is the one in use.
+    // From the projects screen too; now staging is the one in use. At 80 columns its line wraps,
+    // whole, and both profiles still show.
+    await ui.resize(80, 24);
     await ui.press('P');
-    expect(await ui.waitForFrame('Switch profile')).toMatch(/› ● staging\s+.*in use/);
+    const narrow = await ui.waitForFrame('Switch profile');
+    expect(narrow).toMatch(/› ● staging\s+.*in use/);
+    expect(oneLine(narrow)).toContain(
+      'In use: staging. Enter switches this UI to the selected profile; the saved default stays as it is.',
+    );
+    expect(narrow).toMatch(/ {4}local\s+http/);
     await ui.press('esc');
     await ui.waitForFrame('prj_demo_free');
   });

@@ -3,7 +3,7 @@ import { it } from '../helpers/fixtures.js';
 import { ALL_MAX_PROJECTS } from '../../src/ui/projects/ProjectsScreen.js';
 import { type FakeApi, fakeDomain, startFakeApi } from '../helpers/fake-api.js';
 import { TESTER_KEY } from '../helpers/server.js';
-import { helpIn, helpPages } from '../helpers/ui.js';
+import { helpIn, helpPages, oneLine } from '../helpers/ui.js';
 
 // APIs that never finish a list, or keep an answer: quitting or leaving a screen ends what it
 // had in flight; M stops at its bound; a page token handed out again stops the domains.
@@ -101,6 +101,14 @@ describe('lists that never end', () => {
     await ui.press('M');
     const frame = await ui.waitForFrame(`${ALL_MAX_PROJECTS} loaded, the most M loads`, 20_000);
     expect(api.asked()).toHaveLength(ALL_MAX_PROJECTS / 100);
+    // At 80 columns the line wraps, whole (its end says what to do), and the table makes room.
+    await ui.resize(80, 24);
+    const narrow = ui.frame();
+    expect(oneLine(narrow)).toContain(
+      `${ALL_MAX_PROJECTS} loaded, the most M loads; more on the server: m loads the next page, / filters, i opens one by ID`,
+    );
+    expect(narrow.split('\n').length).toBeLessThanOrEqual(23);
+    expect(narrow).toMatch(/q quit/);
     // M is not offered again; m is.
     expect(frame).toMatch(/m more/);
     await ui.press('?');

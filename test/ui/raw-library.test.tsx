@@ -47,8 +47,8 @@ describe('history and saved requests', () => {
       await app.press(CTRL_R);
       let frame = await app.waitForFrame('History, newest first · 2');
       const lines = frame.split('\n');
-      const regions = lines.findIndex((l) => l.includes('GET /v1/regions'));
-      const project = lines.findIndex((l) => l.includes(`GET /v1/projects/${PROJECT}`));
+      const regions = lines.findIndex((l) => /GET +\/v1\/regions/.test(l));
+      const project = lines.findIndex((l) => /GET +\/v1\/projects\/prj_demo_scale/.test(l));
       expect(project).toBeLessThan(regions);
       expect(lines[regions]).toMatch(/UTC · 200 in \d+ ms/);
       await app.pressTogether('/', 'regions');
@@ -77,23 +77,60 @@ describe('history and saved requests', () => {
       await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale$/m);
       await app.press(CTRL_R);
       await app.waitForFrame('History, newest first · 3');
-      await app.waitForFrame(`› GET /v1/projects/${PROJECT}`);
+      await app.waitForFrame(/› GET +\/v1\/projects\/prj_demo_scale/);
       // Two Downs in one read: two rows, to the oldest.
       await app.pressTogether('down', 'down');
-      await app.waitForFrame(/› GET \/v1\/regions {2}/);
+      await app.waitForFrame(/› GET +\/v1\/regions {2}/);
       await app.press('up');
-      await app.waitForFrame(/› GET \/v1\/projects {2}/);
+      await app.waitForFrame(/› GET +\/v1\/projects {2}/);
       // A filter that keeps it: it stays selected, though it is now on another row.
       await app.pressTogether('/', 'projects');
       let frame = await app.waitForFrame('History, newest first · 2 of 3');
-      expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+      expect(frame).toMatch(/› GET +\/v1\/projects {2}/);
       // Esc clears the filter: the same request, not the row it had under the filter.
       await app.press('esc');
       frame = await app.waitForFrame('History, newest first · 3');
-      expect(frame).toMatch(/› GET \/v1\/projects {2}/);
+      expect(frame).toMatch(/› GET +\/v1\/projects {2}/);
       await app.press('enter');
       frame = await app.waitForFrame('✓ Loaded from the history');
       expect(frame).toMatch(/Path\s+› \/v1\/projects\s*$/m);
+    },
+  );
+
+  it.concurrent(
+    "the history's columns line up (method, path, time, status), at 80 columns and wider",
+    async ({ openRaw, expect }) => {
+      const app = await openRaw();
+      await app.pressTogether('/v1/regions', 'enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
+      // DELETE, the longest method, after GET: four j down the method list, and its question.
+      await app.pressTogether('shift-tab', 'j', 'j', 'j', 'j', 'enter');
+      await app.waitForFrame(/• DELETE/);
+      await app.pressTogether(CTRL_U, '/v1/regions/nowhere-at-all', 'enter');
+      await app.waitForFrame('? Send DELETE');
+      await app.press('y');
+      await app.waitForFrame(/^40\d /m);
+      await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}/domains?page_size=100`);
+      await app.pressTogether('shift-tab', 'k', 'k', 'k', 'k', 'enter');
+      await app.waitForFrame(/• GET/);
+      await app.press('enter');
+      await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale\/domains/);
+      for (const columns of [80, 120]) {
+        await app.resize(columns, 24);
+        await app.press(CTRL_R);
+        const frame = await app.waitForFrame('History, newest first · 3');
+        const rows = frame.split('\n').filter((line) => /^[› ] (GET|DELETE) .* UTC /.test(line));
+        expect(rows, frame).toHaveLength(3);
+        // Each column starts where the row above has it.
+        const starts = (pattern: RegExp) => new Set(rows.map((row) => row.search(pattern)));
+        expect(starts(/\/v1\//)).toEqual(new Set([9]));
+        expect(starts(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/).size).toBe(1);
+        expect(starts(/ · \d{3} in \d+ ms$/).size).toBe(1);
+        for (const row of rows) expect(row).toMatch(/ · \d{3} in \d+ ms$/);
+        for (const row of rows) expect(row.length).toBeLessThanOrEqual(columns);
+        await app.press('esc');
+        await app.waitForFrame((f) => !f.includes('History, newest first'));
+      }
     },
   );
 

@@ -11,6 +11,7 @@ import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { hostsOfUrls, parseHostList, typedLines, zoneOfAll } from './add-many.js';
 import { AddManyResults } from './AddManyResults.js';
+import { useResultsScroll } from './useResultsScroll.js';
 import { TextField } from '../components/TextField.js';
 import {
   useNavigation,
@@ -72,12 +73,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   useEffect(() => {
     if (isTop && !inBatch) focus('add.hostname');
   }, [isTop, inBatch, focus]);
-  useAvailableKeys({
-    'add.useHost': cut !== undefined,
-    'add.copyZone': inBatch && added.length > 0,
-    'add.edit': inBatch && !batch.running,
-    'add.submit': !inBatch,
-  });
 
   /** Several host names (typed, pasted or from a file): each added in turn. */
   const addSeveral = async () => {
@@ -95,6 +90,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       }
     }
     setNotice(undefined);
+    scroll.reset();
     setState({ step: 'batch' });
     await batch.start(hosts);
   };
@@ -147,18 +143,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     setState((s) => (s.step === 'refused' || s.step === 'failed' ? { step: 'editing' } : s));
   };
 
-  useKeys((is) => {
-    if (is('add.cancel')) navigate({ type: 'pop' });
-    else if (inBatch) {
-      if (is('add.copyZone') && added.length > 0) copyZone();
-      else if (is('add.edit') && !batch.running) {
-        batch.reset();
-        setState({ step: 'editing' });
-      }
-    } else if (is('add.submit')) submit();
-    else if (is('add.useHost') && cut) edit(urlHost ?? cut.text);
-  });
-
   const title = visible(project.name ? `${project.name} (${project.id})` : project.id);
   const planWarning =
     project.plan && canHaveCustomDomains(project.plan) === false
@@ -180,10 +164,36 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     ? ` · ${cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host names`
     : '';
   const closing = `${added.length > 0 ? 'z copies the records of the new domains as one zone snippet · ' : ''}e edits the list (as typed) · Esc back to the domains`;
-  // The results' room: the body less the form's lines. The typed list and the closing line wrap
-  // when long, and their lines past the first come out of it too.
+  // The results' room (their summary's too): the body less the title, the plan's warning, the
+  // collapsed list with a blank line either side, and what is under the results (the closing
+  // line, or a notice and the snippet to select by hand), each as many lines as it wraps to.
+  const under = notice
+    ? typedLines(notice.text, columns) + (notice.select?.length ?? 0)
+    : typedLines(closing, columns);
   const resultsHeight =
-    bodyHeight - 8 - typedLines(value, columns - FIELD_INDENT) - (typedLines(closing, columns) - 1);
+    bodyHeight - 4 - (planWarning ? typedLines(planWarning, columns) : 0) - under;
+
+  const scroll = useResultsScroll(batch.results ?? [], batch.running, resultsHeight, columns);
+  useAvailableKeys({
+    'add.useHost': cut !== undefined,
+    'add.copyZone': inBatch && added.length > 0,
+    'add.edit': inBatch && !batch.running,
+    'add.scroll': inBatch && scroll.scrolls,
+    'add.submit': !inBatch,
+  });
+  useKeys((is, input, key) => {
+    if (is('add.cancel')) navigate({ type: 'pop' });
+    else if (inBatch) {
+      if (is('add.copyZone') && added.length > 0) copyZone();
+      else if (is('add.edit') && !batch.running) {
+        batch.reset();
+        scroll.reset();
+        setState({ step: 'editing' });
+      } else if (is('add.scroll'))
+        scroll.scroll(key.upArrow || key.pageUp || input === 'k', key.pageUp || key.pageDown);
+    } else if (is('add.submit')) submit();
+    else if (is('add.useHost') && cut) edit(urlHost ?? cut.text);
+  });
 
   let live: ReactNode;
   // Once the list is being added, its results say what each host came to: what Enter would do
@@ -225,18 +235,30 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       </Text>
       {planWarning ? <Paragraph color={tone('warn')}>{planWarning}</Paragraph> : null}
       <Text> </Text>
-      <TextField
-        id="add.hostname"
-        label="Host name"
-        value={value}
-        onChange={edit}
-        isActive={!inBatch}
-      />
+      {inBatch ? (
+        // Once added, the list is one line: a long paste would take the results' room (and push
+        // the summary off the screen); e shows it whole again, as typed.
+        <Box>
+          <Box width={FIELD_INDENT} flexShrink={0}>
+            <Text>Host name</Text>
+          </Box>
+          <Text wrap="truncate-end">
+            {batch.results?.length ?? 0} host names · {visible(value.trim().replace(/\s+/g, ' '))}
+          </Text>
+        </Box>
+      ) : (
+        <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
+      )}
       <Box marginLeft={FIELD_INDENT}>{live}</Box>
       <Text> </Text>
       {inBatch && batch.results ? (
         <Box flexDirection="column">
-          <AddManyResults results={batch.results} running={batch.running} height={resultsHeight} />
+          <AddManyResults
+            results={batch.results}
+            running={batch.running}
+            height={resultsHeight}
+            back={scroll.back}
+          />
           {notice ? (
             <Box flexDirection="column">
               <Paragraph color={tone(notice.ok ? 'ok' : 'error')}>{visible(notice.text)}</Paragraph>

@@ -34,37 +34,78 @@ function resultRows(r: AddResult, room: number): { status: string; lines: string
   }
 }
 
+/** The lines each result takes at `columns`, its reason wrapped under its host. */
+export function resultLines(results: readonly AddResult[], columns: number): number[] {
+  return results.map((r) => resultRows(r, Math.max(10, columns - STATUS_WIDTH)).lines.length);
+}
+
+/** Which results show: from `first` up to `end` (not included), the others counted above and below. */
+export interface ResultsWindow {
+  first: number;
+  end: number;
+  /** The window cannot go further up: the first result is in view. */
+  atTop: boolean;
+}
+
+/**
+ * The results that fit in `room` lines, ending `back` results before the last (0: the latest, as
+ * they come): as many as fit going up, a line kept for "… N more above" and, when scrolled back,
+ * one for "… N more below". The last of the window always shows.
+ */
+export function resultsWindow(lines: readonly number[], room: number, back: number): ResultsWindow {
+  const end = Math.max(1, lines.length - Math.max(0, back));
+  const fits = Math.max(1, room - (end < lines.length ? 1 : 0));
+  const sum = (from: number) => lines.slice(from, end).reduce((total, n) => total + n, 0);
+  let first = 0;
+  if (sum(0) > fits) {
+    first = end - 1;
+    while (first > 0 && sum(first - 1) <= fits - 1) first--;
+  }
+  return { first, end: Math.min(end, lines.length), atTop: first === 0 };
+}
+
+/** The room the results have once the summary (after the last host) has its lines. */
+export function resultsRoom(
+  results: readonly AddResult[],
+  running: boolean,
+  height: number,
+  columns: number,
+): number {
+  const summary = running ? 0 : wrapWords(addSummary(results), columns).length;
+  return Math.max(1, height - summary);
+}
+
 /**
  * Each host of a batch with its result, then the summary once every host has had its turn. A
  * long reason (a 400's advice) wraps under its host rather than being cut: it is the answer to
- * what to type instead.
+ * what to type instead. More results than lines: the latest show, and ↑↓ PgUp PgDn scroll back.
  */
 export function AddManyResults({
   results,
   running,
   height,
+  back,
 }: {
   results: readonly AddResult[];
   running: boolean;
-  /** Lines for the hosts: the latest ones are shown when there are more. */
+  /** Lines for the hosts and the summary: the latest hosts are shown when there are more. */
   height: number;
+  /** How many results from the last the view ends before (scrolled back); 0 follows the latest. */
+  back: number;
 }) {
   const tone = useTone();
   const { columns } = useUi();
   const rows = results.map((r) => resultRows(r, Math.max(10, columns - STATUS_WIDTH)));
-  const lineCount = (from: number) =>
-    rows.slice(from).reduce((sum, row) => sum + row.lines.length, 0);
-  // The latest results that fit, a line kept to count the others; the latest always shows.
-  const room = Math.max(1, height);
-  let first = 0;
-  if (lineCount(0) > room) {
-    first = rows.length - 1;
-    while (first > 0 && lineCount(first - 1) <= room - 1) first--;
-  }
+  const room = resultsRoom(results, running, height, columns);
+  const { first, end } = resultsWindow(
+    rows.map((row) => row.lines.length),
+    room,
+    back,
+  );
   return (
     <Box flexDirection="column">
       {first > 0 ? <Text dimColor>… {first} more above</Text> : null}
-      {rows.slice(first).map((row, i) => (
+      {rows.slice(first, end).map((row, i) => (
         <Box key={first + i}>
           <Box width={STATUS_WIDTH} flexShrink={0}>
             <Text color={tone(row.tone)}>{row.status}</Text>
@@ -83,6 +124,7 @@ export function AddManyResults({
           </Box>
         </Box>
       ))}
+      {end < rows.length ? <Text dimColor>… {rows.length - end} more below</Text> : null}
       {running ? null : <Paragraph bold>{addSummary(results)}</Paragraph>}
     </Box>
   );

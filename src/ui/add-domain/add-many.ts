@@ -94,8 +94,8 @@ export function zoneOfAll(domains: readonly Domain[]): { text: string; skipped: 
 }
 
 /**
- * The lines a typed list takes in the host-name field, `width` columns wide: the field wraps a
- * long one (at spaces, as Ink does), and those lines are taken from the results' room below it.
+ * The lines a text takes `width` columns wide, wrapped at spaces as Ink does: the lines around
+ * the results (a long closing line, a notice) are taken from their room.
  */
 export function typedLines(value: string, width: number): number {
   return value

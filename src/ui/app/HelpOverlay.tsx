@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { type ActionId, binding, helpKeys, matches } from './keymap.js';
+import { worksNow } from './footer-keys.js';
 import { type HelpItem, helpLayout, helpWindow, scrolledTop } from './help-layout.js';
 import type { RouteName } from './navigation.js';
 import { useUi } from './context.js';
@@ -24,14 +25,20 @@ const titles: Record<RouteName, string> = {
  * The screen's keys as the help lists them. The help's own scroll key only when it scrolls: listed
  * always, it would be the line that tips a help that fits into one that scrolls.
  */
-function itemsOf(screen: RouteName, unavailable: ReadonlySet<ActionId>, scrolls: boolean) {
+function itemsOf(
+  screen: RouteName,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId>,
+  scrolls: boolean,
+) {
   return helpKeys(screen)
     .filter((id) => scrolls || id !== 'help.scroll')
     .map((id): HelpItem => ({
       id,
       keys: binding(id).keys,
       help: binding(id).help,
-      off: unavailable.has(id),
+      // Dim means one thing: it does nothing now, by the facts the footer goes by.
+      off: !worksNow(screen, id, typing, unavailable),
     }));
 }
 
@@ -49,7 +56,7 @@ export function HelpOverlay({
   unavailable: ReadonlySet<ActionId>;
 }) {
   const tone = useTone();
-  const { bodyHeight, columns } = useUi();
+  const { bodyHeight, columns, typing } = useUi();
   const title = `Keys: ${titles[screen]}`;
   const closes = ' · ?, F1 or Esc closes this';
   const titleLines = wrapWords(title + closes, columns).length;
@@ -57,9 +64,11 @@ export function HelpOverlay({
   // Weighing every split of the keys takes a few milliseconds: once per size and state, not on
   // every render of the app while the help is open.
   const layout = useMemo(() => {
-    const still = helpLayout(itemsOf(screen, unavailable, false), rows, columns);
-    return still.scrolls ? helpLayout(itemsOf(screen, unavailable, true), rows, columns) : still;
-  }, [screen, unavailable, rows, columns]);
+    const still = helpLayout(itemsOf(screen, typing, unavailable, false), rows, columns);
+    return still.scrolls
+      ? helpLayout(itemsOf(screen, typing, unavailable, true), rows, columns)
+      : still;
+  }, [screen, typing, unavailable, rows, columns]);
   // The first key in view; the line under the keys says where the view is.
   const [top, setTop] = useState(0);
   const windowRows = Math.max(1, rows - 1);

@@ -1,4 +1,4 @@
-import { type ActionId, globalKeys, screenKeys } from './keymap.js';
+import { type ActionId, binding, globalKeys, screenKeys } from './keymap.js';
 import { FOOTER_GAP, FOOTER_LINES, footerItemText } from './layout.js';
 import type { RouteName } from './navigation.js';
 
@@ -42,6 +42,34 @@ export function footerKeys(
 }
 
 const NONE: ReadonlySet<ActionId> = new Set();
+
+/** A text field's own keys: they edit the field that has focus, and do nothing without one. */
+const FIELD_EDITING: ReadonlySet<ActionId> = new Set([
+  'field.move',
+  'field.kill',
+  'field.killWord',
+]);
+
+/**
+ * Whether a key of the screen's `?` help works now, by the facts the footer goes by: not one the
+ * screen says does nothing now (`unavailable`), and one of the mode it is in. While a text field
+ * has focus only the keys heard there work (whileTyping, the field's own editing keys); without
+ * one, neither the field's editing keys nor the keys the screen has only while typing (the
+ * filter's Enter) do. F1, Ctrl+C and the help's own scroll work in both. The help dims the rest.
+ */
+export function worksNow(
+  screen: RouteName,
+  id: ActionId,
+  typing: boolean,
+  unavailable: ReadonlySet<ActionId> = NONE,
+): boolean {
+  if (unavailable.has(id)) return false;
+  if (id === 'help.scroll' || globalKeys.typing.includes(id)) return true;
+  if (FIELD_EDITING.has(id)) return typing;
+  if (typing) return binding(id).whileTyping === true;
+  const keys = screenKeys[screen];
+  return keys.footer.includes(id) || keys.more.includes(id) || globalKeys.idle.includes(id);
+}
 
 const widthOf = (id: ActionId) => {
   const { keys, label } = footerItemText(id);

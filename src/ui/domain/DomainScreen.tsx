@@ -163,11 +163,17 @@ export function DomainScreen({
         );
       });
     else if (is('domain.check')) runCheck();
-    else if (is('domain.watch') && !running.current) watch.toggle();
+    else if (watching ? is('domain.pauseWatch') : is('domain.watch') && !running.current)
+      watch.toggle();
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
-  useAvailableKeys({ 'domain.check': !watching, 'domain.watch': check.status !== 'running' });
+  // w has one meaning at a time: watch, or pause the watch that runs (the footer says which).
+  useAvailableKeys({
+    'domain.check': !watching,
+    'domain.watch': !watching && check.status !== 'running',
+    'domain.pauseWatch': watching,
+  });
 
   const status = domainStatus(domain.verified);
   const tls = tlsCell(domain.tls_cert_expiry, now, true);

@@ -44,4 +44,11 @@ export const domainBindings = {
     help: 'watch the stages until the domain serves HTTPS, each shown as it is reached, as domains wait does; w again pauses',
     match: plain('w'),
   },
+  // w while the watch runs: the footer says what w does now, as Esc's meanings do.
+  'domain.pauseWatch': {
+    keys: 'w',
+    label: 'pause watch',
+    help: 'while watching: pause the watch where it is (w then watches again)',
+    match: plain('w'),
+  },
 } satisfies Record<string, Binding>;

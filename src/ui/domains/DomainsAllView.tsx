@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
@@ -9,7 +9,8 @@ import { explainError } from '../components/error-help.js';
 import { useSession } from '../app/context.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
-import { matchesText } from './domains-lines.js';
+import type { StatusPart } from './domains-lines.js';
+import { StatusLine } from './StatusLine.js';
 import type { DomainsView } from './domains-view.js';
 import type { DomainCatalog } from './useDomainCatalog.js';
 
@@ -26,8 +27,7 @@ export function DomainsAllView({
   rows,
   catalog,
   project,
-  shownRows,
-  notes,
+  status,
 }: {
   view: DomainsView;
   onFilterChange(value: string): void;
@@ -38,10 +38,8 @@ export function DomainsAllView({
   rows: number;
   catalog: Pick<DomainCatalog, 'domains' | 'walk'>;
   project: ProjectRef;
-  /** Which rows are in view, as `rows 1–14`. */
-  shownRows: string;
-  /** The status line's notes (the watch, the DNS checks), already coloured. */
-  notes: ReactNode;
+  /** The status line: what matches, sorted how, which rows, the notes (allStatus). */
+  status: readonly StatusPart[];
 }) {
   const session = useSession();
   const tone = useTone();
@@ -79,11 +77,7 @@ export function DomainsAllView({
         />
       ) : null}
       {content}
-      <Text wrap="truncate-end">
-        <Text bold>{matchesText(visible(view.filter), rows, loaded, view)}</Text>
-        {rows > 0 ? <Text> · {shownRows}</Text> : null}
-        {notes}
-      </Text>
+      <StatusLine parts={status} />
     </Box>
   );
 }

@@ -9,6 +9,8 @@ import { explainError } from '../components/error-help.js';
 import { useSession } from '../app/context.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
+import type { StatusPart } from './domains-lines.js';
+import { StatusLine } from './StatusLine.js';
 
 /** What the pages view reads of the paged list (usePagedList). */
 export interface DomainPages {
@@ -32,12 +34,7 @@ export function DomainsPagesView({
   gatedPlan,
   table,
   rows,
-  shownRows,
-  total,
-  pageSize,
-  canNext,
-  canPrevious,
-  notes,
+  status,
   loopLines,
 }: {
   list: DomainPages;
@@ -47,14 +44,8 @@ export function DomainsPagesView({
   table: ReactNode;
   /** How many domains the page holds. */
   rows: number;
-  /** Which rows are in view, as `rows 1–14`, and of how many (`≥ 28` while more pages follow). */
-  shownRows: string;
-  total: string;
-  pageSize: number;
-  canNext: boolean;
-  canPrevious: boolean;
-  /** The status line's notes (the watch, the DNS checks), already coloured. */
-  notes: ReactNode;
+  /** The status line: where the page stands, the way on, the notes (pagesStatus). */
+  status: readonly StatusPart[];
   /** Why the list stopped: a page token handed out again. */
   loopLines: readonly string[];
 }) {
@@ -86,18 +77,7 @@ export function DomainsPagesView({
   return (
     <Box flexDirection="column">
       {table}
-      <Text wrap="truncate-end">
-        <Text bold>
-          page {list.pageNumber} · {shownRows} of {total}
-        </Text>
-        <Text> · {pageSize} per page</Text>
-        <Text dimColor>
-          {canNext ? ' · n next page' : list.next === '' ? ' · last page' : ''}
-          {canPrevious ? ' · b previous page' : ''}
-        </Text>
-        {list.status === 'loading' ? <Text color={tone('accent')}> · refreshing…</Text> : null}
-        {notes}
-      </Text>
+      <StatusLine parts={status} />
       {loopLines.map((line, i) => (
         // The lines of one message, in order.
         <Text key={i} color={tone('error')}>

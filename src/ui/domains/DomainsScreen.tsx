@@ -5,7 +5,7 @@ import type { ReadDomainPage } from '../../contract/read-schemas.js';
 import { canHaveCustomDomains } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { Table } from '../components/Table.js';
-import { tableWindow } from '../components/table-window.js';
+import { type TableWindow, tableWindow } from '../components/table-window.js';
 import { useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
 import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
@@ -23,7 +23,16 @@ import { DOMAINS_CHROME, domainsPageSize } from '../app/layout.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
 import { domainColumns } from './domain-columns.js';
-import { pagePlace, rowsTotal, summaryLine, watchText } from './domains-lines.js';
+import {
+  allStatus,
+  pagePlace,
+  pagesStatus,
+  rowsTotal,
+  statusHeight,
+  statusNotes,
+  summaryLine,
+  watchText,
+} from './domains-lines.js';
 import { DomainsAllView } from './DomainsAllView.js';
 import { DomainsPagesView } from './DomainsPagesView.js';
 import { domainsKeysNow, useDomainsKeys } from './useDomainsKeys.js';
@@ -136,10 +145,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         )
       : [];
   const filterLines = all && (view.typing || view.filter) ? 1 : 0;
-  const tableHeight = bodyHeight - DOMAINS_CHROME - loopLines.length - filterLines;
-  const window = tableWindow(current, rows.length, tableHeight);
-  const onScreen = rows.slice(window.offset, window.offset + window.shown);
-  const pendingOnScreen = onScreen.filter((d) => !d.verified);
+  const fullHeight = bodyHeight - DOMAINS_CHROME - loopLines.length - filterLines;
+  const pendingIn = (w: TableWindow) =>
+    rows.slice(w.offset, w.offset + w.shown).filter((d) => !d.verified);
+  // The status line wraps rather than being cut; the table gives up the lines it takes past the
+  // first. It is measured as it reads with the whole height (its length hardly moves with it).
+  const fullWindow = tableWindow(current, rows.length, fullHeight);
+  let window = fullWindow;
+  let pendingOnScreen = pendingIn(window);
 
   const watch = useDomainsWatch({
     projectId: project.id,
@@ -152,6 +165,30 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     merge,
     turned: catalog.turned,
   });
+
+  const turnedNow = [...watch.justVerified].map((id) => visible(catalog.latest(id)?.domain ?? id));
+  // Row numbers count every domain before this page's first.
+  const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
+  const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
+  const statusOf = (w: TableWindow, pending: number) => {
+    const notes = statusNotes(turnedNow, checks.busy, watchText(watch, watchIntervalMs, pending));
+    const first = place.before + w.offset + 1;
+    const shownRows = w.shown > 0 ? `rows ${first}–${first + w.shown - 1}` : 'no rows';
+    if (all) {
+      const matched = { filter: visible(view.filter), rows: rows.length, order: view };
+      return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes);
+    }
+    const page = { number: list.pageNumber, shownRows, total, size: pageSize, canNext };
+    const more = { canPrevious, lastPage: list.next === '', refreshing: list.status === 'loading' };
+    return pagesStatus({ ...page, ...more }, notes, width);
+  };
+  const statusLines = statusHeight(statusOf(fullWindow, pendingOnScreen.length), width);
+  const tableHeight = fullHeight - (statusLines - 1);
+  if (statusLines > 1) {
+    window = tableWindow(current, rows.length, tableHeight);
+    pendingOnScreen = pendingIn(window);
+  }
+  const status = statusOf(window, pendingOnScreen.length);
 
   const loading = catalog.walk.status === 'loading';
   const gatedPlan =
@@ -198,18 +235,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const failingDns = countFailingDns(dnsCheckMarks, (id) => catalog.latest(id) !== undefined);
   const sum = { ...counts, failingDns };
   const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
-  const turnedNow = [...watch.justVerified].map((id) => catalog.latest(id)?.domain ?? id);
-  const notes = [
-    turnedNow.length > 0 ? `✓ ${visible(turnedNow.join(', '))} turned verified` : '',
-    checks.busy > 0 ? `checking DNS: ${checks.busy} to go` : '',
-    watchText(watch, watchIntervalMs, pendingOnScreen.length),
-  ].filter(Boolean);
-
-  // Row numbers count every domain before this page's first.
-  const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
-  const first = place.before + window.offset + 1;
-  const shownRows = window.shown > 0 ? `rows ${first}–${first + window.shown - 1}` : 'no rows';
-  const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
   const table = (
     <Table
       columns={domainColumns({
@@ -228,9 +253,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       rowKey={(d) => d.id}
     />
   );
-  const notesText =
-    notes.length > 0 ? <Text color={tone('accent')}> · {notes.join(' · ')}</Text> : null;
-
   const body = all ? (
     <DomainsAllView
       view={view}
@@ -240,8 +262,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       rows={rows.length}
       catalog={catalog}
       project={project}
-      shownRows={shownRows}
-      notes={notesText}
+      status={status}
     />
   ) : (
     <DomainsPagesView
@@ -250,12 +271,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       gatedPlan={gatedPlan}
       table={table}
       rows={rows.length}
-      shownRows={shownRows}
-      total={total}
-      pageSize={pageSize}
-      canNext={can['domains.nextPage']}
-      canPrevious={can['domains.previousPage']}
-      notes={notesText}
+      status={status}
       loopLines={loopLines}
     />
   );

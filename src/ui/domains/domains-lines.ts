@@ -1,4 +1,5 @@
 import { groupedCount as count, type Tone } from '../../core/display.js';
+import { wrapWords } from '../components/format.js';
 import { type DomainSummary, ranksMatches, type SortKey, sortShown } from './domain-list.js';
 import type { DomainCatalog } from './useDomainCatalog.js';
 import type { DomainsWatch } from './useDomainsWatch.js';
@@ -113,4 +114,82 @@ export function watchText(
   const every = `every ${Math.round(intervalMs / 100) / 10} s`;
   if (watch.error) return `watch: the last refresh failed, trying again ${every}`;
   return `watching ${plural(pendingOnScreen, 'pending domain')} ${every}`;
+}
+
+/** A piece of the status line under the table, and how it is drawn. */
+export interface StatusPart {
+  text: string;
+  style?: 'bold' | 'dim' | 'accent';
+}
+
+/** The notes after the status line's own words: a domain turned verified, the checks, the watch. */
+const notesPart = (notes: readonly string[]): StatusPart[] =>
+  notes.length > 0 ? [{ text: ` · ${notes.join(' · ')}`, style: 'accent' }] : [];
+
+/**
+ * The status line in the API's pages: where the page stands, its size, the way on, the notes.
+ * The way on (`n next page`, `b previous page`) is the footer's too: where the line is wider than
+ * `width` it goes first, so that the line fits more often as one and the table keeps its rows.
+ */
+export function pagesStatus(
+  page: {
+    number: number;
+    shownRows: string;
+    total: string;
+    size: number;
+    canNext: boolean;
+    lastPage: boolean;
+    canPrevious: boolean;
+    refreshing: boolean;
+  },
+  notes: readonly string[],
+  width: number,
+): StatusPart[] {
+  const line = (hints: boolean): StatusPart[] => {
+    const way = `${page.canNext && hints ? ' · n next page' : page.lastPage ? ' · last page' : ''}${
+      page.canPrevious && hints ? ' · b previous page' : ''
+    }`;
+    return [
+      { text: `page ${page.number} · ${page.shownRows} of ${page.total}`, style: 'bold' },
+      { text: ` · ${page.size} per page` },
+      ...(way ? [{ text: way, style: 'dim' as const }] : []),
+      ...(page.refreshing ? [{ text: ' · refreshing…', style: 'accent' as const }] : []),
+      ...notesPart(notes),
+    ];
+  };
+  const whole = line(true);
+  return statusHeight(whole, width) > 1 ? line(false) : whole;
+}
+
+/** The status line's notes: domains the watch saw turn verified, the DNS checks, the watch. */
+export function statusNotes(turned: readonly string[], checking: number, watch: string): string[] {
+  return [
+    turned.length > 0 ? `✓ ${turned.join(', ')} turned verified` : '',
+    checking > 0 ? `checking DNS: ${checking} to go` : '',
+    watch,
+  ].filter(Boolean);
+}
+
+/** The status line under a filter or sort: what matches, sorted how, which rows, the notes. */
+export function allStatus(
+  matched: {
+    filter: string;
+    rows: number;
+    loaded: number;
+    order: { sort: SortKey; reverse: boolean };
+  },
+  shownRows: string,
+  notes: readonly string[],
+): StatusPart[] {
+  const { filter, rows, loaded, order } = matched;
+  return [
+    { text: matchesText(filter, rows, loaded, order), style: 'bold' },
+    ...(rows > 0 ? [{ text: ` · ${shownRows}` }] : []),
+    ...notesPart(notes),
+  ];
+}
+
+/** The lines the status line takes at `width`: it wraps, and the table gives up the others. */
+export function statusHeight(parts: readonly StatusPart[], width: number): number {
+  return wrapWords(parts.map((part) => part.text).join(''), width).length;
 }

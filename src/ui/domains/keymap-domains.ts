@@ -147,6 +147,12 @@ export const domainsListBindings = {
     help: 'after adding several: edit the host names again (all kept as typed)',
     match: plain('e'),
   },
+  'add.scroll': {
+    keys: '↑↓ j k PgUp PgDn',
+    label: 'scroll',
+    help: 'after adding several: scroll back through the results, by a host, by a screenful',
+    match: any(up, down, plain('j'), plain('k'), pageUp, pageDown),
+  },
   'profiles.switch': {
     keys: 'P',
     label: 'profiles',
@@ -171,11 +177,12 @@ export const domainsListBindings = {
  * Keys with more than one meaning on a screen, of which exactly one works at a time (the screen
  * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
  * screen stops the background load while it runs under a filter or sort, else clears them, else
- * goes back; on the projects screen it clears a filter, else goes back. The raw screen's are in
- * keymap-raw.ts.
+ * goes back; on the projects screen it clears a filter, else goes back; on a domain's screen w
+ * watches, or pauses the watch that runs. The raw screen's are in keymap-raw.ts.
  */
 export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
   ['domains.stopLoading', 'domains.clearView', 'nav.back'],
   ['projects.clearFilter', 'nav.back'],
+  ['domain.watch', 'domain.pauseWatch'],
   RAW_EXCLUSIVE_MEANINGS,
 ];

@@ -11,6 +11,7 @@ import { explainError } from '../components/error-help.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useKeys } from '../input/useKeys.js';
 import { createSession } from '../app/session.js';
+import { wrapWords } from '../components/format.js';
 import { Paragraph } from '../components/Paragraph.js';
 
 /** A row of the picker: a saved profile, and whether it is in use and the saved default. */
@@ -114,6 +115,8 @@ export function ProfilesScreen() {
     if (is('nav.back')) navigate({ type: 'pop' });
   });
 
+  // Said whole, wrapped (the list gives up the lines it takes past the first), never cut.
+  const intro = `In use: ${visible(session?.profileName ?? 'none (flags)')}. Enter switches this UI to the selected profile; the saved default stays as it is.`;
   let body;
   if (loaded.error) {
     body = (
@@ -152,7 +155,7 @@ export function ProfilesScreen() {
           items={rows.map((r) => ({ key: r.name, label: plainRow(fitted, r), value: r.name }))}
           initialIndex={rows.findIndex((r) => r.inUse)}
           isFocused={isTop && !helpOpen}
-          limit={Math.max(1, bodyHeight - 5)}
+          limit={Math.max(1, bodyHeight - 5 - (wrapWords(intro, width).length - 1))}
           onSelect={(name) => use(rows.find((r) => r.name === name))}
         />
       </Box>
@@ -161,10 +164,7 @@ export function ProfilesScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Switch profile</Text>
-      <Text dimColor wrap="truncate-end">
-        In use: {visible(session?.profileName ?? 'none (flags)')}. Enter switches this UI to the
-        selected profile; the saved default stays as it is.
-      </Text>
+      <Paragraph dimColor>{intro}</Paragraph>
       <Text> </Text>
       {body}
     </Box>

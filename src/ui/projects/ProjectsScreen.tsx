@@ -21,6 +21,7 @@ import { selectedRow } from '../components/selection.js';
 import { type ProjectRow, projectColumns, projectRowId, projectRows } from './project-rows.js';
 import { idProblem, initialProjectsMode, projectsModeReducer } from './projects-mode.js';
 import { type RecentLookup, useRecentProjects } from './useRecentProjects.js';
+import { wrapWords } from '../components/format.js';
 import { Paragraph } from '../components/Paragraph.js';
 
 /** `M` asks for pages this large: fewer requests for a long list. */
@@ -132,6 +133,22 @@ export function ProjectsScreen() {
     else if (is('nav.back')) navigate({ type: 'pop' });
   });
 
+  // The line under the list wraps, never cut (its end is the key to press); the lines it takes
+  // past the first come out of the table's.
+  const status: { text: string; tone?: 'error' | 'warn' } | undefined = list.moreError
+    ? {
+        text: `✗ ${visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}`,
+        tone: 'error',
+      }
+    : list.next !== '' && list.capped
+      ? {
+          text: `${list.items.length} loaded, the most M loads; more on the server: m loads the next page, / filters, i opens one by ID`,
+          tone: 'warn',
+        }
+      : list.next !== ''
+        ? { text: `${list.items.length} loaded, more on the server: m loads the next page, M all` }
+        : undefined;
+  const statusLines = status && !list.more ? wrapWords(status.text, width).length : 1;
   return (
     <Box flexDirection="column">
       <Text bold>Projects</Text>
@@ -176,26 +193,17 @@ export function ProjectsScreen() {
             rows={rows}
             selected={current}
             width={width}
-            height={Math.max(1, bodyHeight - 6)}
+            height={Math.max(1, bodyHeight - 6 - (statusLines - 1))}
             rowKey={(row) =>
               row.kind === 'project' ? `${row.recent ? 'r' : 'p'}:${row.project.id}` : '+'
             }
           />
           {list.more ? (
             <Loading label={list.more === 'all' ? 'Loading every page…' : 'Loading more…'} />
-          ) : list.moreError ? (
-            <Text color={tone('error')} wrap="truncate-end">
-              ✗ {visible(explainError(list.moreError, { baseUrl: session.baseUrl }).message)}
-            </Text>
-          ) : list.next !== '' && list.capped ? (
-            <Text color={tone('warn')} wrap="truncate-end">
-              {list.items.length} loaded, the most M loads; more on the server: m loads the next
-              page, / filters, i opens one by ID
-            </Text>
-          ) : list.next !== '' ? (
-            <Text dimColor wrap="truncate-end">
-              {list.items.length} loaded, more on the server: m loads the next page, M all
-            </Text>
+          ) : status ? (
+            <Paragraph color={tone(status.tone)} dimColor={status.tone === undefined}>
+              {status.text}
+            </Paragraph>
           ) : (
             <Text dimColor>
               {list.items.length} {list.items.length === 1 ? 'project' : 'projects'}

@@ -90,6 +90,7 @@ export function RawFields({
           allowed={allowed}
           candidates={candidates}
           nothingToComplete={form.nothingToComplete === true}
+          width={width}
         />
       </Box>
       <TextArea

@@ -69,7 +69,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const bodyRows = withBody ? textAreaHeight(body, areaWidth, maxBodyRows) : 0;
   // Lines above the answer: the title, the method list or the fields beside it (the taller),
   // the lines of notes, a blank line and the answer's status line.
-  const fieldLines = 1 + routeInfoHeight(match) + 1 + headerRows + (withBody ? bodyRows + 1 : 0);
+  const fieldLines =
+    1 +
+    routeInfoHeight(path, method, match, allowed, areaWidth) +
+    headerRows +
+    (withBody ? bodyRows + 1 : 0);
   // A note is wrapped, never cut: its end is often the command to type (`--no-read-only`, the
   // `--saved` line), and the answer gives up the lines it takes.
   const refusedLines = refused ? wrapWords(`✗ Not sent: ${visible(refused)}`, width) : [];
@@ -254,8 +258,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
       {naming ? (
         <TextField
           id="raw.saveAs"
+          // Its width is the label's own (TextField's default): no number to keep in step.
           label="Save as"
-          labelWidth={8}
           value={saveAs}
           onChange={(value) => dispatch({ type: 'saveAs', name: value })}
           placeholder="a name: letters, digits, . _ - (Enter saves, Esc does not)"

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { visible } from '../../core/sanitize.js';
 import { useScreen, useUi } from '../app/context.js';
 import { useKeys } from '../input/useKeys.js';
-import { DETAIL_GAP, fitPickerLine } from './picker-line.js';
+import { alignedLabelWidth, DETAIL_GAP, fitPickerLine } from './picker-line.js';
 import { FIRST_ROW, moveSelection, type Selection, selectedRow } from '../components/selection.js';
 import { useTone } from '../app/theme.js';
 import { TextField } from '../components/TextField.js';
@@ -90,6 +90,16 @@ export function RequestPicker({
   // The selected line stays in view: the list scrolls by whole pages.
   const rows = Math.max(1, height - 2);
   const top = Math.floor(at / rows) * rows;
+  // The selection's mark takes two columns.
+  const room = columns - 2;
+  const texts = (item: PickerItem) => ({
+    label: visible(item.label),
+    detail: visible(item.detail ?? ''),
+  });
+  // A list whose details must stay whole (the history) is in columns: the method, the path, the
+  // time and the status each start where the line above has them, on every page alike.
+  const aligned = items.length > 0 && items.every((item) => item.keepDetail === true);
+  const align = aligned ? alignedLabelWidth(items.map(texts), room) : undefined;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -103,7 +113,6 @@ export function RequestPicker({
         <TextField
           id="raw.pickFilter"
           label="Filter /"
-          labelWidth={9}
           value={filter}
           onChange={(value) => {
             setFilter(value);
@@ -125,13 +134,8 @@ export function RequestPicker({
         <Text dimColor>{items.length === 0 ? empty : 'Nothing matches the filter.'}</Text>
       ) : (
         shown.slice(top, top + rows).map(({ item }, i) => {
-          // The selection's mark takes two columns.
-          const line = fitPickerLine(
-            visible(item.label),
-            visible(item.detail ?? ''),
-            columns - 2,
-            item.keepDetail === true,
-          );
+          const { label, detail } = texts(item);
+          const line = fitPickerLine(label, detail, room, item.keepDetail === true, align);
           return (
             <Text key={item.id} wrap="truncate-end" color={tone(item.error ? 'error' : undefined)}>
               <Text color={tone('accent')} bold>

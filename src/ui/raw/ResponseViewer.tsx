@@ -10,6 +10,11 @@ import { lineRows } from './response-rows.js';
 import { useTone } from '../app/theme.js';
 import { TextField } from '../components/TextField.js';
 
+/** The answer's two prompts, whose text starts in one column whichever is open. */
+const PROMPT_LABELS = { search: 'Search /', jq: 'jq |' } as const;
+const PROMPT_LABEL_WIDTH =
+  Math.max(...Object.values(PROMPT_LABELS).map((label) => label.length)) + 1;
+
 const byteLength = new WeakMap<object, number>();
 function sizeOf(response: { text: string }): number {
   let bytes = byteLength.get(response);
@@ -98,8 +103,8 @@ export function ResponseViewer({
     foot = (
       <TextField
         id="raw.prompt"
-        label={prompt.kind === 'search' ? 'Search /' : 'jq |'}
-        labelWidth={9}
+        label={PROMPT_LABELS[prompt.kind]}
+        labelWidth={PROMPT_LABEL_WIDTH}
         value={prompt.text}
         onChange={hook.typePrompt}
         placeholder={prompt.kind === 'search' ? 'text to find' : '.domains[].domain'}

@@ -3,11 +3,50 @@ import type { ReactNode } from 'react';
 import type { RouteMatch } from '../../contract/match-route.js';
 import { visible } from '../../core/sanitize.js';
 import { useTone } from '../app/theme.js';
+import { wrapWords } from '../components/format.js';
 import { Paragraph } from '../components/Paragraph.js';
 
-/** How many lines RouteInfo takes: the screen lays the answer out below it. */
-export function routeInfoHeight(match: RouteMatch | undefined): number {
-  return match && (Object.keys(match.params).length > 0 || match.warnings.length > 0) ? 2 : 1;
+/**
+ * What RouteInfo says under the route's own line, wrapped at its width: the parameters and the
+ * route's warnings, a method the path does not take, or no route at all. A message is read
+ * whole (its end names the status the API will answer), never cut at the edge.
+ */
+function routeNote(
+  path: string,
+  method: string,
+  match: RouteMatch | undefined,
+  allowed: readonly string[],
+  width: number,
+): { lines: string[]; tone?: 'warn' } | undefined {
+  if (path === '') return undefined;
+  if (match) {
+    const params = Object.entries(match.params).map(([name, value]) => `${name} = ${value}`);
+    if (params.length === 0 && match.warnings.length === 0) return undefined;
+    const text = visible([...params, ...match.warnings.map((w) => `! ${w}`)].join(' · '));
+    return {
+      // Under the route's line, two columns in.
+      lines: wrapWords(text, Math.max(1, width - 2)).map((line) => `  ${line}`),
+      tone: match.warnings.length ? 'warn' : undefined,
+    };
+  }
+  const text =
+    allowed.length > 0
+      ? `! ${method} is not a method of this path: it takes ${allowed.join(', ')} (the API answers 405)`
+      : '! No route of the API matches: it is sent as typed (likely a 404)';
+  return { lines: wrapWords(text, Math.max(1, width)), tone: 'warn' };
+}
+
+/** How many lines RouteInfo takes at `width`: the screen lays the answer out below it. */
+export function routeInfoHeight(
+  path: string,
+  method: string,
+  match: RouteMatch | undefined,
+  allowed: readonly string[],
+  width: number,
+): number {
+  const note = routeNote(path, method, match, allowed, width)?.lines.length ?? 0;
+  // The hint or the route's line (none for a path no route takes), the note, the completions.
+  return (path === '' || match ? 1 : 0) + note + 1;
 }
 
 /**
@@ -21,6 +60,7 @@ export function RouteInfo({
   allowed,
   candidates,
   nothingToComplete,
+  width,
 }: {
   path: string;
   method: string;
@@ -28,46 +68,29 @@ export function RouteInfo({
   allowed: readonly string[];
   candidates: readonly string[];
   nothingToComplete: boolean;
+  /** The columns it has: its messages wrap there. */
+  width: number;
 }) {
   const tone = useTone();
-  let info: ReactNode;
+  const note = routeNote(path, method, match, allowed, width);
+  let info: ReactNode = null;
   if (path === '') {
     info = <Paragraph dimColor>Type a path; Tab completes it from the API's routes.</Paragraph>;
   } else if (match) {
-    const params = Object.entries(match.params).map(([name, value]) => `${name} = ${value}`);
     info = (
-      <Box flexDirection="column">
-        <Text wrap="truncate-end">
-          <Text color={tone('ok')}>→ {match.route.operationId}</Text>
-          <Text dimColor>
-            {' '}
-            {match.route.method} {match.route.path} · {match.route.auth}
-          </Text>
+      <Text wrap="truncate-end">
+        <Text color={tone('ok')}>→ {match.route.operationId}</Text>
+        <Text dimColor>
+          {' '}
+          {match.route.method} {match.route.path} · {match.route.auth}
         </Text>
-        {params.length > 0 || match.warnings.length > 0 ? (
-          <Text wrap="truncate-end" color={tone(match.warnings.length ? 'warn' : undefined)}>
-            {'  '}
-            {visible([...params, ...match.warnings.map((w) => `! ${w}`)].join(' · '))}
-          </Text>
-        ) : null}
-      </Box>
-    );
-  } else if (allowed.length > 0) {
-    info = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! {method} is not a method of this path: it takes {allowed.join(', ')} (the API answers 405)
-      </Text>
-    );
-  } else {
-    info = (
-      <Text color={tone('warn')} wrap="truncate-end">
-        ! No route of the API matches: it is sent as typed (likely a 404)
       </Text>
     );
   }
   return (
     <Box flexDirection="column">
       {info}
+      {note ? <Text color={tone(note.tone)}>{note.lines.join('\n')}</Text> : null}
       <Text dimColor wrap="truncate-end">
         {candidates.length > 0
           ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`

@@ -19,7 +19,16 @@ export function fitPickerLine(
   detail: string,
   width: number,
   keepDetail: boolean,
+  /** The labels' column (alignedLabelWidth): the label is cut or padded to it. */
+  align?: number,
 ): { label: string; detail: string } {
+  if (align !== undefined) {
+    const cut = clip(label, align);
+    return {
+      label: cut + ' '.repeat(Math.max(0, align - displayWidth(cut))),
+      detail: clip(detail, Math.max(0, width - align - DETAIL_GAP)),
+    };
+  }
   const gap = detail ? DETAIL_GAP : 0;
   const labelWidth = displayWidth(label);
   const detailWidth = displayWidth(detail);
@@ -30,4 +39,19 @@ export function fitPickerLine(
   }
   const labelRoom = Math.max(Math.min(labelWidth, MIN_LABEL), width - gap - detailWidth);
   return { label: clip(label, labelRoom), detail: clip(detail, width - labelRoom - gap) };
+}
+
+/**
+ * The one width of every label of a list whose details must stay whole (the history): as wide
+ * as the widest label, less what the widest detail needs, never under MIN_LABEL. Every detail
+ * then starts in one column, and so does each part of it (the time, then the status).
+ */
+export function alignedLabelWidth(
+  lines: readonly { label: string; detail: string }[],
+  width: number,
+): number {
+  const widest = (texts: string[]) => Math.max(0, ...texts.map(displayWidth));
+  const labels = widest(lines.map((line) => line.label));
+  const details = widest(lines.map((line) => line.detail));
+  return Math.min(labels, Math.max(MIN_LABEL, width - DETAIL_GAP - details));
 }

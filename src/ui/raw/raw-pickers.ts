@@ -1,3 +1,4 @@
+import { httpMethods } from '../../contract/routes.js';
 import type { HistoryEntry } from '../../config/request-history.js';
 import type { SavedRequestListing } from '../../config/saved-requests.js';
 import { utcMinute } from '../../core/display.js';
@@ -6,6 +7,8 @@ import type { RequestSpec } from '../../core/request-spec.js';
 import type { PickerItem } from './RequestPicker.js';
 
 // The lines of the raw screen's two lists: the history (newest first) and the saved requests.
+
+const METHOD_WIDTH = Math.max(...httpMethods.map((method) => method.length));
 
 /** What a list loads: the request, and the words the notice says where it came from. */
 export interface Pickable {
@@ -25,7 +28,8 @@ export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
   return entries.map((entry) => ({
     item: {
       id: nameOf(entry.time),
-      label: `${entry.spec.method} ${printablePath(entry.spec.path)}`,
+      // The method padded to the longest (DELETE): the paths start in one column.
+      label: `${entry.spec.method.padEnd(METHOD_WIDTH)} ${printablePath(entry.spec.path)}`,
       detail: `${utcMinute(entry.time)} · ${
         entry.status !== undefined
           ? `${entry.status}${entry.ms !== undefined ? ` in ${Math.round(entry.ms)} ms` : ''}`
