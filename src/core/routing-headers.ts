@@ -62,7 +62,7 @@ export function refuseRoutingHeader(line: string): void {
   const override = methodOverrideName(line);
   if (override !== undefined) {
     throw new RequestInputError(
-      `the ${override} header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; give the method itself (domainctl api request DELETE PATH)`,
+      `the ${override} header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; send the method itself instead`,
     );
   }
   const name = routingHeaderName(line);

@@ -145,7 +145,7 @@ describe('prepareRequest', () => {
   it('refuses the headers that override the method (X-HTTP-Method-Override…), in any case', () => {
     const refused = (name: string) =>
       new RequestInputError(
-        `the ${name} header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; give the method itself (domainctl api request DELETE PATH)`,
+        `the ${name} header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; send the method itself instead`,
       );
     for (const name of ['X-HTTP-Method-Override', 'x-http-method', 'X-Method-Override']) {
       expect(refusal({ headers: [`${name}: DELETE`] }), name).toEqual(refused(name));

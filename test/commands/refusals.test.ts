@@ -119,7 +119,7 @@ describe('api request: a header that overrides the method', () => {
     expect(result).toEqual<CliResult>({
       stdout: '',
       stderr:
-        'domainctl: the X-HTTP-Method-Override header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; give the method itself (domainctl api request DELETE PATH)\n',
+        'domainctl: the X-HTTP-Method-Override header is refused: it asks the server for another method than the one sent, past read-only profiles and the retry rules; send the method itself instead\n',
       code: 2,
     });
     expect(raw.requests).toEqual([]);
