@@ -17,6 +17,7 @@ const PAGES: DomainsKeyFacts = {
   canPrevious: false,
   pendingOnScreen: 5,
   watchEnabled: true,
+  watchPaused: false,
 };
 const keysOn = (facts: Partial<DomainsKeyFacts>) => {
   const can = domainsKeysNow({ ...PAGES, ...facts });
@@ -92,6 +93,14 @@ describe('the domains keys that work now', () => {
   it('d with pending domains on screen, w with the watch enabled', () => {
     expect(keysOn({ pendingOnScreen: 0 })).not.toContain('domains.checkDns');
     expect(keysOn({ watchEnabled: false })).not.toContain('domains.watch');
+    expect(keysOn({ watchEnabled: false })).not.toContain('domains.resumeWatch');
+  });
+
+  it('w has one meaning at a time: pause the watch that runs, or resume the one paused', () => {
+    const ws = (facts: Partial<DomainsKeyFacts>) =>
+      keysOn(facts).filter((id) => ['domains.watch', 'domains.resumeWatch'].includes(id));
+    expect(ws({})).toEqual(['domains.watch']);
+    expect(ws({ watchPaused: true })).toEqual(['domains.resumeWatch']);
   });
 
   it('Esc has exactly one meaning at a time: stop the load, clear the filter and sort, or back', () => {

@@ -93,6 +93,14 @@ describe('the watch', () => {
     const paused = domainsRequests();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(domainsRequests()).toBe(paused);
+    // The help says what w does now: resume, not pause.
+    await ui.press('?');
+    const pages = await helpPages(ui, 'Keys: Domains');
+    const line = (start: string) => pages.map((page) => helpIn(page, 'w', start)).find(Boolean);
+    expect(line('while paused: refresh')).not.toMatch(/\(not now\)$/);
+    expect(line('pause the refresh')).toMatch(/\(not now\)$/);
+    await ui.press('esc');
+    await ui.waitForFrame((f) => !f.includes('Keys: Domains'));
     await ui.press('w');
     await ui.waitForFrame(/watching \d+ pending/);
     await ui.waitForFrame(() => domainsRequests() > paused);
@@ -106,9 +114,11 @@ describe('the watch', () => {
     expect(ui.frame()).not.toContain('watching');
     await ui.press('?');
     const pages = await helpPages(ui, 'Keys: Domains');
-    expect(pages.map((page) => helpIn(page, 'w', 'pause or resume')).find(Boolean)).toMatch(
-      /\(not now\)$/,
-    );
+    for (const start of ['pause the refresh', 'while paused: refresh']) {
+      expect(pages.map((page) => helpIn(page, 'w', start)).find(Boolean), start).toMatch(
+        /\(not now\)$/,
+      );
+    }
   });
 });
 

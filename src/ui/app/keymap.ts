@@ -228,6 +228,7 @@ export const screenKeys: Record<RouteName, ScreenKeys> = {
       'domains.pageScroll',
       'domains.reverse',
       'domains.watch',
+      'domains.resumeWatch',
       'profiles.switch',
     ],
     typing: ['domains.filterKeep', 'domains.filterCancel', 'domains.filterMove'],

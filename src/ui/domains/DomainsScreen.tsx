@@ -210,6 +210,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     canPrevious,
     pendingOnScreen: pendingOnScreen.length,
     watchEnabled: watch.enabled,
+    watchPaused: watch.paused,
   });
   useAvailableKeys(can);
   useDomainsKeys({

@@ -99,7 +99,14 @@ export const domainsListBindings = {
   'domains.watch': {
     keys: 'w',
     label: 'pause watch',
-    help: 'pause or resume the refresh of the pending domains on screen',
+    help: 'pause the refresh of the pending domains on screen (w then resumes it)',
+    match: plain('w'),
+  },
+  // w while the watch is paused: the help says what w does now, as on a domain's screen.
+  'domains.resumeWatch': {
+    keys: 'w',
+    label: 'resume watch',
+    help: 'while paused: refresh the pending domains on screen again',
     match: plain('w'),
   },
   'domains.stopLoading': {
@@ -178,11 +185,12 @@ export const domainsListBindings = {
  * says which through useAvailableKeys, and the footer shows only that one): Esc on the domains
  * screen stops the background load while it runs under a filter or sort, else clears them, else
  * goes back; on the projects screen it clears a filter, else goes back; on a domain's screen w
- * watches, or pauses the watch that runs. The raw screen's are in keymap-raw.ts.
+ * watches, or pauses the watch that runs; on the domains screen w pauses the watch, or resumes it. The raw screen's are in keymap-raw.ts.
  */
 export const EXCLUSIVE_MEANINGS: readonly (readonly ActionId[])[] = [
   ['domains.stopLoading', 'domains.clearView', 'nav.back'],
   ['projects.clearFilter', 'nav.back'],
   ['domain.watch', 'domain.pauseWatch'],
+  ['domains.watch', 'domains.resumeWatch'],
   RAW_EXCLUSIVE_MEANINGS,
 ];

@@ -27,6 +27,8 @@ export interface DomainsKeyFacts {
   canPrevious: boolean;
   pendingOnScreen: number;
   watchEnabled: boolean;
+  /** The watch is paused (w resumes it). */
+  watchPaused: boolean;
 }
 
 /** The domains screen's keys that would do something now: the others are neither offered nor obeyed. */
@@ -47,7 +49,8 @@ export function domainsKeysNow(now: DomainsKeyFacts) {
     'domains.sort': shaped,
     'domains.reverse': shaped,
     'domains.checkDns': now.pendingOnScreen > 0,
-    'domains.watch': now.watchEnabled,
+    'domains.watch': now.watchEnabled && !now.watchPaused,
+    'domains.resumeWatch': now.watchEnabled && now.watchPaused,
     'domains.stopLoading': all && loading,
     'domains.clearView': all && !loading,
     'nav.back': !all,
@@ -123,7 +126,11 @@ export function useDomainsKeys(options: DomainsKeysOptions): void {
     else if (is('domains.sort') && can['domains.sort']) dispatch({ type: 'cycleSort' });
     else if (is('domains.reverse') && can['domains.reverse']) dispatch({ type: 'reverseSort' });
     else if (is('domains.checkDns')) checks.checkAll(options.pendingOnScreen);
-    else if (is('domains.watch') && can['domains.watch']) options.watch.toggle();
+    else if (
+      (is('domains.watch') && can['domains.watch']) ||
+      (is('domains.resumeWatch') && can['domains.resumeWatch'])
+    )
+      options.watch.toggle();
     // In the pages, n and b act on the page in view: typed while it loads, they wait for it
     // (whether a page follows is known only then), so they are not held to what `can` says now.
     else if (is('domains.nextPage')) turn(true);
