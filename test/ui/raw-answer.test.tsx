@@ -152,7 +152,8 @@ describe('the answer of the raw screen', () => {
     async ({ listAnswered, expect }) => {
       const app = await listAnswered();
       await app.pressTogether(...Array<string>(30).fill('j'));
-      let frame = await app.waitForFrame((f) => cursorLine(f) === answerLines[30]);
+      // Thirty keys, each applied after the frame of the one before: seconds on a busy machine.
+      let frame = await app.waitForFrame((f) => cursorLine(f) === answerLines[30], 20_000);
       expect(frame).toMatch(/lines (?!1–)\d+–31 of/);
       await app.press('G');
       frame = await app.waitForFrame(`–${answerLines.length} of ${answerLines.length}`);

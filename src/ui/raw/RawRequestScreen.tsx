@@ -65,12 +65,14 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const template = useBodyTemplate(match?.route.operationId);
   const areaWidth = Math.max(10, width - METHOD_COLUMN - FIELD_INDENT);
   const maxBodyRows = Math.max(2, Math.min(8, Math.floor(bodyHeight / 3)));
+  // The path wraps in its field (a long query string): every line it takes is the answer's less.
+  const pathRows = textAreaHeight(path, areaWidth, Number.MAX_SAFE_INTEGER);
   const headerRows = textAreaHeight(headers, areaWidth, 3);
   const bodyRows = withBody ? textAreaHeight(body, areaWidth, maxBodyRows) : 0;
   // Lines above the answer: the title, the method list or the fields beside it (the taller),
   // the lines of notes, a blank line and the answer's status line.
   const fieldLines =
-    1 +
+    pathRows +
     routeInfoHeight(path, method, match, allowed, areaWidth) +
     headerRows +
     (withBody ? bodyRows + 1 : 0);
