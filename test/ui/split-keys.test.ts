@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { KeyBus, type KeyHandler } from '../../src/ui/input/key-bus.js';
+import { describe, expect, it, vi } from 'vitest';
+import { HOLD_LIMIT_MS, KeyBus, type KeyHandler } from '../../src/ui/input/key-bus.js';
 import { groupText, splitKeys } from '../../src/ui/input/split-keys.js';
 
 /** Each key as a short name: the text typed, or the key's flag (with its modifiers). */
@@ -45,14 +45,14 @@ describe('splitKeys', () => {
   });
 });
 
-describe('KeyBus', () => {
-  const record = (log: string[], who: string): KeyHandler => {
-    return (input, key) => log.push(`${who}:${key.return ? '⏎' : input}`);
-  };
-  const flush = async () => {
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-  };
+const record = (log: string[], who: string): KeyHandler => {
+  return (input, key) => log.push(`${who}:${key.return ? '⏎' : input}`);
+};
+const flush = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+};
 
+describe('KeyBus', () => {
   it('hands a list one key at a time, the app first, and waits for the UI between keys', async () => {
     const log: string[] = [];
     let settled = 0;
@@ -142,5 +142,51 @@ describe('KeyBus', () => {
     await flush();
     expect(log).toEqual(['app:?', 'app:j', 'screen:j']);
     expect(helpOpen.current).toBe(false);
+  });
+});
+
+describe('the key bus holds keys while a list loads (hold)', () => {
+  const listening = (bus: KeyBus, log: string[]) =>
+    bus.subscribe({
+      handler: { current: record(log, 'screen') },
+      active: { current: true },
+      text: false,
+      global: false,
+    });
+
+  it('keeps the keys, typed before or during the load, until the hold ends, then gives them in order', async () => {
+    const log: string[] = [];
+    const bus = new KeyBus(async () => {});
+    listening(bus, log);
+    bus.push('p');
+    await flush();
+    const release = bus.hold();
+    bus.push('\rj');
+    bus.push('j');
+    await flush();
+    expect(log).toEqual(['screen:p']);
+    release();
+    await flush();
+    expect(log).toEqual(['screen:p', 'screen:⏎', 'screen:j', 'screen:j']);
+  });
+
+  it('gives them on after HOLD_LIMIT_MS when the list never comes; Ctrl+C never waits', async () => {
+    const log: string[] = [];
+    const bus = new KeyBus(async () => {});
+    listening(bus, log);
+    const started = performance.now();
+    bus.hold();
+    bus.push('jq');
+    await flush();
+    expect(log).toEqual([]);
+    await vi.waitFor(() => expect(log).toEqual(['screen:j', 'screen:q']), {
+      timeout: HOLD_LIMIT_MS + 2_000,
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(HOLD_LIMIT_MS - 50);
+    // A new hold, and Ctrl+C: it goes at once, and the keys before it are dropped (the app ends).
+    bus.hold();
+    bus.push('k\u0003');
+    await flush();
+    expect(log).toEqual(['screen:j', 'screen:q', 'screen:c']);
   });
 });

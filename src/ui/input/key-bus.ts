@@ -46,6 +46,44 @@ export class KeyBus {
     this.renderCount++;
   }
 
+  /** Screens loading what the keys waiting in the queue act on (hold()). */
+  private readonly holds = new Set<symbol>();
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Keys typed ahead wait while the list they act on loads: `p⏎jj` in one read opens the projects
+   * screen, and the ⏎ and the j's are for its list, as they would be if typed once it showed; so
+   * are keys typed while it says "Loading". A screen holds the keys while the answer it shows is
+   * out and releases them when the answer (or its error) is in. A hold lasts HOLD_LIMIT_MS at the
+   * most (an API that does not answer must not keep the keys, Esc and q among them, for longer),
+   * and Ctrl+C never waits.
+   */
+  hold(): () => void {
+    const id = Symbol('hold');
+    this.holds.add(id);
+    this.holdTimer ??= setTimeout(() => this.releaseAll(), HOLD_LIMIT_MS);
+    return () => {
+      if (!this.holds.delete(id)) return;
+      if (this.holds.size === 0) this.releaseAll();
+    };
+  }
+
+  private releaseAll(): void {
+    this.holds.clear();
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    if (this.pumping || this.queue.length === 0) return;
+    // A hold ends inside React's commit (an effect's cleanup): the keys go on once the UI has
+    // settled, so that they meet the handlers of the screen as it now is, its list in.
+    this.pumping = true;
+    void this.settle().then(() => this.pump());
+  }
+
+  /** The queue waits on a hold. */
+  private held(): boolean {
+    return this.holds.size > 0;
+  }
+
   /** Raw mode of the terminal the bus reads (input/terminal-input.ts): off while an editor runs. */
   setTerminalRawMode: (mode: boolean) => void = () => {};
 
@@ -79,6 +117,12 @@ export class KeyBus {
         if (!(last?.input === '\n' && last.sequence === '\r' && press.sequence === '\n')) {
           this.queue.push({ input: '\n', key: blankKey(), text: true, sequence: press.sequence });
         }
+      } else if (press.key.ctrl && press.input === 'c') {
+        // Ctrl+C ends the app now: it waits neither for keys before it nor for a screen's load.
+        this.queue.length = 0;
+        this.queue.push(press);
+        this.releaseAll();
+        return;
       } else {
         this.queue.push(press);
       }
@@ -87,7 +131,7 @@ export class KeyBus {
   }
 
   private pump(): void {
-    if (this.queue.length === 0) {
+    if (this.queue.length === 0 || this.held()) {
       this.pumping = false;
       return;
     }
@@ -127,3 +171,6 @@ export class KeyBus {
     this.forward(first.text ? first.input : first.sequence);
   }
 }
+
+/** The longest keys typed ahead wait for a screen's first answer (KeyBus.hold). */
+export const HOLD_LIMIT_MS = 2_000;

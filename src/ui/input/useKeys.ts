@@ -96,3 +96,14 @@ export function useKeys(
     { isActive: isTop && !ui.helpOpen && (options.isActive ?? true) },
   );
 }
+
+/**
+ * Keys typed ahead wait while `waiting` is true (a screen's first answer is out): see
+ * KeyBus.hold. Only the screen on top may hold them.
+ */
+export function useHoldKeysWhile(waiting: boolean): void {
+  const bus = useKeyBus();
+  const { isTop } = useScreen();
+  const hold = waiting && isTop;
+  useLayoutEffect(() => (hold ? bus.hold() : undefined), [bus, hold]);
+}

@@ -4,6 +4,7 @@ import { PageGuard } from '../../client/paging.js';
 import { PagingError } from '../../core/errors.js';
 import { FIRST_ROW } from '../components/selection.js';
 import { firstPage, type PageInHand, type WalkKey, walkReducer } from './page-walk.js';
+import { useHoldKeysWhile } from '../input/useKeys.js';
 
 export interface Page<T> {
   items: T[];
@@ -126,6 +127,8 @@ export function usePagedList<A, T>({
     [status, next, state.more, generation, page, read, signal, what, maxItems, items.length],
   );
   const { refetch } = query;
+  // Keys typed ahead (`p⏎`, `n⏎` in one read) wait for the page they act on: see KeyBus.hold.
+  useHoldKeysWhile(status === 'loading' && !own);
   return {
     tokens,
     index,
