@@ -105,14 +105,15 @@ describe('history and saved requests', () => {
       await app.waitForFrame(/200 OK .* GET \/v1\/regions$/m);
       // DELETE, the longest method, after GET: four j down the method list, and its question.
       await app.pressTogether('shift-tab', 'j', 'j', 'j', 'j', 'enter');
-      await app.waitForFrame(/• DELETE/);
+      // Six keys, each after the frame of the one before: seconds when the machine is busy.
+      await app.waitForFrame(/• DELETE/, 20_000);
       await app.pressTogether(CTRL_U, '/v1/regions/nowhere-at-all', 'enter');
       await app.waitForFrame('? Send DELETE');
       await app.press('y');
       await app.waitForFrame(/^40\d /m);
       await app.pressTogether(CTRL_U, `/v1/projects/${PROJECT}/domains?page_size=100`);
       await app.pressTogether('shift-tab', 'k', 'k', 'k', 'k', 'enter');
-      await app.waitForFrame(/• GET/);
+      await app.waitForFrame(/• GET/, 20_000);
       await app.press('enter');
       await app.waitForFrame(/200 OK .* GET \/v1\/projects\/prj_demo_scale\/domains/);
       for (const columns of [80, 120]) {
