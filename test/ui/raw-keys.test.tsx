@@ -135,6 +135,14 @@ describe('the raw screen names what each key does in the focused field', () => {
     await app.pressTogether('shift-tab', 'g', 'd', 'k', 'k', 'enter');
     await app.waitForFrame(/• PATCH/);
     await app.waitForFrame(/Path\s+› /);
+    // A digit picks the method with that number: the mark goes with it, and so does the list's
+    // cursor (Enter there keeps DELETE rather than going back to PATCH).
+    await app.pressTogether('shift-tab', '5');
+    await app.waitForFrame(/• DELETE/);
+    await app.waitForFrame(/Path\s+› /);
+    await app.pressTogether('shift-tab', 'enter');
+    await app.waitForFrame(/Path\s+› /);
+    expect(app.frame()).toMatch(/• DELETE/);
   });
 
   it('in the path of a POST: Enter goes to the body; there Enter sends, Tab next field', async ({

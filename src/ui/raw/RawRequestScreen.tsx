@@ -53,7 +53,8 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const tone = useTone();
   const projectId = project?.id ?? session.project;
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
-  // Bumped when a first letter puts the method list's cursor somewhere: the list keeps its own.
+  // Bumped when a first letter or a digit puts the method list's cursor somewhere: the list keeps
+  // its own.
   const [letterJumps, setLetterJumps] = useState(0);
   const { method, path, headers, body, revision, field, result, refused, confirming, notice } =
     form;
@@ -238,7 +239,11 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
             jump={`${revision}:${letterJumps}`}
             isFocused={isTop && !helpOpen && inMethods}
             onHighlight={(next) => dispatch({ type: 'highlightMethod', method: next })}
-            onSelect={(chosen) => dispatch({ type: 'chooseMethod', method: chosen })}
+            onSelect={(chosen) => {
+              dispatch({ type: 'chooseMethod', method: chosen });
+              // A digit picks an item without moving the list's own cursor: it starts again there.
+              setLetterJumps((n) => n + 1);
+            }}
           />
         </Box>
         <RawFields
