@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { createApiClient } from '../../src/client/api-client.js';
 import { ProfileStore } from '../../src/config/profile-store.js';
 import { startFakeApi } from '../helpers/fake-api.js';
@@ -188,6 +188,29 @@ describe('the projects screen', () => {
     await ui.waitForFrame('Enter opens its domains');
     await ui.press('enter');
     await ui.waitForFrame('Domains of Demo Scale (prj_demo_scale)');
+  });
+
+  it('remembers a typed ID only once the API knows it: a mistyped one never heads the recent list', async ({
+    configDir,
+    renderUi,
+  }) => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('work', { base_url: server.url, token: TESTER_KEY });
+    const ui = await renderUi({ flags: { profile: 'work' }, configDir });
+    await ui.waitForFrame('prj_demo_free');
+    await ui.press('i');
+    await ui.waitForFrame('Project ID ›');
+    await ui.press('prj_nope', 'enter');
+    await ui.waitForFrame(/not found|404/i);
+    expect(store.recentProjects('work')).toEqual([]);
+    await ui.press('esc');
+    await ui.waitForFrame('/ filters · i types a project ID');
+    await ui.press('i');
+    await ui.waitForFrame('Project ID ›');
+    // The field keeps what was typed last: Ctrl+U clears it.
+    await ui.press('\u0015', 'prj_demo_enterprise', 'enter');
+    await ui.waitForFrame('Domains of Demo Enterprise');
+    await vi.waitFor(() => expect(store.recentProjects('work')).toEqual(['prj_demo_enterprise']));
   });
 
   it('has an item for typing an ID, at the end of the list', async ({ renderUi }) => {

@@ -1,5 +1,6 @@
 import { Box, Text, useFocusManager } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { idPrefixes } from '../../contract/params.js';
 import type { ReadProjectPage } from '../../contract/read-schemas.js';
 import { DOMAIN_PLAN_NAMES } from '../../core/plans.js';
@@ -13,7 +14,7 @@ import { explainError } from '../components/error-help.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useKeys } from '../input/useKeys.js';
 import { useScreenSignal } from '../queries/useScreenClient.js';
-import { projectsPageQuery } from '../queries/api-queries.js';
+import { projectQuery, projectsPageQuery } from '../queries/api-queries.js';
 import { usePagedList } from '../queries/usePagedList.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
@@ -74,11 +75,24 @@ export function ProjectsScreen() {
   const ids = rows.map(projectRowId);
   const current = selectedRow(ids, state.selected);
 
-  const open = (project: ProjectRef) => {
+  const remember = (project: ProjectRef) => {
     session.rememberProject(project);
     setRecent(session.recentProjects());
+  };
+  const open = (project: ProjectRef, known = true) => {
+    if (known) remember(project);
     dispatch({ type: 'opened', id: project.id });
     navigate({ type: 'push', route: { name: 'domains', project } });
+  };
+  // A typed ID is remembered once the API knows it (the domains screen asks the same query): a
+  // mistyped one must not head the recent projects of every later start.
+  const queryClient = useQueryClient();
+  const openTyped = (id: string) => {
+    open({ id }, false);
+    queryClient.fetchQuery(projectQuery(session, id)).then(
+      () => remember({ id }),
+      () => {},
+    );
   };
   const openRow = (row: ProjectRow | undefined) => {
     if (row?.kind === 'enterId') dispatch({ type: 'startId' });
@@ -116,8 +130,7 @@ export function ProjectsScreen() {
     }
     if (mode === 'id') {
       if (is('projects.typedCancel')) dispatch({ type: 'cancelTyping' });
-      else if (is('projects.typedEnter') && !idProblem(typedId.trim()))
-        open({ id: typedId.trim() });
+      else if (is('projects.typedEnter') && !idProblem(typedId.trim())) openTyped(typedId.trim());
       return;
     }
     if (is('projects.up')) move(-1);
