@@ -132,6 +132,19 @@ describe('the body of a raw request', () => {
     expect(await databaseNames(server)).toContain('from-template');
   });
 
+  it("leaves the body empty when the template comes back unchanged (vi's :q)", async ({
+    postDatabases,
+  }) => {
+    const template = bodyTemplate('createDatabase') ?? '';
+    const app = await postDatabases(editorEnv(template));
+    await app.press('\u0007');
+    const frame = await app.waitForFrame('The template is unchanged: the body stays empty');
+    expect(readFileSync(join(dir, 'seen.json'), 'utf8')).toBe(template);
+    // Still the placeholder, dimmed; not a body whose "…" would be sent as values.
+    expect(frame).not.toContain('✓ valid JSON');
+    expect(frame).not.toContain('Body from');
+  });
+
   it('keeps what the editor wrote when it is not JSON, and says why', async ({
     postDatabases,
     server,

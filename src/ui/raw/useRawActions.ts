@@ -133,9 +133,15 @@ export function useRawActions(
 
   const editBody = () => {
     // An empty body opens as the template the field shows for it: what is seen is what is edited.
-    const outcome = edit(form.body === '' ? (template ?? '') : form.body, '.json');
+    const given = form.body === '' ? (template ?? '') : form.body;
+    const outcome = edit(given, '.json');
     if (!outcome.ok) {
       notice(`✗ ${outcome.message}`, 'error');
+      return;
+    }
+    // The template left as it was (vi's :q) is not a body: its "…" would be sent as values.
+    if (form.body === '' && given !== '' && outcome.text.trim() === given.trim()) {
+      notice('The template is unchanged: the body stays empty', 'ok');
       return;
     }
     const problem = outcome.text.trim() === '' ? undefined : jsonProblem(outcome.text);
