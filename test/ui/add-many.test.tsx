@@ -74,6 +74,17 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('5 host names: Enter adds each in turn');
   });
 
+  it('lines that come as typed (no bracketed paste, or Ctrl+J) stay one host a line', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    await app.pressTogether('lf-one.many.test\nlf-two.many.test');
+    await app.waitForFrame('2 host names: Enter adds each in turn');
+    expect(app.frame()).not.toContain('lf-one.many.testlf-two');
+    await app.press('enter');
+    await app.waitForFrame('2 added (201), 0 already registered (409), 0 refused (400) of 2 hosts');
+  });
+
   it('typed with commas and spaces, in one read with Enter', async ({ renderUi }) => {
     const app = await openForm(renderUi);
     await app.pressTogether('four.many.test, five.many.test six.many.test', 'enter');

@@ -77,8 +77,11 @@ export function TextField({
 
   // The bus hands keys one at a time, the UI settled between them: value and at are current.
   useKeyInput(
-    (input, key) => {
-      const edit = editOf(input, key);
+    (input, key, sequence) => {
+      // A line feed outside a paste (Ctrl+J, or lines a terminal without bracketed paste sends
+      // as typed) parts what comes before and after it, as a pasted line break does here: a list
+      // of hosts stays one a word rather than running together.
+      const edit = sequence === '\n' ? editOf(' ', key) : editOf(input, key);
       if (!edit) return;
       if (edit.type === 'insert' && onInsert?.(input)) return;
       const next = lineEditReducer({ value, cursor: at, killed: cursor.killed }, edit);
