@@ -19,6 +19,8 @@ import type { RequestHistoryEntry } from '../app/session.js';
 import { useRouteBodyTemplate } from './useBodyTemplate.js';
 import { useExternalEditor } from './useExternalEditor.js';
 import { useScreenSignal } from '../queries/useScreenClient.js';
+import { apiKeys } from '../queries/api-queries.js';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** Why a body is not JSON, or undefined when it is. */
 export function jsonProblem(text: string): string | undefined {
@@ -44,6 +46,7 @@ export function useRawActions(
   options: { project?: string; jq?: string },
 ) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const services = useServices();
   const signal = useScreenSignal();
   const edit = useExternalEditor();
@@ -123,6 +126,14 @@ export function useRawActions(
       (response) => {
         dispatch({ type: 'answered', id, response });
         record({ status: response.status, ms: response.ms });
+        // A write may have changed anything the screens below show (a domain added, a project
+        // renamed): their answers are marked out of date, and each asks again once back on top.
+        if (prepared.method !== 'GET' && response.status < 400) {
+          void queryClient.invalidateQueries({
+            queryKey: apiKeys.all(session),
+            refetchType: 'none',
+          });
+        }
       },
       (error: unknown) => {
         dispatch({ type: 'failed', id, error });
