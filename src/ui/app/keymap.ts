@@ -110,7 +110,7 @@ export const keymap = {
   'form.next': {
     keys: 'Tab',
     label: 'next field',
-    help: 'next field (Enter too)',
+    help: 'next field (↓ too)',
     match: any(tab, down),
     whileTyping: true,
   },
