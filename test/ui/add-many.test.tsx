@@ -85,6 +85,17 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('2 added (201), 0 already registered (409), 0 refused (400) of 2 hosts');
   });
 
+  it('once added, the footer no longer offers Tab for the URLs among them', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    await app.pressTogether('https://url-a.many.test/x, url-b.many.test');
+    await app.waitForFrame((f) => oneLine(f).includes('Tab host of URL'));
+    await app.press('enter');
+    const frame = await app.waitForFrame(/added \(201\).* of 2 hosts/);
+    expect(oneLine(frame)).not.toContain('host of URL');
+  });
+
   it('typed with commas and spaces, in one read with Enter', async ({ renderUi }) => {
     const app = await openForm(renderUi);
     await app.pressTogether('four.many.test, five.many.test six.many.test', 'enter');

@@ -175,7 +175,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
 
   const scroll = useResultsScroll(batch.results ?? [], batch.running, resultsHeight, columns);
   useAvailableKeys({
-    'add.useHost': cut !== undefined,
+    'add.useHost': cut !== undefined && !inBatch,
     'add.copyZone': inBatch && added.length > 0,
     'add.edit': inBatch && !batch.running,
     'add.scroll': inBatch && scroll.scrolls,
