@@ -7,6 +7,7 @@ import {
   completionShells,
   needsBashCompletion,
   needsZsh,
+  offered,
 } from '../helpers/completion-shells.js';
 import { literally } from '../helpers/hostile.js';
 import { startRawServer, type RawServer } from '../helpers/raw-server.js';
@@ -71,21 +72,6 @@ function poisonCache(dir: string): void {
     const values = JSON.parse(readFileSync(join(dir, file), 'utf8')) as string[];
     const poison = file.startsWith('projects-') ? HOSTILE_PROJECTS : HOSTILE_DOMAINS;
     writeFileSync(join(dir, file), JSON.stringify([...poison, ...values]));
-  }
-}
-
-/**
- * A completion that asks the API, asked again while it offers nothing: a Tab answers within 1 s,
- * and on a machine running the whole suite the API's share of that second can run out before
- * the answer comes (the timing is completion.test.ts's). What it offers once answered is the
- * point here. Returns the candidates and how many times it asked.
- */
-async function offered(
-  ask: () => Promise<string[]>,
-): Promise<{ candidates: string[]; asks: number }> {
-  for (let asks = 1; ; asks++) {
-    const candidates = await ask();
-    if (candidates.length > 0 || asks === 5) return { candidates, asks };
   }
 }
 

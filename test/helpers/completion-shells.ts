@@ -131,3 +131,18 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
   return { env, cacheDir, workDir, shell, bash, fish };
 }
+
+/**
+ * A completion that asks the API, asked again while it offers nothing: a Tab answers within 1 s,
+ * and on a machine running the whole suite the API's share of that second can run out before
+ * the answer comes (the timing is completion.test.ts's). What it offers once answered is the
+ * point here. Returns the candidates and how many times it asked.
+ */
+export async function offered(
+  ask: () => Promise<string[]>,
+): Promise<{ candidates: string[]; asks: number }> {
+  for (let asks = 1; ; asks++) {
+    const candidates = await ask();
+    if (candidates.length > 0 || asks === 5) return { candidates, asks };
+  }
+}

@@ -21,6 +21,9 @@ beforeAll(async () => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });
+      // A request still delayed when the file's server has closed ends here, not as an uncaught
+      // error in whichever file runs next in this worker.
+      upstream.on('error', () => res.destroy());
       upstream.end();
     }, delay);
   });
