@@ -24,7 +24,7 @@ import {
 import { copyNotice } from '../components/copy-notice.js';
 import { invalidateDomains, useAddMany } from './useAddMany.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
-import { explainError } from '../components/error-help.js';
+import { errorContext, explainError } from '../components/error-help.js';
 import { useKeys } from '../input/useKeys.js';
 import { useScreenClient } from '../queries/useScreenClient.js';
 import type { ProjectRef } from '../app/navigation.js';
@@ -275,14 +275,10 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         <Loading label={`Adding ${state.hostname}…`} />
       ) : state.step === 'failed' ? (
         <ErrorView
-          help={explainError(state.error, {
-            profileName: session.profileName,
-            baseUrl: session.baseUrl,
-            tokenOrigin: session.tokenOrigin,
-            baseUrlSource: session.baseUrlSource,
-            project,
-            hostname: state.hostname,
-          })}
+          help={explainError(
+            state.error,
+            errorContext(session, { project, hostname: state.hostname }),
+          )}
           actions="Edit the name and press Enter to try again · Esc back"
         />
       ) : state.step === 'refused' ? (

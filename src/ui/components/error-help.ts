@@ -30,6 +30,15 @@ export interface ErrorContext {
   hostname?: string;
 }
 
+/** What the session says of where its settings came from, for explainError: one place for it. */
+export function errorContext(
+  session: Pick<ErrorContext, 'profileName' | 'baseUrl' | 'tokenOrigin' | 'baseUrlSource'>,
+  more: Pick<ErrorContext, 'project' | 'hostname'> = {},
+): ErrorContext {
+  const { profileName, baseUrl, tokenOrigin, baseUrlSource } = session;
+  return { profileName, baseUrl, tokenOrigin, baseUrlSource, ...more };
+}
+
 /** A command inside a sentence of the UI. */
 const asCode = (command: string) => `\`${command}\``;
 

@@ -5,7 +5,7 @@ import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { explainError } from '../components/error-help.js';
+import { errorContext, explainError } from '../components/error-help.js';
 import { useSession } from '../app/context.js';
 import type { ProjectRef } from '../app/navigation.js';
 import { useTone } from '../app/theme.js';
@@ -54,13 +54,7 @@ export function DomainsPagesView({
   if (list.status === 'error')
     return (
       <ErrorView
-        help={explainError(list.error, {
-          profileName: session.profileName,
-          baseUrl: session.baseUrl,
-          tokenOrigin: session.tokenOrigin,
-          baseUrlSource: session.baseUrlSource,
-          project,
-        })}
+        help={explainError(list.error, errorContext(session, { project }))}
         actions="r try again · p pick another project · x raw request · q quit"
       />
     );

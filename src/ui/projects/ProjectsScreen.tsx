@@ -10,7 +10,7 @@ import { Loading } from '../components/Loading.js';
 import { Table } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
 import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
-import { explainError } from '../components/error-help.js';
+import { errorContext, explainError } from '../components/error-help.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useKeys } from '../input/useKeys.js';
 import { useScreenSignal } from '../queries/useScreenClient.js';
@@ -191,12 +191,7 @@ export function ProjectsScreen() {
         <Loading label="Loading projects…" />
       ) : list.status === 'error' ? (
         <ErrorView
-          help={explainError(list.error, {
-            profileName: session.profileName,
-            baseUrl: session.baseUrl,
-            tokenOrigin: session.tokenOrigin,
-            baseUrlSource: session.baseUrlSource,
-          })}
+          help={explainError(list.error, errorContext(session))}
           actions="r try again · i type a project ID · q quit"
         />
       ) : (

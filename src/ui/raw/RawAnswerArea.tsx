@@ -4,7 +4,7 @@ import type { RequestSpec } from '../../core/request-spec.js';
 import { visible } from '../../core/sanitize.js';
 import { ErrorView } from '../components/ErrorView.js';
 import { Loading } from '../components/Loading.js';
-import { explainError } from '../components/error-help.js';
+import { errorContext, explainError } from '../components/error-help.js';
 import { useServices, useSession } from '../app/context.js';
 import { useTone } from '../app/theme.js';
 import { type Pickable, historyItems, savedItems } from './raw-pickers.js';
@@ -88,16 +88,7 @@ export function RawAnswerArea({
     return <RequestList list={picker} height={height + 1} onLoad={onLoad} onClose={onCloseList} />;
   if (result?.step === 'sending') return <Loading label={`Sending ${result.line}…`} />;
   if (result?.step === 'failed')
-    return (
-      <ErrorView
-        help={explainError(result.error, {
-          profileName: session.profileName,
-          baseUrl: session.baseUrl,
-          tokenOrigin: session.tokenOrigin,
-          baseUrlSource: session.baseUrlSource,
-        })}
-      />
-    );
+    return <ErrorView help={explainError(result.error, errorContext(session))} />;
   if (result?.step === 'done')
     return (
       <ResponseViewer
