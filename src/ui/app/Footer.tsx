@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { Fragment } from 'react';
 import { footerLines } from './footer-keys.js';
 import type { ActionId } from './keymap.js';
 import { FOOTER_GAP, FOOTER_LINES, footerItemText } from './layout.js';
@@ -27,19 +28,22 @@ export function Footer({
       <Text dimColor>{'─'.repeat(Math.max(0, columns))}</Text>
       <Box flexDirection="column" height={FOOTER_LINES}>
         {footerLines(screen, typing, columns, unavailable).map((line) => (
-          <Box key={line.join(' ')} columnGap={FOOTER_GAP}>
-            {line.map((id) => {
+          // One Text a line, its keys nested: a Box and two Texts a key were ~40 layout nodes
+          // on every frame for two lines of text.
+          <Text key={line.join(' ')} wrap="truncate-end">
+            {line.map((id, i) => {
               const { keys, label } = footerItemText(id);
               return (
-                <Box key={id} flexShrink={0}>
+                <Fragment key={id}>
+                  {i > 0 ? ' '.repeat(FOOTER_GAP) : ''}
                   <Text bold color={tone('key')}>
                     {keys}
                   </Text>
-                  <Text> {label}</Text>
-                </Box>
+                  {` ${label}`}
+                </Fragment>
               );
             })}
-          </Box>
+          </Text>
         ))}
       </Box>
     </Box>

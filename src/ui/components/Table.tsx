@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { Fragment } from 'react';
 import type { Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
 import { clip, displayWidth, padEnd } from './format.js';
@@ -177,13 +178,13 @@ export function Table<Row>({
         true,
       )}
       {shown.map((row, i) => (
-        <Box key={rowKey(row)}>
+        <Fragment key={rowKey(row)}>
           {line(
             fitted.map((c) => c.cell(row)),
             offset + i === selected,
             false,
           )}
-        </Box>
+        </Fragment>
       ))}
       {window.above + window.below > 0 ? (
         <Text dimColor wrap="truncate-end">

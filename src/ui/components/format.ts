@@ -118,14 +118,21 @@ export function wrapWords(text: string, width: number): string[] {
   if (width <= 0 || stringWidth(text) <= width) return [text];
   const lines: string[] = [];
   let line = '';
+  // The line's width so far, kept as words are added: measuring the line again for each word
+  // made a status line's wrap quadratic (~4 ms of a first frame, string-width's slow path for
+  // every character of a line holding one `·`).
+  let used = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && stringWidth(line) + 1 + stringWidth(word) <= width) {
+    const wordWidth = stringWidth(word);
+    if (line && used + 1 + wordWidth <= width) {
       line = `${line} ${word}`;
+      used += 1 + wordWidth;
       continue;
     }
     if (line) lines.push(line);
     const pieces = wrapName(word, width);
     line = pieces.pop() ?? '';
+    used = pieces.length === 0 ? wordWidth : stringWidth(line);
     lines.push(...pieces);
   }
   if (line) lines.push(line);
