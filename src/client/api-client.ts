@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeHostname } from '../contract/hostname.js';
 import { PAGE_SIZE_MAX } from '../contract/params.js';
 import { ReadDomain, ReadPageOf, readSchemas } from '../contract/read-schemas.js';
@@ -76,7 +76,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A zod issue for people: `domains.0.created_at: expected an ISO 8601 date-time …`. */
-function issueText(error: z.ZodError): string {
+function issueText(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   return `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
 }
@@ -93,7 +93,7 @@ interface Answer {
  * Checks a success answer with a read schema and hands on the JSON exactly as it came (the read
  * schemas transform nothing, so it is of their type): unknown fields and key order stay.
  */
-function readAnswer<T>(schema: z.ZodType<T>, value: unknown, fail: Answer['fail']): T {
+function readAnswer<T>(schema: z.ZodMiniType<T>, value: unknown, fail: Answer['fail']): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw fail(issueText(parsed.error));
   return value as T;
@@ -156,7 +156,7 @@ export function createApiClient(options: ApiClientOptions) {
   async function call<Id extends OperationId, T = ResponseOf<Id>>(
     id: Id,
     input: CallInput = {},
-    schema: z.ZodType<T> = readSchemas[id] as unknown as z.ZodType<T>,
+    schema: z.ZodMiniType<T> = readSchemas[id] as unknown as z.ZodMiniType<T>,
   ): Promise<T> {
     const { json, fail } = await answer(id, input);
     return readAnswer(schema, json, fail);

@@ -1,4 +1,8 @@
-import * as z from 'zod';
+// zod/mini, as the config's schemas: every command that calls the API and the UI's first screen
+// read answers with these, and classic zod's ~100 KB more of code and its methods on every
+// schema cost ~9 ms of each start (Node 20 and 24, 2026-11-29); the checks are the same.
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { isIsoDateTime } from './datetime.js';
 import type { OperationId } from './routes.js';
 
@@ -13,32 +17,37 @@ import type { OperationId } from './routes.js';
 // No transform and no default anywhere: what parses is the very value that came, so the client
 // hands the parsed JSON on as it was, key order included.
 
+// zod/mini carries no messages of its own: without these, a wrong type is only "Invalid input".
+z.config(en());
+
 const Instant = z
   .string()
-  .refine(
-    isIsoDateTime,
-    'expected an ISO 8601 date-time with an offset (e.g. 2026-03-02T10:15:30Z)',
+  .check(
+    z.refine(
+      isIsoDateTime,
+      'expected an ISO 8601 date-time with an offset (e.g. 2026-03-02T10:15:30Z)',
+    ),
   );
-const Opaque = z.string().min(1);
+const Opaque = z.string().check(z.minLength(1));
 
-export const ReadRegion = z.looseObject({ id: Opaque, name: z.string().optional() });
+export const ReadRegion = z.looseObject({ id: Opaque, name: z.optional(z.string()) });
 
 export const ReadProject = z.looseObject({
   id: Opaque,
-  name: z.string().optional(),
-  organization_id: z.string().optional(),
-  region_id: z.string().optional(),
+  name: z.optional(z.string()),
+  organization_id: z.optional(z.string()),
+  region_id: z.optional(z.string()),
   // A string, not the four plans: a plan this version does not know must not hide the project.
-  plan: z.string().optional(),
-  created_at: Instant.optional(),
-  updated_at: Instant.optional(),
+  plan: z.optional(z.string()),
+  created_at: z.optional(Instant),
+  updated_at: z.optional(Instant),
 });
 
 export const ReadDatabase = z.looseObject({
   id: Opaque,
-  project_id: z.string().optional(),
-  name: z.string().optional(),
-  created_at: Instant.optional(),
+  project_id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  created_at: z.optional(Instant),
 });
 
 export const ReadDnsInstructions = z.looseObject({
@@ -52,15 +61,15 @@ export const ReadDnsInstructions = z.looseObject({
 
 export const ReadDomain = z.looseObject({
   id: Opaque,
-  project_id: z.string().optional(),
+  project_id: z.optional(z.string()),
   domain: z.string(),
   verified: z.boolean(),
-  verified_at: Instant.nullish(),
-  tls_cert_expiry: Instant.nullish(),
-  dns_verification_token: z.string().optional(),
+  verified_at: z.nullish(Instant),
+  tls_cert_expiry: z.nullish(Instant),
+  dns_verification_token: z.optional(z.string()),
   dns_instructions: ReadDnsInstructions,
-  created_at: Instant.optional(),
-  updated_at: Instant.optional(),
+  created_at: z.optional(Instant),
+  updated_at: z.optional(Instant),
 });
 
 /**
@@ -73,14 +82,14 @@ export const ReadAddedRecords = z.looseObject({
 });
 
 /** `""`, null or absent: no page follows. */
-const NextPageToken = z.string().nullish();
+const NextPageToken = z.nullish(z.string());
 
 /** A page whose items are only checked to be objects (`--json`, and finding one by name). */
 export const ReadPageOf = <Key extends string>(key: Key) =>
   z.looseObject({
     [key]: z.array(z.looseObject({})),
     next_page_token: NextPageToken,
-  }) as unknown as z.ZodType<
+  }) as unknown as z.ZodMiniType<
     Record<Key, Record<string, unknown>[]> & { next_page_token?: string | null }
   >;
 
@@ -113,7 +122,7 @@ export const readSchemas = {
   getOpenApi: z.looseObject({}),
   getHealth: z.looseObject({ status: z.string() }),
   getReadiness: z.looseObject({ status: z.string() }),
-} as const satisfies Record<OperationId, z.ZodType>;
+} as const satisfies Record<OperationId, z.ZodMiniType>;
 
 export type ReadProject = z.infer<typeof ReadProject>;
 export type ReadDomain = z.infer<typeof ReadDomain>;

@@ -128,8 +128,8 @@ export function fakeDomain(n: number, project: string) {
  * opaque ids), error bodies as the contract writes them (schemas.ts). A test wanting an answer
  * that breaks the contract scripts it whole (`routes`, `added`, a page's `instead`), unchecked.
  */
-function conforming(schema: z.ZodType, body: unknown, what: string): unknown {
-  const checked = schema.safeParse(body);
+function conforming(schema: z.core.$ZodType, body: unknown, what: string): unknown {
+  const checked = z.safeParse(schema, body);
   if (!checked.success) {
     throw new Error(
       `the fake API's ${what} does not follow the contract:\n${z.prettifyError(checked.error)}`,
@@ -146,7 +146,7 @@ const checkedItems = new WeakSet<object>();
 function conformingPage(
   key: 'domains' | 'projects',
   body: Record<string, unknown>,
-  item: z.ZodType,
+  item: z.core.$ZodType,
 ): unknown {
   conforming(ReadPageOf(key), body, `page of ${key}`);
   for (const entry of body[key] as object[]) {
