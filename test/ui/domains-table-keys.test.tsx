@@ -91,6 +91,30 @@ describe('in the pages', () => {
     await app.pressTogether('n', 'j', 'b', 'n');
     await on(4, hosts[3 * size + 1]);
   });
+  it('j on the last row goes on to the first row of the next page, k on the first row back to the last row of the page before, typed ahead too', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    const size = hostsIn(app.frame()).length;
+    const on = async (page: number, host: string | undefined) => {
+      const frame = await app.waitForFrame(at(host));
+      expect(frame).toContain(`page ${page} · rows`);
+    };
+
+    await app.press('G');
+    await on(1, hosts[size - 1]);
+    await app.press('j');
+    await on(2, hosts[size]);
+    await app.press('k');
+    await on(1, hosts[size - 1]);
+    // In one read: on to page 2 and two rows down it; then back across to page 1.
+    await app.pressTogether('j', 'j', 'j');
+    await on(2, hosts[size + 2]);
+    await app.pressTogether('g', 'k', 'k');
+    await on(1, hosts[size - 2]);
+    await app.pressTogether('down', 'down', 'down');
+    await on(2, hosts[size + 1]);
+  });
 });
 
 describe('under a sort', () => {

@@ -102,6 +102,34 @@ describe('the walk through a paged list', () => {
     expect(seen(slowly([j, pgUp]))).toEqual({ page: 1, row: 'a1' });
   });
 
+  it('j on the last row goes on to the first row of the next page; k on the first row back to the last row of the page before', () => {
+    expect(seen(slowly([G, j]))).toEqual({ page: 2, row: 'b1' });
+    // The first row of page 2 even when a row was left there before.
+    expect(seen(slowly([n, j, j, b, G, j]))).toEqual({ page: 2, row: 'b1' });
+    expect(seen(slowly([n, k]))).toEqual({ page: 1, row: 'a5' });
+    expect(seen(slowly([G, j, k]))).toEqual({ page: 1, row: 'a5' });
+    // Nothing past the last row of the last page, nor before the first row of the first.
+    expect(seen(slowly([n, n, G, j]))).toEqual({ page: 3, row: 'c2' });
+    expect(seen(slowly([k]))).toEqual({ page: 1, row: 'a1' });
+  });
+
+  it('j and k typed ahead across pages land on the rows the same keys typed one by one do', () => {
+    const sequences: WalkKey[][] = [
+      [G, j, j, j, j],
+      [j, j, j, j, j, j, j],
+      [n, k, k, j, j],
+      [G, j, k, k, j, j, j],
+      [n, n, k, k, k, k],
+    ];
+    for (const keys of sequences) {
+      expect(seen(typedAhead(keys)), JSON.stringify(keys)).toEqual(seen(slowly(keys)));
+      expect(typedAhead(keys), JSON.stringify(keys)).toEqual(slowly(keys));
+    }
+    expect(seen(typedAhead([G, j, j, j, j]))).toEqual({ page: 2, row: 'b4' });
+    expect(seen(typedAhead([j, j, j, j, j, j, j]))).toEqual({ page: 2, row: 'b3' });
+    expect(seen(typedAhead([n, n, k, k, k, k]))).toEqual({ page: 2, row: 'b2' });
+  });
+
   it('keys typed while a page loads wait for its rows, and then act as the same keys typed one by one do', () => {
     const sequences: WalkKey[][] = [
       [j, j, pgDn, pgDn],

@@ -38,7 +38,10 @@ export type WalkKey =
   | { type: 'next' }
   /** b: the page before, on the row left there. */
   | { type: 'previous' }
-  /** ↑ ↓ j k: rows up (negative) or down. */
+  /**
+   * ↑ ↓ j k: rows up (negative) or down. Past the last row, the next page's first row; before
+   * the first, the page before's last row: the rows go on across pages, as n and b turn them.
+   */
   | { type: 'move'; step: number }
   /** g G Home End: the first or the last row of the page. */
   | { type: 'end'; last: boolean }
@@ -148,6 +151,12 @@ const withSelection = <T>(
   return { ...state, selections };
 };
 
+/**
+ * The last row of a page whose rows are not in hand here (the page before, turned back to):
+ * selectedRow keeps a row past the end on the last one.
+ */
+const LAST_ROW: Selection = { index: Number.MAX_SAFE_INTEGER };
+
 /** A turn to the next page, on the row `selection` when given (else the one left there). */
 function next<T>(state: WalkState<T>, token: string, selection?: Selection): WalkState<T> {
   const turned = moved(state, {
@@ -181,8 +190,13 @@ function applyKey<T>(
   switch (key.type) {
     case 'next':
       return page.next === '' ? state : next(state, page.next);
-    case 'move':
+    case 'move': {
+      const target = selectedRow(page.ids, selection) + key.step;
+      if (key.step > 0 && target >= page.ids.length && page.next !== '')
+        return next(state, page.next, FIRST_ROW);
+      if (key.step < 0 && target < 0 && state.index > 0) return previous(state, LAST_ROW);
       return move(key.step);
+    }
     case 'end':
       return move(key.last ? page.ids.length : -page.ids.length);
     case 'screenful': {
