@@ -22,12 +22,12 @@ import { RAW_EXCLUSIVE_MEANINGS } from '../raw/keymap-raw.js';
 export const domainsListBindings = {
   'domains.up': {
     keys: '↑ k',
-    help: 'select the domain above (in the pages: on the first row, the last of the page before)',
+    help: 'select the domain above (on a first row: the page before)',
     match: any(up, plain('k')),
   },
   'domains.down': {
     keys: '↓ j',
-    help: 'select the domain below (in the pages: on the last row, the first of the next page)',
+    help: 'select the domain below (on a last row: the next page)',
     match: any(down, plain('j')),
   },
   'domains.first': {
