@@ -66,6 +66,24 @@ it('domains: "jjj" and Enter in one read open the fourth domain', async () => {
   await term.waitForScreen('EXIT:0');
 }, 60_000);
 
+it('domains: "jjjj" in one read on the last row of a page go on to the next page, on its fourth row', async () => {
+  const { term } = session;
+  await term.waitForScreen('$');
+  await start();
+  await term.waitForScreen(/› www\.acme-shop\.com/);
+  await term.send('G');
+  const first = await term.waitForScreen(/page 1 · rows 1–(\d+)/);
+  const size = Number(/page 1 · rows 1–(\d+)/.exec(first)?.[1]);
+  expect(hosts(first)).toHaveLength(size);
+  term.tmux('send-keys', '-t', NAME, '-l', 'jjjj');
+  const second = await term.waitForScreen(`page 2 · rows ${size + 1}–`);
+  const fourth = hosts(second)[3];
+  expect(fourth).toMatch(/\./);
+  await term.waitForScreen(`› ${String(fourth)} `);
+  await term.send('q');
+  await term.waitForScreen('EXIT:0');
+}, 60_000);
+
 it('raw request: Shift+Tab, "jjjj" and Enter in one read pick DELETE from the method list, and DELETE is what is sent', async () => {
   const { server, term } = session;
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { normalizeHostname } from '../../src/contract/hostname.js';
 import { it, seededServerForFile } from '../helpers/fixtures.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import { oneLine, pasted, type UiHandle, type RenderAppOptions } from '../helpers/ui.js';
@@ -94,6 +95,47 @@ describe('adding several domains at once', () => {
     await app.press('enter');
     const frame = await app.waitForFrame(/added \(201\).* of 2 hosts/);
     expect(oneLine(frame)).not.toContain('host of URL');
+  });
+
+  it('names each host that is not valid as it is pasted or typed, with the message one host gets, and sends nothing', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    const before = posts().length;
+    const reason = (host: string) => {
+      const check = normalizeHostname(host);
+      if (check.ok) throw new Error(`${host} is valid`);
+      return check.reason;
+    };
+    await app.press(pasted('one.many.test\nbad_host.many.test\nsinglelabel\ntwo.many.test'));
+    const frame = oneLine(await app.waitForFrame('4 host names: Enter adds each in turn'));
+    expect(frame).toContain(`✗ bad_host.many.test: ${reason('bad_host.many.test')}`);
+    expect(frame).toContain(`✗ singlelabel: ${reason('singlelabel')}`);
+    expect(frame).not.toContain('✗ one.many.test');
+    // Typed on: the line of a host not valid yet comes as it is typed, and goes once it is.
+    await app.press(' three.many.test four');
+    await app.waitForFrame((f) => oneLine(f).includes(`✗ four: ${reason('four')}`));
+    await app.press('.many.test');
+    await app.waitForFrame((f) => !oneLine(f).includes('✗ four'));
+    expect(oneLine(app.frame())).toContain('6 host names: Enter adds each in turn');
+    expect(oneLine(app.frame())).toContain('Host name › one.many.test bad_host.many.test');
+    expect(posts()).toHaveLength(before);
+  });
+
+  it('a long list of hosts not valid at 80x24: the first few named, a count of the rest', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    await app.resize(80, 24);
+    const bad = Array.from({ length: 9 }, (_, i) => `bad_${i + 1}.many.test`);
+    await app.press(pasted(bad.join('\n')));
+    const frame = await app.waitForFrame('9 host names: Enter adds each in turn');
+    for (const host of bad.slice(0, 5)) expect(frame).toContain(`✗ ${host}: `);
+    expect(frame).not.toContain('✗ bad_6.many.test');
+    expect(oneLine(frame)).toContain('✗ 4 more not valid (the API will refuse them)');
+    // The footer is still in view.
+    expect(frame).toContain('Esc back');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
   });
 
   it('typed with commas and spaces, in one read with Enter', async ({ renderUi }) => {

@@ -118,6 +118,34 @@ describe.concurrent('the watch of one domain (w)', () => {
     expect(stagesLine(paused)).toContain(`✓ certificate ${certificateAt}`);
   }, 60_000);
 
+  it('at 80x24 the watch line stays in view under the details, which scroll', async ({
+    expect,
+    renderUi,
+  }) => {
+    const domain = await add(`fold-${process.pid}.example.com`);
+    const app = await openDomain(domain.domain, uiDns.address, renderUi);
+    await app.resize(80, 24);
+    await app.waitForFrame('more below (PgDn)');
+    await app.press('w');
+    // Above the footer, under the part that scrolls: not below the fold with the stages.
+    const frame = await app.waitForFrame(/Watching: .*checked 1 time/);
+    expect(frame).toContain('more below (PgDn)');
+    expect(frame).toContain('DNS records');
+    expect(frame).not.toContain('Updated');
+    const lines = frame.split('\n');
+    const watching = lines.findIndex((l) => l.startsWith('Watching: '));
+    const more = lines.findIndex((l) => l.includes('more below (PgDn)'));
+    expect(watching).toBeGreaterThan(more);
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    // Scrolled down to the fields and the stages: the line is still there, under them.
+    await app.press('pagedown');
+    const scrolled = await app.waitForFrame(
+      (f) => f.includes('Updated') && f.includes('Watching: '),
+    );
+    expect(scrolled).toContain('more above (PgUp)');
+    expect(scrolled.split('\n').length).toBeLessThanOrEqual(23);
+  }, 30_000);
+
   it('q during a check ends its lookups: nothing more is asked after the UI quits', async ({
     expect,
     renderUi,

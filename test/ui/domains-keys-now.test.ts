@@ -63,6 +63,14 @@ describe('the domains keys that work now', () => {
     expect(keysOn({ rows: 1, canNext: true })).toContain('domains.pageScroll');
   });
 
+  it('one row on a page among others: j and k go on to the page after or before it', () => {
+    expect(keysOn({ rows: 1, canNext: true })).toContain('domains.down');
+    expect(keysOn({ rows: 1, canNext: true })).not.toContain('domains.up');
+    const last = keysOn({ rows: 1, canNext: false, canPrevious: true });
+    expect(last).toContain('domains.up');
+    expect(last).not.toContain('domains.down');
+  });
+
   it('a project with no domain: nothing to open, filter or sort; a can still add', () => {
     const empty = keysOn({ rows: 0, empty: true, canNext: false, pendingOnScreen: 0 });
     for (const id of [

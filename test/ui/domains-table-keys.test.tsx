@@ -4,6 +4,7 @@ import { allDomains } from '../helpers/many-domains.js';
 import { TESTER_KEY } from '../helpers/server.js';
 import type { UiHandle, RenderAppOptions } from '../helpers/ui.js';
 import { hostsIn } from '../helpers/domain-table.js';
+import { domainsPageSize, screenBodyHeight } from '../../src/ui/app/layout.js';
 
 // The domains table's long moves: g / Home and G / End to the ends, PgUp / PgDn a screenful (in
 // the pages, the page before or after, on the same row), and S, the sort the other way.
@@ -90,6 +91,70 @@ describe('in the pages', () => {
     // n again finds page 4's row as j left it.
     await app.pressTogether('n', 'j', 'b', 'n');
     await on(4, hosts[3 * size + 1]);
+  });
+  it('j on the last row goes on to the first row of the next page, k on the first row back to the last row of the page before, typed ahead too', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    const size = hostsIn(app.frame()).length;
+    const on = async (page: number, host: string | undefined) => {
+      const frame = await app.waitForFrame(at(host));
+      expect(frame).toContain(`page ${page} · rows`);
+    };
+
+    await app.press('G');
+    await on(1, hosts[size - 1]);
+    await app.press('j');
+    await on(2, hosts[size]);
+    await app.press('k');
+    await on(1, hosts[size - 1]);
+    // In one read: on to page 2 and two rows down it; then back across to page 1.
+    await app.pressTogether('j', 'j', 'j');
+    await on(2, hosts[size + 2]);
+    await app.pressTogether('g', 'k', 'k');
+    await on(1, hosts[size - 2]);
+    await app.pressTogether('down', 'down', 'down');
+    await on(2, hosts[size + 1]);
+  });
+});
+
+describe('a resize in the pages', () => {
+  it('cuts the pages again at the new size, on the same domain: the rows shown, the page line and b walk every row once', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    const size = hostsIn(app.frame()).length;
+    // Page 2, its third row.
+    await app.press('n', 'j', 'j');
+    const chosen = hosts[size + 2];
+    await app.waitForFrame(at(chosen));
+    expect(app.frame()).toContain(`page 2 · rows ${size + 1}–${2 * size} of`);
+
+    for (const rows of [18, 30, 22]) {
+      await app.resize(100, rows);
+      // As many rows as the terminal shows (the header, the footer, the screen's own lines).
+      const cut = domainsPageSize(screenBodyHeight(rows));
+      const frame = await app.waitForFrame(
+        (f) => at(chosen).test(f) && hostsIn(f).length === cut && /^page \d+ ·/m.test(f),
+      );
+      // The domain kept, on the page that holds it at the new size, numbered as shown.
+      const page = Math.floor((size + 2) / cut) + 1;
+      const start = (page - 1) * cut;
+      expect(frame).toContain(`page ${page} · rows ${start + 1}–${start + cut} of`);
+      expect(hostsIn(frame)).toEqual(hosts.slice(start, start + cut));
+      // b to the first page: each page the next rows before, none skipped or shown twice.
+      for (let before = page - 1; before >= 1; before--) {
+        await app.press('b');
+        const shown = await app.waitForFrame(`page ${before} · rows ${(before - 1) * cut + 1}–`);
+        expect(hostsIn(shown)).toEqual(hosts.slice((before - 1) * cut, before * cut));
+      }
+      // And n back to where it was, on the same domain.
+      for (let after = 2; after <= page; after++) {
+        await app.press('n');
+        await app.waitForFrame(`page ${after} · rows ${(after - 1) * cut + 1}–`);
+      }
+      await app.waitForFrame(at(chosen));
+    }
   });
 });
 

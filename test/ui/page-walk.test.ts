@@ -102,6 +102,34 @@ describe('the walk through a paged list', () => {
     expect(seen(slowly([j, pgUp]))).toEqual({ page: 1, row: 'a1' });
   });
 
+  it('j on the last row goes on to the first row of the next page; k on the first row back to the last row of the page before', () => {
+    expect(seen(slowly([G, j]))).toEqual({ page: 2, row: 'b1' });
+    // The first row of page 2 even when a row was left there before.
+    expect(seen(slowly([n, j, j, b, G, j]))).toEqual({ page: 2, row: 'b1' });
+    expect(seen(slowly([n, k]))).toEqual({ page: 1, row: 'a5' });
+    expect(seen(slowly([G, j, k]))).toEqual({ page: 1, row: 'a5' });
+    // Nothing past the last row of the last page, nor before the first row of the first.
+    expect(seen(slowly([n, n, G, j]))).toEqual({ page: 3, row: 'c2' });
+    expect(seen(slowly([k]))).toEqual({ page: 1, row: 'a1' });
+  });
+
+  it('j and k typed ahead across pages land on the rows the same keys typed one by one do', () => {
+    const sequences: WalkKey[][] = [
+      [G, j, j, j, j],
+      [j, j, j, j, j, j, j],
+      [n, k, k, j, j],
+      [G, j, k, k, j, j, j],
+      [n, n, k, k, k, k],
+    ];
+    for (const keys of sequences) {
+      expect(seen(typedAhead(keys)), JSON.stringify(keys)).toEqual(seen(slowly(keys)));
+      expect(typedAhead(keys), JSON.stringify(keys)).toEqual(slowly(keys));
+    }
+    expect(seen(typedAhead([G, j, j, j, j]))).toEqual({ page: 2, row: 'b4' });
+    expect(seen(typedAhead([j, j, j, j, j, j, j]))).toEqual({ page: 2, row: 'b3' });
+    expect(seen(typedAhead([n, n, k, k, k, k]))).toEqual({ page: 2, row: 'b2' });
+  });
+
   it('keys typed while a page loads wait for its rows, and then act as the same keys typed one by one do', () => {
     const sequences: WalkKey[][] = [
       [j, j, pgDn, pgDn],
@@ -182,6 +210,107 @@ describe('the walk through a paged list', () => {
     expect(selectedRow(['new', ...inView(third).ids], pinned.selections[1] ?? FIRST_ROW)).toBe(3);
     const waiting = step(third, { type: 'key', key: j, page: undefined });
     expect(step(waiting, { type: 'pin', page: inView(third) })).toBe(waiting);
+  });
+
+  describe('cut again at another page size (a resize)', () => {
+    /** The same 12 rows cut 3 a page: a1 a2 a3 | a4 a5 b1 | b2 b3 b4 | b5 c1 c2. */
+    const RECUT: Record<string, PageInHand> = {
+      '': { ids: ['a1', 'a2', 'a3'], next: 'r2' },
+      r2: { ids: ['a4', 'a5', 'b1'], next: 'r3' },
+      r3: { ids: ['b2', 'b3', 'b4'], next: 'r4' },
+      r4: { ids: ['b5', 'c1', 'c2'], next: '' },
+    };
+    const recutView = (walk: Walk): PageInHand => {
+      const rows = RECUT[walk.tokens[walk.index] ?? ''];
+      if (!rows) throw new Error(`no page at ${String(walk.tokens[walk.index])}`);
+      return rows;
+    };
+    /** The pages come, each in turn, until the walk has landed. */
+    const land = (walk: Walk): Walk => {
+      for (let pages = 0; walk.seek || walk.pending.length > 0; pages++) {
+        if (pages > 10) throw new Error('the walk never landed');
+        walk = walkReducer(walk, { type: 'landed', page: recutView(walk) });
+      }
+      return walk;
+    };
+    const where = (walk: Walk) => {
+      const { ids } = recutView(walk);
+      return {
+        page: walk.index + 1,
+        row: ids[selectedRow(ids, walk.selections[walk.index] ?? FIRST_ROW)],
+      };
+    };
+    /** Cuts the walk again, as usePagedList does: with the page in view as the old cut had it. */
+    const recut = (walk: Walk): Walk =>
+      walkReducer(walk, {
+        type: 'recut',
+        page: { ids: inView(walk).ids, start: walk.index * 5 },
+      });
+
+    it('goes back to the first page and on, page by page, to the one that holds the selected row', () => {
+      // Page 2 of 5 rows, its second row (b2): at 3 a page, b2 is the first row of page 3.
+      const before = slowly([n, j]);
+      expect(seen(before)).toEqual({ page: 2, row: 'b2' });
+      const cut = recut(before);
+      expect(cut).toMatchObject({ tokens: [undefined], index: 0, seek: { id: 'b2', row: 6 } });
+      const landed = land(cut);
+      expect(landed.tokens).toEqual([undefined, 'r2', 'r3']);
+      expect(where(landed)).toEqual({ page: 3, row: 'b2' });
+      expect(landed.seek).toBeUndefined();
+      // b then walks back through pages that cover every row once: a4 a5 b1, then a1 a2 a3.
+      const back = step(landed, { type: 'key', key: b, page: recutView(landed) });
+      expect(recutView(back).ids).toEqual(['a4', 'a5', 'b1']);
+    });
+
+    it('keeps a row not pinned (a page just turned to) by the item shown on it', () => {
+      // n: page 2 on its first row, b1, never pinned; at 3 a page b1 is the last row of page 2.
+      expect(where(land(recut(slowly([n]))))).toEqual({ page: 2, row: 'b1' });
+      expect(where(land(recut(slowly([n, n, j]))))).toEqual({ page: 4, row: 'c2' });
+      expect(where(land(recut(slowly([]))))).toEqual({ page: 1, row: 'a1' });
+    });
+
+    it('keys typed while it walks wait, and act on the page it lands on', () => {
+      const cut = recut(slowly([n, j]));
+      const typed = step(
+        cut,
+        { type: 'key', key: j, page: undefined },
+        { type: 'key', key: j, page: recutView(cut) },
+      );
+      expect(typed.pending).toEqual([j, j]);
+      // b3, then b4.
+      expect(where(land(typed))).toEqual({ page: 3, row: 'b4' });
+      // Not pinned to the first page's row meanwhile.
+      expect(step(cut, { type: 'pin', page: recutView(cut) })).toBe(cut);
+    });
+
+    it('an item gone: stops at the page that holds the row it was on, on that row', () => {
+      const cut = walkReducer(slowly([n, j]), {
+        type: 'recut',
+        page: { ids: ['b1', 'gone', 'b3', 'b4', 'b5'], start: 5 },
+      });
+      const landed = land({ ...cut, selections: [] });
+      expect(landed.tokens).toEqual([undefined, 'r2', 'r3']);
+      expect(where(landed)).toEqual({ page: 3, row: 'b2' });
+    });
+
+    it('cut again on its way: on to the same item; a failed page ends the walk', () => {
+      const cut = recut(slowly([n, j]));
+      const halfway = walkReducer(cut, { type: 'landed', page: recutView(cut) });
+      expect(halfway).toMatchObject({ index: 1, seek: { id: 'b2' } });
+      const again = walkReducer(halfway, { type: 'recut', page: undefined });
+      expect(again).toMatchObject({ index: 0, seek: { id: 'b2', passed: 0 } });
+      expect(where(land(again))).toEqual({ page: 3, row: 'b2' });
+      expect(walkReducer(halfway, { type: 'landed', page: undefined })).toMatchObject({
+        index: 1,
+        seek: undefined,
+      });
+      // With no rows in hand when cut (the page in view was loading): the first page.
+      expect(walkReducer(slowly([n]), { type: 'recut', page: undefined })).toMatchObject({
+        tokens: [undefined],
+        index: 0,
+        seek: undefined,
+      });
+    });
   });
 
   it('m adds the next page after the one in view; the rows stay meanwhile', () => {

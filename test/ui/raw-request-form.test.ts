@@ -37,6 +37,21 @@ describe('the raw request form', () => {
     expect(form.cycle).toBeUndefined();
   });
 
+  it('Tab on an empty path shows each route in turn: never the bare "/" they all start with', () => {
+    const candidates = ['/v1/regions', '/v1/projects', '/healthz'];
+    let form = run({ type: 'tab', candidates });
+    expect(form.path).toBe('/v1/regions');
+    form = rawFormReducer(form, { type: 'tab', candidates: [] });
+    expect(form.path).toBe('/v1/projects');
+    form = rawFormReducer(form, { type: 'tab', candidates: [] });
+    expect(form.path).toBe('/healthz');
+    // A path typed still completes what the routes that go on from it share.
+    const fromV = ['/v1/regions', '/v1/projects'];
+    expect(run({ type: 'typePath', path: '/v' }, { type: 'tab', candidates: fromV }).path).toBe(
+      '/v1/',
+    );
+  });
+
   it('Tab in the path where nothing completes stays there and says so, until the next key', () => {
     const form = run({ type: 'typePath', path: '/v1/regions' }, { type: 'tab', candidates: [] });
     expect(form.field).toBe('raw.path');

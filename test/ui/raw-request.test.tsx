@@ -205,6 +205,22 @@ describe('the raw request screen', () => {
   );
 
   it.concurrent(
+    'Tab on an empty path offers the routes in turn and inserts nothing else',
+    async ({ openRaw, expect }) => {
+      const app = await openRaw();
+      await app.waitForFrame(/Path\s+› \/v1\/… \(or paste a curl command\)/);
+      await app.press('tab');
+      const path = (f: string) => /Path\s+› (\S*)$/m.exec(f)?.[1];
+      const first = path(await app.waitForFrame((f) => path(f)?.startsWith('/v1/') === true));
+      expect(app.frame()).not.toContain('No route of the API matches');
+      await app.press('tab');
+      const second = path(await app.waitForFrame((f) => path(f) !== first));
+      expect(second).toMatch(/^\/\S+/);
+      expect(second).not.toBe('/');
+    },
+  );
+
+  it.concurrent(
     'Tab with nothing to complete stays in the path field and says so',
     async ({ openRaw, expect }) => {
       const app = await openRaw();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Text, useFocusManager, useStdout } from 'ink';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { ApiError } from '../../core/errors.js';
 import { canHaveCustomDomains, DOMAIN_PLAN_NAMES, planName } from '../../core/plans.js';
@@ -11,6 +11,7 @@ import { Loading } from '../components/Loading.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { hostsOfUrls, parseHostList, typedLines, zoneOfAll } from './add-many.js';
 import { AddManyResults } from './AddManyResults.js';
+import { HostCheck } from './HostCheck.js';
 import { useResultsScroll } from './useResultsScroll.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -156,13 +157,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     state.error instanceof ApiError &&
     (state.error.status === 409 || state.error.status === 400);
 
-  const severalHint =
-    list.fromFile !== undefined
-      ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
-      : `${list.hosts.length} host names: Enter adds each in turn`;
-  const urlsHint = cut
-    ? ` · ${cut.urls === 1 ? 'one is a URL' : `${cut.urls} are URLs`}: Tab keeps only the host names`
-    : '';
   const closing = `${added.length > 0 ? 'z copies the records of the new domains as one zone snippet · ' : ''}e edits the list (as typed) · Esc back to the domains`;
   // The results' room (their summary's too): the body less the title, the plan's warning, the
   // collapsed list with a blank line either side, and what is under the results (the closing
@@ -195,39 +189,6 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
     else if (is('add.useHost') && cut) edit(urlHost ?? cut.text);
   });
 
-  let live: ReactNode;
-  // Once the list is being added, its results say what each host came to: what Enter would do
-  // with it no longer applies (and its lines are the results' room).
-  if (nameRefused || inBatch) {
-    live = null;
-  } else if (several) {
-    live = (
-      <Paragraph color={tone('ok')}>
-        {severalHint}
-        {urlsHint ? <Text color={tone('warn')}>{urlsHint}</Text> : null}
-      </Paragraph>
-    );
-  } else if (value.trim() === '') {
-    live = <Paragraph dimColor>e.g. shop.example.com</Paragraph>;
-  } else if (check.ok) {
-    live = (
-      <Paragraph color={tone('ok')}>
-        ✓{' '}
-        {check.hostname === value.trim()
-          ? 'a valid host name'
-          : `will be added as ${check.hostname}`}
-      </Paragraph>
-    );
-  } else if (urlHost) {
-    live = (
-      <Paragraph color={tone('warn')}>
-        ! That is a URL: the host name is {urlHost}. Press Tab to keep only the host name.
-      </Paragraph>
-    );
-  } else {
-    live = <Paragraph color={tone('warn')}>✗ {check.reason}</Paragraph>;
-  }
-
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
@@ -249,7 +210,20 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
       ) : (
         <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
       )}
-      <Box marginLeft={FIELD_INDENT}>{live}</Box>
+      <Box marginLeft={FIELD_INDENT}>
+        {/* Once the list is being added, its results say what each host came to: what Enter
+            would do with it no longer applies (and its lines are the results' room). */}
+        {nameRefused || inBatch ? null : (
+          <HostCheck
+            value={value}
+            check={check}
+            list={list}
+            several={several}
+            urls={cut?.urls ?? 0}
+            urlHost={urlHost}
+          />
+        )}
+      </Box>
       <Text> </Text>
       {inBatch && batch.results ? (
         <Box flexDirection="column">

@@ -58,6 +58,25 @@ export function hostsOfUrls(text: string): { text: string; urls: number } | unde
   return urls > 0 ? { text: cut, urls } : undefined;
 }
 
+/** A host name of a list the API would refuse, and why: what the single-host field says of it. */
+export interface InvalidHost {
+  host: string;
+  reason: string;
+}
+
+/**
+ * The host names of a list that are not valid, in the order typed, each with the reason the
+ * single-host field gives as it is typed (the server's own rules). A URL whose host name Tab keeps
+ * is left out: the hint of the URLs says so.
+ */
+export function invalidHosts(hosts: readonly string[]): InvalidHost[] {
+  return hosts.flatMap((host) => {
+    const check = normalizeHostname(host);
+    if (check.ok || hostOfUrl(host) !== undefined) return [];
+    return [{ host, reason: check.reason }];
+  });
+}
+
 /** One host of a batch and what the API said to it. */
 export type AddResult =
   | { host: string; state: 'waiting' | 'adding' }

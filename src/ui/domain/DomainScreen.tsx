@@ -12,7 +12,7 @@ import { RecordsTable } from './RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { useMarkDnsCheck } from '../queries/dns-check-marks.js';
 import { StagesLine, StagesList } from './StagesList.js';
-import { DomainWatchLine } from './DomainWatchLine.js';
+import { pinnedWatchLine } from './DomainWatchLine.js';
 import { useNavigation, useServices, useUi } from '../app/context.js';
 import { tlsCell } from '../components/format.js';
 import { useKeys } from '../input/useKeys.js';
@@ -75,6 +75,8 @@ export function DomainScreen({
   const watching = watch.state.status === 'watching';
   const records = recordsOf(domain.dns_instructions);
   const now = new Date();
+  // The watch's line stays in view under the rest, which scrolls: what the watch does now.
+  const watchLine = pinnedWatchLine(watch.state, watch.reached, width);
 
   // Leaving the screen (Esc) while a check runs cancels its lookups; the answer, if one still
   // comes, is dropped rather than set on a screen that is gone.
@@ -156,7 +158,7 @@ export function DomainScreen({
     else if (is('domain.copyZone')) copyZone();
     else if (is('domain.scroll'))
       setScroll((s) => {
-        const page = Math.max(1, bodyHeight - 2);
+        const page = Math.max(1, bodyHeight - 2 - watchLine.pinnedHeight);
         return Math.max(
           0,
           Math.min(maxScroll, Math.min(s, maxScroll) + (key.pageUp ? -page : page)),
@@ -197,7 +199,7 @@ export function DomainScreen({
 
   // The records come first: they are what this screen is for, and what a short terminal keeps.
   return (
-    <ScrollArea height={bodyHeight} offset={scroll} onMaxOffset={setMaxScroll}>
+    <ScrollArea height={bodyHeight} offset={scroll} onMaxOffset={setMaxScroll} {...watchLine}>
       <Text wrap="truncate-end">
         <Text bold>{visible(domain.domain)}</Text>
         <Text> · </Text>
@@ -289,7 +291,6 @@ export function DomainScreen({
       <Field label="Stages">
         <StagesLine stages={stages} reachedAt={reachedAt} />
       </Field>
-      <DomainWatchLine state={watch.state} reached={watch.reached} />
       {done || watch.state.status !== 'idle' ? (
         <StagesList stages={stages} width={width} reachedAt={reachedAt} />
       ) : null}

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
+import type { Tone } from '../../core/display.js';
 import { utcMinute } from '../../core/display.js';
 import { STAGE_TITLES, STAGES, type StageName } from '../../core/stages.js';
 import { visible } from '../../core/sanitize.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, duration } from '../../core/wait-for-stage.js';
+import { wrapWords } from '../components/format.js';
 import type { DomainWatchState } from './useDomainWatch.js';
 import { useTone } from '../app/theme.js';
 import { Paragraph } from '../components/Paragraph.js';
@@ -12,47 +15,74 @@ function furthest(reached: ReadonlyMap<StageName, unknown>): string {
   return last ? `"${STAGE_TITLES[last]}"` : 'no stage yet';
 }
 
-/** What the watch of the domain screen (w) is doing, under its stages; nothing before the first w. */
-export function DomainWatchLine({
-  state,
-  reached,
-}: {
-  state: DomainWatchState;
-  reached: ReadonlyMap<StageName, unknown>;
-}) {
-  const tone = useTone();
+/** A sentence of the watch's line, and how it is drawn. */
+export interface WatchSentence {
+  text: string;
+  tone?: Tone;
+  dim?: boolean;
+}
+
+/**
+ * What the watch of the domain screen (w) is doing, in sentences (their values made visible);
+ * none before the first w.
+ */
+export function watchSentences(
+  state: DomainWatchState,
+  reached: ReadonlyMap<StageName, unknown>,
+): WatchSentence[] {
   switch (state.status) {
     case 'idle':
-      return null;
+      return [];
     case 'watching':
-      return (
-        <>
-          <Paragraph dimColor>Watching: {visible(state.line ?? 'starting')} (w pauses)</Paragraph>
-          {state.warning ? (
-            <Paragraph color={tone('warn')}>⚠ {visible(state.warning)}</Paragraph>
-          ) : null}
-        </>
-      );
+      return [
+        { text: `Watching: ${visible(state.line ?? 'starting')} (w pauses)`, dim: true },
+        ...(state.warning ? [{ text: `⚠ ${visible(state.warning)}`, tone: 'warn' as const }] : []),
+      ];
     case 'paused':
-      return <Paragraph dimColor>Watch paused at {furthest(reached)} (w resumes)</Paragraph>;
+      return [{ text: `Watch paused at ${furthest(reached)} (w resumes)`, dim: true }];
     case 'done':
-      return (
-        <Paragraph color={tone('ok')}>
-          ✓ Serving HTTPS: the watch is over ({utcMinute(state.at)})
-        </Paragraph>
-      );
+      return [{ text: `✓ Serving HTTPS: the watch is over (${utcMinute(state.at)})`, tone: 'ok' }];
     case 'stopped':
-      return (
-        <Paragraph color={tone('warn')}>
-          The watch stopped at {furthest(reached)}: its {duration(DEFAULT_WAIT_TIMEOUT_MS)} are up
-          (w watches again)
-        </Paragraph>
-      );
+      return [
+        {
+          text: `The watch stopped at ${furthest(reached)}: its ${duration(DEFAULT_WAIT_TIMEOUT_MS)} are up (w watches again)`,
+          tone: 'warn',
+        },
+      ];
     case 'failed':
-      return (
-        <Paragraph color={tone('error')}>
-          ✗ The watch stopped: {visible(state.message)} (w tries again)
-        </Paragraph>
-      );
+      return [
+        { text: `✗ The watch stopped: ${visible(state.message)} (w tries again)`, tone: 'error' },
+      ];
   }
+}
+
+/** The lines the sentences take `width` columns wide, wrapped as Paragraph wraps them. */
+export const watchHeight = (sentences: readonly WatchSentence[], width: number): number =>
+  sentences.reduce((sum, s) => sum + wrapWords(s.text, Math.max(1, width)).length, 0);
+
+/**
+ * The watch's line as the domain screen's ScrollArea pins it: in view under the part that
+ * scrolls, whatever the scroll, with the lines it takes out of the room.
+ */
+export function pinnedWatchLine(
+  state: DomainWatchState,
+  reached: ReadonlyMap<StageName, unknown>,
+  width: number,
+): { pinned: ReactNode; pinnedHeight: number } {
+  const sentences = watchSentences(state, reached);
+  return {
+    pinned: <DomainWatchLine sentences={sentences} />,
+    pinnedHeight: watchHeight(sentences, width),
+  };
+}
+
+/** The watch's line: its sentences, each a paragraph. */
+export function DomainWatchLine({ sentences }: { sentences: readonly WatchSentence[] }) {
+  const tone = useTone();
+  return sentences.map((s, i) => (
+    // The sentences of one line, in order.
+    <Paragraph key={i} color={tone(s.tone)} dimColor={s.dim}>
+      {s.text}
+    </Paragraph>
+  ));
 }

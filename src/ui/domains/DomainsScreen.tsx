@@ -60,14 +60,14 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const { focus } = useFocusManager();
   const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
-  // As many rows as the terminal shows, as runUi measured it for the first page. A resize changes
-  // it; the page in view is then asked for again with the new size (a page token holds where a
-  // page starts, not how long it is).
+  // As many rows as the terminal shows, as runUi measured it for the first page. A resize cuts
+  // the pages again from the first, on to the selected domain's (usePagedList's `pageSize`).
   const pageSize = domainsPageSize(bodyHeight);
   const list = usePagedList({
     // The first page is the one runUi asked for before the UI loaded (prefetch.ts), if the
     // terminal has kept its size: the first frame then shows it rather than "Loading".
-    page: (token) => domainsPageQuery(session, project.id, pageSize, token),
+    page: (token, at) => domainsPageQuery(session, project.id, at.pageSize ?? pageSize, token),
+    pageSize,
     read: (page: ReadDomainPage) => ({ items: page.domains, next: page.next_page_token ?? '' }),
     what: `the domains of ${project.id}`,
     signal,

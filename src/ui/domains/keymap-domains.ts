@@ -20,8 +20,16 @@ import { RAW_EXCLUSIVE_MEANINGS } from '../raw/keymap-raw.js';
  * kept here for its size.
  */
 export const domainsListBindings = {
-  'domains.up': { keys: '↑ k', help: 'select the domain above', match: any(up, plain('k')) },
-  'domains.down': { keys: '↓ j', help: 'select the domain below', match: any(down, plain('j')) },
+  'domains.up': {
+    keys: '↑ k',
+    help: 'select the domain above (on a first row: the page before)',
+    match: any(up, plain('k')),
+  },
+  'domains.down': {
+    keys: '↓ j',
+    help: 'select the domain below (on a last row: the next page)',
+    match: any(down, plain('j')),
+  },
   'domains.first': {
     keys: 'g Home',
     label: 'first',

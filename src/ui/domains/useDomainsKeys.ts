@@ -36,8 +36,9 @@ export function domainsKeysNow(now: DomainsKeyFacts) {
   const { rows, all, loading, canNext, canPrevious } = now;
   const shaped = now.loaded && !now.empty;
   return {
-    'domains.up': rows > 1,
-    'domains.down': rows > 1,
+    // In the pages a row key goes on to the page before or after past either end.
+    'domains.up': rows > 1 || canPrevious,
+    'domains.down': rows > 1 || canNext,
     'domains.open': rows > 0,
     'domains.first': rows > 1,
     'domains.last': rows > 1,

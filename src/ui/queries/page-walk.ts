@@ -30,6 +30,22 @@ export interface WalkState<T> {
    * rows, exactly as it would have been had it been typed then.
    */
   pending: readonly WalkKey[];
+  /**
+   * The pages were cut again (another page size: the terminal was resized): the walk went back
+   * to the first page, and goes on page by page to the one that holds this item, to select it
+   * there. So the pages cover every row once again at the new size, row numbers and all, with
+   * the same item selected. Keys typed meanwhile wait, as they do for a page loading.
+   */
+  seek?: Seek;
+}
+
+/** The item a walk cut again goes on to (`WalkState.seek`). */
+export interface Seek {
+  id: string;
+  /** Its row among every item (from 0) when the pages were cut again: the search ends there. */
+  row: number;
+  /** The rows of the pages walked before the one in view. */
+  passed: number;
 }
 
 /** A key that moves through the pages, or through the rows of the page in view. */
@@ -38,7 +54,10 @@ export type WalkKey =
   | { type: 'next' }
   /** b: the page before, on the row left there. */
   | { type: 'previous' }
-  /** ↑ ↓ j k: rows up (negative) or down. */
+  /**
+   * ↑ ↓ j k: rows up (negative) or down. Past the last row, the next page's first row; before
+   * the first, the page before's last row: the rows go on across pages, as n and b turn them.
+   */
   | { type: 'move'; step: number }
   /** g G Home End: the first or the last row of the page. */
   | { type: 'end'; last: boolean }
@@ -67,6 +86,11 @@ export type WalkAction<T> =
   | { type: 'landed'; page: PageInHand | undefined }
   /** The row shown as selected becomes the selected item, by id (see selection.ts). */
   | { type: 'pin'; page: PageInHand }
+  /**
+   * The pages are cut at another size from now on: `page` is the page in view as it was cut
+   * before (its rows, and how many rows came before it), when they were in hand.
+   */
+  | { type: 'recut'; page: { ids: readonly string[]; start: number } | undefined }
   | { type: 'refresh' }
   | { type: 'more'; all: boolean }
   | { type: 'appended'; generation: number; page: Page<T> & { capped: boolean } }
@@ -87,12 +111,21 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
     case 'key':
       // A key after one still waiting waits too: keys act in the order typed. `previous` needs
       // no rows (the page before and its row are known), so it goes at once while a page loads.
-      if (state.pending.length > 0 || (action.page === undefined && action.key.type !== 'previous'))
+      if (
+        state.seek ||
+        state.pending.length > 0 ||
+        (action.page === undefined && action.key.type !== 'previous')
+      )
         return { ...state, pending: [...state.pending, action.key] };
       return applyKey(state, action.key, action.page);
     case 'landed': {
-      if (state.pending.length === 0) return state;
-      if (action.page === undefined) return { ...state, pending: [] };
+      if (state.pending.length === 0 && !state.seek) return state;
+      if (action.page === undefined) return { ...state, pending: [], seek: undefined };
+      if (state.seek) {
+        const sought = seekOn(state, state.seek, action.page);
+        if (sought.seek) return sought;
+        return walkReducer(sought, action);
+      }
       // The keys kept act on these rows; a page turned to has rows of its own to wait for.
       let walked: WalkState<T> = { ...state, pending: [] };
       for (const [at, key] of state.pending.entries()) {
@@ -106,8 +139,24 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
       const selection = state.selections[state.index] ?? FIRST_ROW;
       const row = selectedRow(action.page.ids, selection);
       const id = action.page.ids[row];
-      if (state.pending.length > 0 || selection.id !== undefined || id === undefined) return state;
+      if (state.seek || state.pending.length > 0 || selection.id !== undefined || id === undefined)
+        return state;
       return withSelection(state, state.index, { id, index: row });
+    }
+    case 'recut': {
+      // Cut again while still on the way to an item (resized twice): on to the same item.
+      let seek = state.seek && { ...state.seek, passed: 0 };
+      if (!seek && action.page) {
+        const { ids, start } = action.page;
+        const row = selectedRow(ids, state.selections[state.index] ?? FIRST_ROW);
+        const id = ids[row];
+        if (id !== undefined) seek = { id, row: start + row, passed: 0 };
+      }
+      // The first page at the new size; every token after it is of the old cut.
+      return {
+        ...moved(state, { tokens: [undefined], index: 0, selections: [], pending: [] }),
+        seek,
+      };
     }
     case 'refresh':
       return moved(state, { pending: [] });
@@ -148,6 +197,29 @@ const withSelection = <T>(
   return { ...state, selections };
 };
 
+/**
+ * The last row of a page whose rows are not in hand here (the page before, turned back to):
+ * selectedRow keeps a row past the end on the last one.
+ */
+const LAST_ROW: Selection = { index: Number.MAX_SAFE_INTEGER };
+
+/**
+ * The page in view, come while the walk goes on to `seek`: select it here if it is here; else
+ * on to the next page, up to the one that holds the row it was on (then it is gone: the row
+ * nearest to where it was is selected, as selection.ts does for an item gone).
+ */
+function seekOn<T>(state: WalkState<T>, seek: Seek, page: PageInHand): WalkState<T> {
+  const found = page.ids.indexOf(seek.id);
+  if (found >= 0)
+    return withSelection({ ...state, seek: undefined }, state.index, { id: seek.id, index: found });
+  const passed = seek.passed + page.ids.length;
+  if (passed > seek.row || page.next === '')
+    return withSelection({ ...state, seek: undefined }, state.index, {
+      index: seek.row - seek.passed,
+    });
+  return next({ ...state, seek: { ...seek, passed } }, page.next);
+}
+
 /** A turn to the next page, on the row `selection` when given (else the one left there). */
 function next<T>(state: WalkState<T>, token: string, selection?: Selection): WalkState<T> {
   const turned = moved(state, {
@@ -181,8 +253,13 @@ function applyKey<T>(
   switch (key.type) {
     case 'next':
       return page.next === '' ? state : next(state, page.next);
-    case 'move':
+    case 'move': {
+      const target = selectedRow(page.ids, selection) + key.step;
+      if (key.step > 0 && target >= page.ids.length && page.next !== '')
+        return next(state, page.next, FIRST_ROW);
+      if (key.step < 0 && target < 0 && state.index > 0) return previous(state, LAST_ROW);
       return move(key.step);
+    }
     case 'end':
       return move(key.last ? page.ids.length : -page.ids.length);
     case 'screenful': {

@@ -19,8 +19,20 @@ export interface PageQuery<A> {
 }
 
 export interface PagedListOptions<A, T> {
-  /** The query of the page at `token` (the first has none); `all` asks for larger pages (`M`). */
-  page: (token: string | undefined, options: { all: boolean }) => PageQuery<A>;
+  /**
+   * The query of the page at `token` (the first has none) and `pageSize`; `all` asks for larger
+   * pages (`M`).
+   */
+  page: (
+    token: string | undefined,
+    options: { all: boolean; pageSize: number | undefined },
+  ) => PageQuery<A>;
+  /**
+   * How many items a page holds, where the screen chooses it (the domains: as many as the
+   * terminal shows). When it changes, the pages are cut again: the walk starts again from the
+   * first page and goes on to the page that holds the item selected (page-walk.ts, `seek`).
+   */
+  pageSize?: number;
   /** The items and the next token of an answer. */
   read: (answer: A) => Page<T>;
   /** Names the list in messages. */
@@ -49,13 +61,33 @@ export function usePagedList<A, T>({
   maxItems = Number.POSITIVE_INFINITY,
   signal,
   idOf = () => '',
+  pageSize,
 }: PagedListOptions<A, T>) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(walkReducer<T>, firstPage);
+  /** An answer from the cache: the page at `token`, cut at `size`. */
+  const cached = (at: string | undefined, size = pageSize) =>
+    queryClient.getQueryData<A>(page(at, { all: false, pageSize: size }).queryKey);
+  // The pages cut at another size: where the page in view was, as the old cut had it, tells the
+  // walk which item to go on to. Set during render: this is state derived from the size.
+  const [cutAt, setCutAt] = useState(pageSize);
+  if (cutAt !== pageSize) {
+    setCutAt(pageSize);
+    const shown = cached(state.tokens[state.index], cutAt);
+    let start = 0;
+    for (const at of state.tokens.slice(0, state.index)) {
+      const before = cached(at, cutAt);
+      start += before === undefined ? 0 : read(before).items.length;
+    }
+    dispatch({
+      type: 'recut',
+      page: shown === undefined ? undefined : { ids: read(shown).items.map(idOf), start },
+    });
+  }
   const { tokens, index } = state;
   const token = tokens[index];
   const query = useQuery({
-    ...page(token, { all: false }),
+    ...page(token, { all: false, pageSize }),
     // The rows of the page before stay in the cache, not on screen: `itemsIndex` says whose they are.
     placeholderData: keepPreviousData,
     // A page moved to (back, or again) is asked for again, shown from the cache meanwhile; the
@@ -72,7 +104,7 @@ export function usePagedList<A, T>({
   // How many items come before each page, from the pages before it as they were last answered.
   const starts = [0];
   for (let i = 0; i < index; i++) {
-    const before = queryClient.getQueryData<A>(page(tokens[i], { all: false }).queryKey);
+    const before = cached(tokens[i]);
     starts.push((starts[i] ?? 0) + (before === undefined ? 0 : read(before).items.length));
   }
   // A page token handed out again, by the page in view, would never end: the list stops there.
@@ -103,7 +135,7 @@ export function usePagedList<A, T>({
   const inHand: PageInHand | undefined = own ? { ids: items.map(idOf), next } : undefined;
   // Keys typed ahead while the page in view loaded act on its rows once they come, as if typed
   // then; on an error they go. Set during render: this is state derived from the answer.
-  if (state.pending.length > 0 && (inHand || status === 'error'))
+  if ((state.pending.length > 0 || state.seek) && (inHand || status === 'error'))
     dispatch({ type: 'landed', page: inHand });
 
   const generation = state.generation;
@@ -114,7 +146,7 @@ export function usePagedList<A, T>({
       // The generation this request belongs to: the one the dispatch above starts.
       const asked = generation + 1;
       pagesAfter(
-        (at) => page(at, { all }).queryFn({ signal }).then(read),
+        (at) => page(at, { all, pageSize }).queryFn({ signal }).then(read),
         next,
         all,
         what,
@@ -124,7 +156,19 @@ export function usePagedList<A, T>({
         (error: unknown) => dispatch({ type: 'moreFailed', generation: asked, error }),
       );
     },
-    [status, next, state.more, generation, page, read, signal, what, maxItems, items.length],
+    [
+      status,
+      next,
+      state.more,
+      generation,
+      page,
+      pageSize,
+      read,
+      signal,
+      what,
+      maxItems,
+      items.length,
+    ],
   );
   const { refetch } = query;
   // Keys typed ahead (`p⏎`, `n⏎` in one read) wait for the page they act on: see KeyBus.hold.

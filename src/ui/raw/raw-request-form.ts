@@ -155,7 +155,9 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
       // Nothing to complete: the path keeps the focus, rather than Tab jumping to another field
       // while the user is still typing the path.
       if (action.candidates.length === 0) return { ...form, nothingToComplete: true };
-      const prefix = longestCommonPrefix(action.candidates);
+      // From an empty path every route is a candidate, and what they share ("/") is no
+      // completion, only a character not typed that matches no route: they are shown in turn.
+      const prefix = form.path === '' ? '' : longestCommonPrefix(action.candidates);
       if (prefix.length > form.path.length) return replaced(form, { path: prefix });
       const path = action.candidates[0] ?? form.path;
       return { ...replaced(form, { path }), cycle: { candidates: action.candidates, index: 0 } };

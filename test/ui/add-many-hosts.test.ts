@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeHostname } from '../../src/contract/hostname.js';
+import { invalidHosts } from '../../src/ui/add-domain/add-many.js';
+
+// Which hosts of a list the add form names as not valid while it is typed, apart from Ink.
+describe('the hosts of a list that are not valid', () => {
+  it('each, in the order typed, with the reason one host typed alone gets', () => {
+    const hosts = ['one.example.com', 'bad_host.example.com', '-x', 'two.example.com', '10.0.0.1'];
+    const reasonOf = (host: string) => {
+      const check = normalizeHostname(host);
+      return check.ok ? undefined : check.reason;
+    };
+    expect(invalidHosts(hosts)).toEqual(
+      ['bad_host.example.com', '-x', '10.0.0.1'].map((host) => ({ host, reason: reasonOf(host) })),
+    );
+  });
+
+  it('leaves out a URL whose host Tab keeps, and a list all valid has none', () => {
+    expect(invalidHosts(['https://shop.example.com/x', 'www.example.com/path'])).toEqual([]);
+    expect(invalidHosts(['Shop.Example.com.', 'www.example.com'])).toEqual([]);
+  });
+});
