@@ -65,7 +65,8 @@ export function HostCheck({ value, check, list, several, urls, urlHost }: HostCh
         ! That is a URL: the host name is {urlHost}. Press Tab to keep only the host name.
       </Paragraph>
     );
-  return <Paragraph color={tone('warn')}>✗ {check.reason}</Paragraph>;
+  // The reason may quote what was typed or pasted: shown, never obeyed.
+  return <Paragraph color={tone('warn')}>✗ {visible(check.reason)}</Paragraph>;
 }
 
 /** Each host of a list that is not valid, and why; the API would refuse them (400). */
