@@ -14,30 +14,43 @@ const PAGE = {
   refreshing: false,
 };
 const text = (parts: { text: string }[]) => parts.map((part) => part.text).join('');
+/** The notes as the screen gives them: long, or short for a line that would not fit. */
+const WATCHING = (short: boolean) => [`watching 5 pending domains${short ? '' : ' every 10 s'}`];
 
 describe("the domains screen's status line", () => {
   it('keeps the way on where the line fits', () => {
-    const parts = pagesStatus(PAGE, ['watching 5 pending domains every 10 s'], 120);
+    const parts = pagesStatus(PAGE, WATCHING, 120);
     expect(text(parts)).toBe(
       'page 1 · rows 1–14 of 45 · 14 per page · n next page · watching 5 pending domains every 10 s',
     );
     expect(statusHeight(parts, 120)).toBe(1);
   });
 
-  it("drops the way on (the footer's keys) before it would wrap; last page stays", () => {
-    const parts = pagesStatus(
-      { ...PAGE, number: 4, canNext: false, lastPage: true, canPrevious: true },
-      ['watching 5 pending domains every 10 s'],
-      80,
+  it("drops the way on (the footer's keys), then last page, then the page size, then the notes' long forms, before it would wrap", () => {
+    const last = { ...PAGE, number: 4, shownRows: 'rows 43–45', canNext: false, lastPage: true };
+    const at = (width: number) =>
+      text(pagesStatus({ ...last, canPrevious: true }, WATCHING, width));
+    expect(at(120)).toBe(
+      'page 4 · rows 43–45 of 45 · 14 per page · last page · b previous page · watching 5 pending domains every 10 s',
     );
-    expect(text(parts)).toBe(
-      'page 4 · rows 1–14 of 45 · 14 per page · last page · watching 5 pending domains every 10 s',
+    expect(at(100)).toBe(
+      'page 4 · rows 43–45 of 45 · 14 per page · last page · watching 5 pending domains every 10 s',
     );
+    // 80 columns: "last page" made it wrap (the walkthrough's page 4 of prj_demo_scale).
+    expect(at(80)).toBe(
+      'page 4 · rows 43–45 of 45 · 14 per page · watching 5 pending domains every 10 s',
+    );
+    expect(at(60)).toBe('page 4 · rows 43–45 of 45 · watching 5 pending domains');
+    for (const width of [120, 100, 80, 60]) {
+      expect(
+        statusHeight(pagesStatus({ ...last, canPrevious: true }, WATCHING, width), width),
+      ).toBe(1);
+    }
   });
 
   it('wraps a long note whole, in as many lines as it takes', () => {
     const note = '✓ shop.customer-one.example, www.customer-two.example turned verified';
-    const parts = pagesStatus(PAGE, [note, 'watching 3 pending domains every 10 s'], 80);
+    const parts = pagesStatus(PAGE, () => [note, 'watching 3 pending domains every 10 s'], 80);
     expect(text(parts)).toContain(note);
     expect(text(parts)).not.toContain('n next page');
     expect(statusHeight(parts, 80)).toBe(2);

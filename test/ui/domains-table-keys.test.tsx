@@ -158,6 +158,42 @@ describe('a resize in the pages', () => {
   });
 });
 
+describe('the status line of the pages, with the watch on', () => {
+  it('fits in one line at 60 and 80 columns, so n shows every row of every page once', async ({
+    renderUi,
+  }) => {
+    // The watch's note ("watching 3 pending domains every 10 s") is on: it made the page line
+    // wrap at 80x21 and 60x24, the wrapped line took the last rows of each page out of view, and
+    // n went past them (a walkthrough's finding).
+    const app = await renderUi({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
+    });
+    await app.waitForFrame(`${hosts.length} domains ·`);
+    for (const [columns, rows] of [
+      [60, 24],
+      [80, 21],
+    ] as const) {
+      await app.resize(columns, rows);
+      const cut = domainsPageSize(screenBodyHeight(rows));
+      await app.waitForFrame((f) => /^page 1 · rows 1–/m.test(f) && hostsIn(f).length === cut);
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(hosts.length / cut); page++) {
+        if (page > 1) await app.press('n');
+        const frame = await app.waitForFrame(`page ${page} · rows ${(page - 1) * cut + 1}–`);
+        const lines = frame.split('\n');
+        const at = lines.findIndex((l) => l.startsWith(`page ${page} ·`));
+        // The page line whole on one line: blank or the rule under it, nothing wrapped.
+        expect(lines[at + 1]).toMatch(/^(─+)?$/);
+        expect(frame).not.toContain('more below');
+        seen.push(...hostsIn(frame));
+      }
+      expect(seen).toEqual(hosts);
+      await app.press('g');
+      for (let page = Math.ceil(hosts.length / cut); page > 1; page--) await app.press('b');
+    }
+  });
+});
+
 describe('under a sort', () => {
   it('g G PgDn PgUp go through every domain, not a page of them', async ({ renderUi }) => {
     const app = await open(renderUi);

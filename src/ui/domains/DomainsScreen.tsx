@@ -165,18 +165,18 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     merge,
     turned: catalog.turned,
   });
-
   const turnedNow = [...watch.justVerified].map((id) => visible(catalog.latest(id)?.domain ?? id));
   // Row numbers count every domain before this page's first.
   const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
   const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
   const statusOf = (w: TableWindow, pending: number) => {
-    const notes = statusNotes(turnedNow, checks.busy, watchText(watch, watchIntervalMs, pending));
+    const notes = (short: boolean) =>
+      statusNotes(turnedNow, checks.busy, watchText(watch, watchIntervalMs, pending, short));
     const first = place.before + w.offset + 1;
     const shownRows = w.shown > 0 ? `rows ${first}–${first + w.shown - 1}` : 'no rows';
     if (all) {
       const matched = { filter: visible(view.filter), rows: rows.length, order: view };
-      return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes);
+      return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes(false));
     }
     const page = { number: list.pageNumber, shownRows, total, size: pageSize, canNext };
     const more = { canPrevious, lastPage: list.next === '', refreshing: list.status === 'loading' };

@@ -102,18 +102,23 @@ export function matchesText(
   return `${what} · ${ranked} ${sortShown(order.sort, order.reverse).words}`;
 }
 
-/** What the status line says of the watch: how often, paused, or its last failure. */
+/**
+ * What the status line says of the watch: how often, paused, or its last failure. `short` is the
+ * form for a line that would not fit otherwise (pagesStatus).
+ */
 export function watchText(
   watch: DomainsWatch,
   intervalMs: number,
   pendingOnScreen: number,
+  short = false,
 ): string {
   if (!watch.enabled) return '';
-  if (watch.paused) return 'watch paused (w resumes)';
+  if (watch.paused) return short ? 'watch paused' : 'watch paused (w resumes)';
   if (pendingOnScreen === 0) return '';
   const every = `every ${Math.round(intervalMs / 100) / 10} s`;
-  if (watch.error) return `watch: the last refresh failed, trying again ${every}`;
-  return `watching ${plural(pendingOnScreen, 'pending domain')} ${every}`;
+  if (watch.error)
+    return short ? 'watch failing' : `watch: the last refresh failed, trying again ${every}`;
+  return `watching ${plural(pendingOnScreen, 'pending domain')}${short ? '' : ` ${every}`}`;
 }
 
 /** A piece of the status line under the table, and how it is drawn. */
@@ -128,8 +133,12 @@ const notesPart = (notes: readonly string[]): StatusPart[] =>
 
 /**
  * The status line in the API's pages: where the page stands, its size, the way on, the notes.
- * The way on (`n next page`, `b previous page`) is the footer's too: where the line is wider than
- * `width` it goes first, so that the line fits more often as one and the table keeps its rows.
+ * It must fit in one line: a line that wraps takes a row from the table, and then a page's last
+ * rows are out of view and `n` goes past them (paging shows every row once only if every row of
+ * a page is shown). So where the line is wider than `width`, parts give way in this order: the
+ * way on (`n next page`, `b previous page`: the footer's keys too), "last page" (the page line
+ * says it: rows N of N), the page size, then the notes' long forms (`notes(true)`). Only a line
+ * that does not fit even then (a note naming long host names, a narrow terminal) wraps.
  */
 export function pagesStatus(
   page: {
@@ -142,23 +151,24 @@ export function pagesStatus(
     canPrevious: boolean;
     refreshing: boolean;
   },
-  notes: readonly string[],
+  notes: (short: boolean) => readonly string[],
   width: number,
 ): StatusPart[] {
-  const line = (hints: boolean): StatusPart[] => {
-    const way = `${page.canNext && hints ? ' · n next page' : page.lastPage ? ' · last page' : ''}${
+  const line = (giveWay: number): StatusPart[] => {
+    const hints = giveWay < 1;
+    const way = `${page.canNext && hints ? ' · n next page' : page.lastPage && giveWay < 2 ? ' · last page' : ''}${
       page.canPrevious && hints ? ' · b previous page' : ''
     }`;
     return [
       { text: `page ${page.number} · ${page.shownRows} of ${page.total}`, style: 'bold' },
-      { text: ` · ${page.size} per page` },
+      ...(giveWay < 3 ? [{ text: ` · ${page.size} per page` }] : []),
       ...(way ? [{ text: way, style: 'dim' as const }] : []),
       ...(page.refreshing ? [{ text: ' · refreshing…', style: 'accent' as const }] : []),
-      ...notesPart(notes),
+      ...notesPart(notes(giveWay >= 4)),
     ];
   };
-  const whole = line(true);
-  return statusHeight(whole, width) > 1 ? line(false) : whole;
+  const lines = [0, 1, 2, 3, 4].map(line);
+  return lines.find((parts) => statusHeight(parts, width) <= 1) ?? (lines.at(-1) as StatusPart[]);
 }
 
 /** The status line's notes: domains the watch saw turn verified, the DNS checks, the watch. */
