@@ -1,11 +1,37 @@
 import { type PathCandidate, routePaths } from '../../contract/route-paths.js';
+import { routes } from '../../contract/routes.js';
 
 export { type PathCandidate, routePaths };
 
-/** The paths that continue what was typed (not counting the query string, which ends a path). */
+const isParameter = (segment: string | undefined) => /^\{\w+\}$/.test(segment ?? '');
+
+/**
+ * The paths that continue what was typed (not counting the query string, which ends a path),
+ * segment by segment against the route table: a parameter's segment (`{project_id}`) takes what
+ * was typed there (another project's ID, or the parameter's own name), and where it is still to
+ * come it is filled with the current project (percent-encoded, as prepareRequest fills it). So
+ * `/v1/projects/prj_other/dom` completes to `/v1/projects/prj_other/domains`, as the profile's own
+ * project does.
+ */
 export function completions(typed: string, projectId: string | undefined): PathCandidate[] {
   if (typed.includes('?')) return [];
-  return routePaths(projectId).filter((c) => c.path.startsWith(typed) && c.path !== typed);
+  const done = typed.split('/');
+  const partial = done.pop() ?? '';
+  const fill = (segment: string) =>
+    segment === '{project_id}' && projectId ? encodeURIComponent(projectId) : segment;
+  const byPath = new Map<string, string[]>();
+  for (const route of routes) {
+    const template = route.path.split('/');
+    if (template.length <= done.length) continue;
+    const follows = done.every(
+      (segment, i) => segment === template[i] || (segment !== '' && isParameter(template[i])),
+    );
+    const next = fill(template[done.length] ?? '');
+    if (!follows || !next.startsWith(partial)) continue;
+    const path = [...done, next, ...template.slice(done.length + 1).map(fill)].join('/');
+    if (path !== typed) byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
+  }
+  return [...byPath].map(([path, methods]) => ({ path, methods }));
 }
 
 export function longestCommonPrefix(values: string[]): string {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { completions } from '../../src/ui/raw/route-completion.js';
+
+// The raw screen's path completion, apart from Ink: what Tab may offer after what was typed.
+const paths = (typed: string, projectId?: string) =>
+  completions(typed, projectId).map((c) => c.path);
+
+describe("the raw screen's path completion", () => {
+  it('fills {project_id} with the current project where it is still to come', () => {
+    expect(paths('/v1/projects/', 'prj_demo_scale')).toEqual([
+      '/v1/projects/prj_demo_scale',
+      '/v1/projects/prj_demo_scale/databases',
+      '/v1/projects/prj_demo_scale/databases/{database_id}',
+      '/v1/projects/prj_demo_scale/domains',
+    ]);
+    expect(paths('/v1/projects/prj_demo_scale/d', 'prj_demo_scale')).toEqual([
+      '/v1/projects/prj_demo_scale/databases',
+      '/v1/projects/prj_demo_scale/databases/{database_id}',
+      '/v1/projects/prj_demo_scale/domains',
+    ]);
+  });
+
+  it("goes on from another project's ID, or the parameter's own name, typed in its place", () => {
+    // A walkthrough's finding: only the profile's own project completed.
+    expect(paths('/v1/projects/prj_demo_free/dom', 'prj_demo_scale')).toEqual([
+      '/v1/projects/prj_demo_free/domains',
+    ]);
+    expect(paths('/v1/projects/{project_id}/do', 'prj_demo_scale')).toEqual([
+      '/v1/projects/{project_id}/domains',
+    ]);
+    expect(paths('/v1/projects/prj_other/databases/', undefined)).toEqual([
+      '/v1/projects/prj_other/databases/{database_id}',
+    ]);
+  });
+
+  it("offers a route once with all its methods (in the route table's order), nothing where no route goes on, nothing after a query", () => {
+    const domains = completions('/v1/projects/p/domains', 'p');
+    expect(domains).toEqual([]);
+    expect(
+      completions('/v1/projects/p/d', 'p').find((c) => c.path.endsWith('/domains'))?.methods,
+    ).toEqual(['POST', 'GET']);
+    expect(paths('/v1/regions/')).toEqual([]);
+    expect(paths('/v1/projects//do', 'p')).toEqual([]);
+    expect(paths('/v1/pro?x', 'p')).toEqual([]);
+  });
+
+  it('percent-encodes a project ID as the request does', () => {
+    expect(paths('/v1/projects/', 'a/b').at(0)).toBe('/v1/projects/a%2Fb');
+  });
+});
