@@ -19,4 +19,21 @@ describe('the hosts of a list that are not valid', () => {
     expect(invalidHosts(['https://shop.example.com/x', 'www.example.com/path'])).toEqual([]);
     expect(invalidHosts(['Shop.Example.com.', 'www.example.com'])).toEqual([]);
   });
+
+  it('names a host the list has already, as the server stores it, and not its first', () => {
+    expect(
+      invalidHosts(['a.example.com', 'b.example.com', 'A.Example.com.', 'b.example.com']),
+    ).toEqual([
+      {
+        host: 'A.Example.com.',
+        reason: 'the same host as a.example.com, above: added once',
+        repeat: true,
+      },
+      {
+        host: 'b.example.com',
+        reason: 'the same host as b.example.com, above: added once',
+        repeat: true,
+      },
+    ]);
+  });
 });

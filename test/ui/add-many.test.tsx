@@ -75,6 +75,38 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('5 host names: Enter adds each in turn');
   });
 
+  it('a host typed again in the list (another case, a final dot, punycode) is named before Enter and added once', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: the repeats were sent, and their 409s read as if those hosts had
+    // been registered before the batch.
+    const app = await openForm(renderUi);
+    const before = posts().length;
+    await app.press(
+      pasted(
+        'dup.many.test\nDUP.many.test\ndup.many.test.\nxn--bcher-kva.many.test\nbücher.many.test',
+      ),
+    );
+    const typed = await app.waitForFrame('5 host names: Enter adds each in turn');
+    expect(typed).toContain('✗ DUP.many.test: the same host as dup.many.test, above: added once');
+    expect(typed).toContain('✗ dup.many.test.: the same host as dup.many.test, above: added once');
+    expect(typed).toContain(
+      '✗ bücher.many.test: the same host as xn--bcher-kva.many.test, above: added once',
+    );
+    await app.press('enter');
+    const frame = await app.waitForFrame(
+      '2 added (201), 0 already registered (409), 0 refused (400), 3 typed again (added once) of 5 hosts',
+    );
+    expect(frame).toMatch(/=\s+DUP\.many\.test: the same host as dup\.many\.test, above/);
+    expect(frame).not.toContain('✗ 409');
+    // One request for each host, not for each line.
+    expect(
+      posts()
+        .slice(before)
+        .map((line) => line.split(' ').at(-1)),
+    ).toEqual(['201', '201']);
+  });
+
   it('lines that come as typed (no bracketed paste, or Ctrl+J) stay one host a line', async ({
     renderUi,
   }) => {

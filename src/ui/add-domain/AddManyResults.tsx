@@ -25,6 +25,12 @@ function resultRows(r: AddResult, room: number): { status: string; lines: string
         lines: wrapWords(`${visible(r.domain.domain)} added`, room),
         tone: 'ok',
       };
+    case 'repeated':
+      return {
+        status: '  =',
+        lines: wrapWords(`${host}: ${visible(r.reason)}`, room),
+        tone: 'warn',
+      };
     default:
       return {
         status: `✗ ${String(r.status ?? '')}`,

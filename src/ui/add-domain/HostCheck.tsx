@@ -74,6 +74,13 @@ function InvalidLines({ invalid }: { invalid: readonly InvalidHost[] }) {
   const tone = useTone();
   if (invalid.length === 0) return null;
   const rest = invalid.length - INVALID_SHOWN;
+  const repeats = invalid.slice(INVALID_SHOWN).filter((entry) => entry.repeat).length;
+  const restText =
+    repeats === 0
+      ? `${rest} more not valid (the API will refuse them)`
+      : repeats === rest
+        ? `${rest} more typed again (added once)`
+        : `${rest} more not valid or typed again`;
   return (
     <Box flexDirection="column">
       {invalid.slice(0, INVALID_SHOWN).map(({ host, reason }, i) => (
@@ -82,11 +89,7 @@ function InvalidLines({ invalid }: { invalid: readonly InvalidHost[] }) {
           ✗ {visible(host)}: {visible(reason)}
         </Paragraph>
       ))}
-      {rest > 0 ? (
-        <Paragraph color={tone('warn')}>
-          ✗ {rest} more not valid (the API will refuse them)
-        </Paragraph>
-      ) : null}
+      {rest > 0 ? <Paragraph color={tone('warn')}>✗ {restText}</Paragraph> : null}
     </Box>
   );
 }

@@ -62,26 +62,53 @@ export function hostsOfUrls(text: string): { text: string; urls: number } | unde
 export interface InvalidHost {
   host: string;
   reason: string;
+  /** It is valid, but the list has it already: the batch adds it once. */
+  repeat?: true;
 }
 
 /**
  * The host names of a list that are not valid, in the order typed, each with the reason the
- * single-host field gives as it is typed (the server's own rules). A URL whose host name Tab keeps
- * is left out: the hint of the URLs says so.
+ * single-host field gives as it is typed (the server's own rules), and those that name a host the
+ * list has already (`DUP.example.com` after `dup.example.com`: the batch adds it once). A URL
+ * whose host name Tab keeps is left out: the hint of the URLs says so.
  */
 export function invalidHosts(hosts: readonly string[]): InvalidHost[] {
-  return hosts.flatMap((host) => {
+  const repeats = repeatedHosts(hosts);
+  return hosts.flatMap((host, i) => {
+    const first = repeats.get(i);
+    if (first !== undefined) return [{ host, reason: repeatReason(first), repeat: true as const }];
     const check = normalizeHostname(host);
     if (check.ok || hostOfUrl(host) !== undefined) return [];
     return [{ host, reason: check.reason }];
   });
 }
 
+/** What a host typed again is told, before Enter and in the batch's results. */
+export const repeatReason = (first: string) => `the same host as ${first}, above: added once`;
+
+/**
+ * The hosts of a list that name one typed before them, as the server stores host names (case,
+ * a final dot, Unicode or punycode): index -> the host as first typed.
+ */
+export function repeatedHosts(hosts: readonly string[]): Map<number, string> {
+  const firstOf = new Map<string, string>();
+  const repeats = new Map<number, string>();
+  hosts.forEach((host, i) => {
+    const check = normalizeHostname(host);
+    if (!check.ok) return;
+    const first = firstOf.get(check.hostname);
+    if (first === undefined) firstOf.set(check.hostname, host);
+    else repeats.set(i, first);
+  });
+  return repeats;
+}
+
 /** One host of a batch and what the API said to it. */
 export type AddResult =
   | { host: string; state: 'waiting' | 'adding' }
   | { host: string; state: 'added'; domain: Domain }
-  | { host: string; state: 'exists' | 'refused' | 'failed'; status?: number; reason: string };
+  | { host: string; state: 'exists' | 'refused' | 'failed'; status?: number; reason: string }
+  | { host: string; state: 'repeated'; reason: string };
 
 export function addSummary(results: readonly AddResult[]): string {
   const count = (state: AddResult['state']) => results.filter((r) => r.state === state).length;
@@ -90,6 +117,7 @@ export function addSummary(results: readonly AddResult[]): string {
     `${count('exists')} already registered (409)`,
     `${count('refused')} refused (400)`,
   ];
+  if (count('repeated') > 0) parts.push(`${count('repeated')} typed again (added once)`);
   if (count('failed') > 0) parts.push(`${count('failed')} failed`);
   return `${parts.join(', ')} of ${results.length} ${results.length === 1 ? 'host' : 'hosts'}`;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../client/api-client.js';
 import { normalizeHostname } from '../../contract/hostname.js';
 import { ApiError } from '../../core/errors.js';
-import type { AddResult } from './add-many.js';
+import { type AddResult, repeatedHosts, repeatReason } from './add-many.js';
 import type { Session } from '../app/session.js';
 import { apiKeys } from '../queries/api-queries.js';
 import type { QueryClient } from '../queries/query-client.js';
@@ -37,11 +37,20 @@ export function useAddMany(client: ApiClient, projectId: string, onAdded: () => 
   );
 
   const start = async (hosts: readonly string[]) => {
-    const all: AddResult[] = hosts.map((host) => ({ host, state: 'waiting' }));
+    // A host the list has already is not sent again: the API would say 409, as if it had been
+    // there before the batch.
+    const repeats = repeatedHosts(hosts);
+    const all: AddResult[] = hosts.map((host, i) => {
+      const first = repeats.get(i);
+      return first === undefined
+        ? { host, state: 'waiting' }
+        : { host, state: 'repeated', reason: repeatReason(first) };
+    });
     setResults(all);
     setRunning(true);
     for (const [i, host] of hosts.entries()) {
       if (left.current) return;
+      if (repeats.has(i)) continue;
       const set = (result: AddResult) => {
         all[i] = result;
         setResults([...all]);
