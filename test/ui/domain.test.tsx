@@ -81,4 +81,25 @@ describe('the domain screen', () => {
     for (let i = 0; i < 3 && !app.frame().includes('DNS records'); i++) await app.press('pageup');
     await app.waitForFrame((f) => f.includes('DNS records') && f.includes('more below (PgDn)'));
   });
+
+  it('scrolled past the records, j/k and a copy bring them and what the copy says back into view', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: after PgDn, k and c acted on a record out of view, and the copy's
+    // message was cut at the top.
+    const app = await openFirst(renderUi);
+    const dns = first.dns_instructions;
+    await app.resize(80, 18);
+    await app.waitForFrame('more below (PgDn)');
+    for (let i = 0; i < 3 && !app.frame().includes('Updated'); i++) await app.press('pagedown');
+    expect(await app.waitForFrame('Updated')).not.toContain('DNS records');
+    await app.press('j');
+    const moved = await app.waitForFrame((f) => /› TXT/.test(f) && f.includes('DNS records'));
+    expect(moved).toContain('more below (PgDn)');
+    for (let i = 0; i < 3 && !app.frame().includes('Updated'); i++) await app.press('pagedown');
+    await app.waitForFrame((f) => f.includes('Updated') && !f.includes('DNS records'));
+    await app.press('h');
+    const copied = await app.waitForFrame(`✓ Copied the host ${dns.txt_host} (OSC 52)`);
+    expect(copied).toMatch(/› TXT/);
+  });
 });

@@ -1,10 +1,10 @@
-import { Text, useStdout } from 'ink';
+import { Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { ReadDomain as Domain } from '../../contract/read-schemas.js';
 import { domainStatus, MISSING, utcMinute } from '../../core/display.js';
 import type { DnsCheckResult } from '../../core/dns-check.js';
 import { domainStages } from '../../core/stages.js';
-import { hasControls, visible } from '../../core/sanitize.js';
+import { visible } from '../../core/sanitize.js';
 import { ZoneSnippetError } from '../../core/errors.js';
 import { recordsOf, zoneSnippet } from '../../core/records.js';
 import { Loading } from '../components/Loading.js';
@@ -19,7 +19,7 @@ import { useKeys } from '../input/useKeys.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useDomainWatch } from './useDomainWatch.js';
 import type { ProjectRef } from '../app/navigation.js';
-import { copyNotice } from '../components/copy-notice.js';
+import { useCopy } from './useCopy.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../app/theme.js';
 import {
@@ -47,7 +47,6 @@ export function DomainScreen({
   const markDnsCheck = useMarkDnsCheck();
   const services = useServices();
   const navigate = useNavigation();
-  const { write } = useStdout();
   const { columns: width, bodyHeight } = useUi();
   const tone = useTone();
   const [selected, setSelected] = useState(0);
@@ -56,6 +55,8 @@ export function DomainScreen({
   const actions = useRef(0);
   const [scroll, setScroll] = useState(0);
   const [maxScroll, setMaxScroll] = useState(0);
+  // The records, and what a copy says, come first in what scrolls: a copy brings them into view.
+  const copy = useCopy(actions, setStatusLine, () => setScroll(0));
   const [check, setCheck] = useState<DnsCheckState>(
     checked ? { status: 'done', ...checked } : { status: 'idle' },
   );
@@ -110,30 +111,6 @@ export function DomainScreen({
     );
   };
 
-  /** Copies `text`; `checked` when it was built from values checked already (the zone snippet). */
-  const copy = (text: string, what: string, checked = false) => {
-    const action = ++actions.current;
-    const setNotice = (notice: Omit<Extract<StatusLine, { kind: 'notice' }>, 'kind'>) => {
-      if (actions.current === action) setStatusLine({ kind: 'notice', ...notice });
-    };
-    // The clipboard gets the API's exact string, so it must hold nothing a terminal, a shell or
-    // a DNS provider's form would read as more than text (a line break would be another command).
-    if (!checked && hasControls(text)) {
-      setNotice({
-        text: `✗ Not copied: ${what} holds control characters (shown as \\u…), which a paste would carry along`,
-        tone: 'error',
-      });
-      return;
-    }
-    // Through Ink's write, which clears its frame, writes, and draws it again: the escape can
-    // never land in the middle of a frame.
-    services.copy(text, write).then(
-      (result) => setNotice(copyNotice(what, text, result)),
-      (error: unknown) =>
-        setNotice({ text: `✗ Could not copy: ${(error as Error).message}`, tone: 'error' }),
-    );
-  };
-
   const copyZone = () => {
     let snippet: string;
     try {
@@ -150,9 +127,11 @@ export function DomainScreen({
 
   useKeys((is, _input, key) => {
     const record = records[selected];
-    if (is('domain.up')) setSelected((s) => Math.max(0, s - 1));
-    else if (is('domain.down')) setSelected((s) => Math.min(records.length - 1, s + 1));
-    else if (is('domain.copyValue') && record)
+    if (is('domain.up') || is('domain.down')) {
+      // Moving in the records brings them into view, as a copy does.
+      setScroll(0);
+      setSelected((s) => Math.max(0, Math.min(records.length - 1, s + (is('domain.up') ? -1 : 1))));
+    } else if (is('domain.copyValue') && record)
       copy(record.value, `the ${record.type} value for ${record.host}`);
     else if (is('domain.copyHost') && record) copy(record.host, `the host ${record.host}`);
     else if (is('domain.copyZone')) copyZone();
