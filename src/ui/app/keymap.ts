@@ -117,7 +117,7 @@ export const keymap = {
   'form.previous': {
     keys: 'Shift+Tab',
     label: 'previous field',
-    help: 'previous field',
+    help: 'previous field (↑ too)',
     match: any(shiftTab, up),
     whileTyping: true,
   },
