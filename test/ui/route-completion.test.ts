@@ -47,4 +47,16 @@ describe("the raw screen's path completion", () => {
   it('percent-encodes a project ID as the request does', () => {
     expect(paths('/v1/projects/', 'a/b').at(0)).toBe('/v1/projects/a%2Fb');
   });
+
+  it('puts the paths that take the selected method first, the others after, each in the table order', () => {
+    // A walkthrough's finding: with POST selected, Tab on an empty path offered /v1/regions first.
+    const post = paths('/v1/', 'p').filter(Boolean);
+    const forPost = completions('/v1/', 'p', 'POST').map((c) => c.path);
+    expect(forPost.slice(0, 3)).toEqual([
+      '/v1/projects',
+      '/v1/projects/p/databases',
+      '/v1/projects/p/domains',
+    ]);
+    expect([...forPost].sort()).toEqual([...post].sort());
+  });
 });

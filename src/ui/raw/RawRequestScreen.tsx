@@ -198,7 +198,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (field === 'raw.path' && is('raw.complete')) {
-      const candidates = form.cycle ? [] : completions(path, projectId).map((c) => c.path);
+      const candidates = form.cycle ? [] : completions(path, projectId, method).map((c) => c.path);
       dispatch({ type: 'tab', candidates });
     } else if (is('raw.nextField')) dispatch({ type: 'moveFocus', step: 1 });
     // The method list's ↑↓ j k and Enter are ink-select-input's own (MethodPicker).
@@ -225,7 +225,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
 
   const candidates = form.cycle
     ? form.cycle.candidates
-    : completions(path, projectId).map((c) => c.path);
+    : completions(path, projectId, method).map((c) => c.path);
   return (
     <Box flexDirection="column">
       <Paragraph bold>

@@ -11,9 +11,13 @@ const isParameter = (segment: string | undefined) => /^\{\w+\}$/.test(segment ??
  * was typed there (another project's ID, or the parameter's own name), and where it is still to
  * come it is filled with the current project (percent-encoded, as prepareRequest fills it). So
  * `/v1/projects/prj_other/dom` completes to `/v1/projects/prj_other/domains`, as the profile's own
- * project does.
+ * project does. With `method`, the paths that take it come first (POST: the routes it can add to).
  */
-export function completions(typed: string, projectId: string | undefined): PathCandidate[] {
+export function completions(
+  typed: string,
+  projectId: string | undefined,
+  method?: string,
+): PathCandidate[] {
   if (typed.includes('?')) return [];
   const done = typed.split('/');
   const partial = done.pop() ?? '';
@@ -31,7 +35,12 @@ export function completions(typed: string, projectId: string | undefined): PathC
     const path = [...done, next, ...template.slice(done.length + 1).map(fill)].join('/');
     if (path !== typed) byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
   }
-  return [...byPath].map(([path, methods]) => ({ path, methods }));
+  const all = [...byPath].map(([path, methods]) => ({ path, methods }));
+  if (method === undefined) return all;
+  return [
+    ...all.filter((c) => c.methods.includes(method)),
+    ...all.filter((c) => !c.methods.includes(method)),
+  ];
 }
 
 export function longestCommonPrefix(values: string[]): string {
