@@ -37,6 +37,21 @@ describe('the raw request form', () => {
     expect(form.cycle).toBeUndefined();
   });
 
+  it('opening Save as ends the last notice; typing the name and closing the prompt keep what is said', () => {
+    // A walkthrough's finding: the last save's ✓ stayed under a new Save as prompt.
+    const saved = run({ type: 'notice', text: '✓ Saved', tone: 'ok' });
+    const opened = rawFormReducer(saved, { type: 'saveAs', name: '' });
+    expect(opened.notice).toBeUndefined();
+    const typed = rawFormReducer(
+      rawFormReducer(opened, { type: 'notice', text: 'a name: letters', tone: 'warn' }),
+      { type: 'saveAs', name: 'x' },
+    );
+    expect(typed.notice?.text).toBe('a name: letters');
+    expect(rawFormReducer(typed, { type: 'saveAs', name: undefined }).notice?.text).toBe(
+      'a name: letters',
+    );
+  });
+
   it('Tab on an empty path shows each route in turn: never the bare "/" they all start with', () => {
     const candidates = ['/v1/regions', '/v1/projects', '/healthz'];
     let form = run({ type: 'tab', candidates });

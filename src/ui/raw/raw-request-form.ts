@@ -139,8 +139,16 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
       return { ...form, picker: action.picker, saveAs: undefined, confirming: undefined };
     case 'closePicker':
       return { ...form, picker: undefined };
-    case 'saveAs':
-      return { ...form, saveAs: action.name, picker: undefined };
+    case 'saveAs': {
+      // Opening the prompt ends the notice of what was done before (a save's ✓ under a new name).
+      const opening = form.saveAs === undefined && action.name !== undefined;
+      return {
+        ...form,
+        saveAs: action.name,
+        picker: undefined,
+        ...(opening && { notice: undefined }),
+      };
+    }
     case 'moveFocus':
       return moveFocus(form, action.step);
     case 'focus':
