@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagesStatus, statusHeight } from '../../src/ui/domains/domains-lines.js';
+import { pagesStatus, statusHeight, summaryLine } from '../../src/ui/domains/domains-lines.js';
 
 // The domains screen's status line under the table, apart from Ink: what it says, and the lines
 // it takes (the table gives up those past the first).
@@ -54,5 +54,30 @@ describe("the domains screen's status line", () => {
     expect(text(parts)).toContain(note);
     expect(text(parts)).not.toContain('n next page');
     expect(statusHeight(parts, 80)).toBe(2);
+  });
+});
+
+describe("the domains screen's summary line", () => {
+  const line = (form: { lead: string; numbers?: string }) =>
+    form.numbers ? `${form.lead} · ${form.numbers}` : form.lead;
+  const WALK = { status: 'loading' as const, loaded: 45, more: true };
+  const SUM = { total: 45, verified: 30, pending: 15, expiring: 1, failingDns: 0 };
+
+  it('says every number where the line fits', () => {
+    expect(line(summaryLine(WALK, SUM, true, 120))).toBe(
+      '45 loaded so far… (Esc stops) · of those 30 verified · 15 pending · 1 expiring ≤ 14 d · 0 failing DNS',
+    );
+  });
+
+  it('keeps to one line at 80 columns while the load runs: the 0s give way, then "(Esc stops)", then words, never a number that is there', () => {
+    // Before: the line was cut at 80 columns, "… · 1 expiring ≤ 14 d · 0 fail".
+    expect(line(summaryLine(WALK, SUM, false, 80))).toBe(
+      '45 loaded so far… · of those 30 verified · 15 pending · 1 expiring ≤ 14 d',
+    );
+    const withEsc = line(summaryLine(WALK, { ...SUM, failingDns: 2 }, true, 80));
+    expect(withEsc).toBe(
+      '45 loaded… · of those 30 verified · 15 pending · 1 expiring · 2 failing DNS',
+    );
+    expect(withEsc.length).toBeLessThanOrEqual(80);
   });
 });

@@ -235,7 +235,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const counts = useMemo(() => summarize(catalog.domains, new Date()), [catalog.domains]);
   const failingDns = countFailingDns(dnsCheckMarks, (id) => catalog.latest(id) !== undefined);
   const sum = { ...counts, failingDns };
-  const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading']);
+  const summary = summaryLine(catalog.walk, sum, can['domains.stopLoading'], width);
   const table = (
     <Table
       columns={domainColumns({

@@ -1,5 +1,5 @@
 import { groupedCount as count, type Tone } from '../../core/display.js';
-import { wrapWords } from '../components/format.js';
+import { displayWidth, wrapWords } from '../components/format.js';
 import { type DomainSummary, ranksMatches, type SortKey, sortShown } from './domain-list.js';
 import type { DomainCatalog } from './useDomainCatalog.js';
 import type { DomainsWatch } from './useDomainsWatch.js';
@@ -18,25 +18,50 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
  * too), so the hint is offered only where the key does that. "r loads all" and "r tries again"
  * hold in the pages too: there r reloads the page and, once the load stopped or failed, starts
  * it again (DomainsScreen).
+ *
+ * The line is one line of `width` (it is cut past that): where the whole does not fit, the
+ * numbers that are 0 give way first, then the "(Esc stops)" the footer and `?` say too, then
+ * words ("so far", "≤ 14 d": the guide says what expiring counts), so that what is cut is never a
+ * number that is there unless no form fits.
  */
 export function summaryLine(
   walk: DomainCatalog['walk'],
   sum: DomainSummary,
   escStops: boolean,
+  width = Number.POSITIVE_INFINITY,
 ): { lead: string; tone?: Tone | 'accent'; numbers?: string } {
-  const numbers = [
-    `${count(sum.verified)} verified`,
-    `${count(sum.pending)} pending`,
-    `${count(sum.expiring)} expiring ≤ 14 d`,
-    `${count(sum.failingDns)} failing DNS`,
-  ].join(' · ');
-  const ofThose = sum.total > 0 ? `of those ${numbers}` : undefined;
+  const forms = [
+    summaryForm(walk, sum, { escStops, zeros: true }),
+    summaryForm(walk, sum, { escStops, zeros: false }),
+    summaryForm(walk, sum, { escStops: false, zeros: false }),
+    summaryForm(walk, sum, { escStops: false, zeros: false, short: true }),
+  ];
+  const fits = (form: (typeof forms)[number]) =>
+    displayWidth(form.numbers ? `${form.lead} · ${form.numbers}` : form.lead) <= width;
+  return forms.find(fits) ?? (forms.at(-1) as (typeof forms)[number]);
+}
+
+function summaryForm(
+  walk: DomainCatalog['walk'],
+  sum: DomainSummary,
+  shown: { escStops: boolean; zeros: boolean; short?: boolean },
+): { lead: string; tone?: Tone | 'accent'; numbers?: string } {
+  const all: [number, string][] = [
+    [sum.verified, 'verified'],
+    [sum.pending, 'pending'],
+    [sum.expiring, shown.short ? 'expiring' : 'expiring ≤ 14 d'],
+    [sum.failingDns, 'failing DNS'],
+  ];
+  const kept = shown.zeros ? all : all.filter(([n]) => n > 0);
+  const numbers = kept.map(([n, what]) => `${count(n)} ${what}`).join(' · ') || undefined;
+  const ofThose = sum.total > 0 && numbers ? `of those ${numbers}` : undefined;
+  const escHint = shown.escStops ? ' (Esc stops)' : '';
   switch (walk.status) {
     case 'loading':
       return sum.total === 0
-        ? { lead: `counting every domain…${escStops ? ' (Esc stops)' : ''}`, tone: 'accent' }
+        ? { lead: `counting every domain…${escHint}`, tone: 'accent' }
         : {
-            lead: `${count(sum.total)} loaded so far…${escStops ? ' (Esc stops)' : ''}`,
+            lead: `${count(sum.total)} loaded${shown.short ? '' : ' so far'}…${escHint}`,
             tone: 'accent',
             numbers: ofThose,
           };
