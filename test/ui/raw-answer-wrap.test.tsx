@@ -32,7 +32,8 @@ describe('the answer of the raw screen at 80 columns', () => {
       const frame = await app.waitForFrame(`"${key}": `);
       // (Ink drops the space a row ends with.)
       expect(frame).toMatch(new RegExp(`^ {4}"${key}": ?$`, 'm'));
-      expect(frame).toMatch(new RegExp(`^ {2}"${value}",$`, 'm'));
+      // The value's row starts two columns past the key's indentation (the answer's margin is 2).
+      expect(frame).toMatch(new RegExp(`^ {6}"${value}",$`, 'm'));
       for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     },
   );

@@ -72,7 +72,7 @@ describe("the raw screen's answer, as data", () => {
     ).toContain('12000 more characters');
   });
 
-  it('wraps a long line between its tokens; only a string wider than a row is broken', () => {
+  it('wraps a long line between its tokens, its rest two columns past its indentation; only a string wider than a row is broken', () => {
     const value = {
       key_of_forty_characters_or_thereabouts_x: 'a-value-of-forty-characters-or-about-it',
       long: 'y'.repeat(70),
@@ -83,13 +83,23 @@ describe("the raw screen's answer, as data", () => {
       lineRows(wrapped, line, { width: 50, folded: false }).map((row) =>
         row.map((s) => s.text).join(''),
       );
-    // The value goes whole to the next row, its comma with it; the key keeps its colon.
+    // The value goes whole to the next row, its comma with it; the key keeps its colon. The
+    // next row starts past the key's indentation: it reads as the value, not as the next key.
     expect(rowsOf(1)).toEqual([
       '  "key_of_forty_characters_or_thereabouts_x": ',
-      '"a-value-of-forty-characters-or-about-it",',
+      '    "a-value-of-forty-characters-or-about-it",',
     ]);
     // Wider than a row: broken, from where the row has got to.
-    expect(rowsOf(2)).toEqual([`  "long": "${'y'.repeat(39)}`, `${'y'.repeat(31)}",`]);
+    expect(rowsOf(2)).toEqual([`  "long": "${'y'.repeat(39)}`, `    ${'y'.repeat(31)}",`]);
+    // No hanging indent where it would take more than half the row.
+    const narrow = (width: number) =>
+      lineRows(wrapped, 2, { width, folded: false }).map((row) => row.map((s) => s.text).join(''));
+    expect(narrow(8)[1]).toBe('    "yyy');
+    expect(
+      narrow(7)
+        .slice(1)
+        .filter((row) => row.startsWith(' ')),
+    ).toEqual([]);
     // Indentation alone is no row: it gives way to a key that fits a row of its own.
     expect(rowsOf(5)).toEqual(['"a_key_as_wide_as_the_row_less_its_indent_x": 1']);
   });

@@ -100,22 +100,23 @@ function unitsOf(
  * Wraps units into rows of at most `width` columns: a unit that does not fit what is left of a
  * row starts the next one, so keys, punctuation and short values are never split; only a unit
  * wider than a whole row (a long string) is broken, from where the row has got to. A row always
- * takes a character.
+ * takes a character. Rows after the first start `hang` columns in (see hangOf).
  */
-function wrap(units: Segment[][], width: number): Row[] {
+function wrap(units: Segment[][], width: number, hang: number): Row[] {
   const rows: Row[] = [];
   let row: Row = [];
   let used = 0;
   const nextRow = () => {
     rows.push(row);
-    row = [];
-    used = 0;
+    row = hang > 0 ? [{ kind: 'punctuation', text: ' '.repeat(hang) }] : [];
+    used = hang;
   };
   for (const unit of units) {
     const unitWidth = unit.reduce((sum, segment) => sum + widthOf(segment.text), 0);
-    if (used > 0 && used + unitWidth > width && unitWidth <= width) {
+    const blank = row.every((segment) => segment.text.trim() === '');
+    if (used > 0 && used + unitWidth > width && unitWidth <= width - (blank ? 0 : hang)) {
       // A row of nothing but indentation would be a blank row: the indentation gives way.
-      if (row.every((segment) => segment.text.trim() === '')) {
+      if (blank) {
         row = [];
         used = 0;
       } else nextRow();
@@ -144,7 +145,21 @@ export function lineRows(
   line: number,
   options: { width: number; folded: boolean; query?: string },
 ): Row[] {
-  return wrap(unitsOf(doc, line, options.folded, options.query), Math.max(1, options.width));
+  const width = Math.max(1, options.width);
+  return wrap(unitsOf(doc, line, options.folded, options.query), width, hangOf(doc, line, width));
+}
+
+/**
+ * Where the rows after a JSON line's first start: two columns past its indentation, so that a
+ * long string's rest reads as the value it is, not as the next key at the same depth (as an
+ * editor's wrapping indent does). None where that would leave less than half the row, nor for
+ * a document that is not JSON.
+ */
+function hangOf(doc: ResponseDocument, line: number, width: number): number {
+  if (!doc.json) return 0;
+  const text = doc.lines[line] ?? '';
+  const hang = text.length - text.trimStart().length + 2;
+  return hang * 2 <= width ? hang : 0;
 }
 
 /** How many rows each line takes, remembered (the viewer asks for the same lines again). */
