@@ -2,6 +2,7 @@ import type { Dispatch } from 'react';
 import type { DomainsViewAction } from './domains-view.js';
 import { type Selection, selectedRow } from '../components/selection.js';
 import type { WalkKey } from '../queries/page-walk.js';
+import { tableWindow } from '../components/table-window.js';
 
 /** Where g / Home, G / End and PgUp / PgDn take the selection. */
 export type TableJump = 'first' | 'last' | 'pageUp' | 'pageDown';
@@ -77,7 +78,14 @@ export function useDomainsSelection({
       return;
     }
     if (to === 'first' || to === 'last') move(to === 'first' ? -ids.length : ids.length);
-    else move((to === 'pageDown' ? 1 : -1) * table.shown);
+    else if (to === 'pageUp') move(-table.shown);
+    else {
+      // The table keeps the selected row in view and no more (tableWindow): a row a screenful
+      // down would scroll it by one row. The next screenful's last row scrolls it by a screenful,
+      // so PgDn shows the rows after those shown, as a pager does, and PgUp back again.
+      const { offset, shown } = tableWindow(current, ids.length, table.height);
+      move(Math.min(ids.length - 1, offset + 2 * shown - 1) - current);
+    }
   };
 
   /** n and b: the next page and the one before, in the pages. */
