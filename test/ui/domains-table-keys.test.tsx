@@ -218,9 +218,37 @@ describe('under a sort', () => {
     await app.press('pagedown');
     const third = await app.waitForFrame(at(byHost[3 * shown - 1]));
     expect(hostsIn(third)).toEqual(byHost.slice(2 * shown, 3 * shown));
+    // PgUp the screenful before, on the first of them.
     await app.press('pageup');
-    const back = await app.waitForFrame(at(byHost[2 * shown - 1]));
+    const back = await app.waitForFrame(at(byHost[shown]));
     expect(hostsIn(back)).toEqual(byHost.slice(shown, 2 * shown));
+  });
+
+  it('k and j move the selection within the rows shown; the rows move only when it leaves them', async ({
+    renderUi,
+  }) => {
+    const app = await open(renderUi);
+    await app.press('s');
+    await app.waitForFrame(`all ${hosts.length} loaded · sorted by host name`);
+    const byHost = [...hosts].sort();
+    await app.press('G');
+    const end = await app.waitForFrame(at(byHost.at(-1)));
+    const rows = hostsIn(end);
+    // Before: each k scrolled every row down one, the selection kept on the last line.
+    await app.press('k', 'k');
+    const up = await app.waitForFrame(at(byHost.at(-3)));
+    expect(hostsIn(up)).toEqual(rows);
+    // Up to the first row shown, and one more: the rows move by one, under the selection.
+    for (let i = 3; i < rows.length; i++) await app.press('k');
+    await app.waitForFrame(at(rows[0]));
+    expect(hostsIn(app.frame())).toEqual(rows);
+    await app.press('k');
+    const scrolled = await app.waitForFrame(at(byHost[byHost.length - rows.length - 1]));
+    expect(hostsIn(scrolled)).toEqual(byHost.slice(-rows.length - 1, -1));
+    // And j back down keeps them until the selection leaves them below.
+    await app.press('j', 'j');
+    const down = await app.waitForFrame(at(rows[1]));
+    expect(hostsIn(down)).toEqual(byHost.slice(-rows.length - 1, -1));
   });
 });
 

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import type { Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
 import { clip, displayWidth, padEnd } from './format.js';
-import { tableWindow } from './table-window.js';
+import { tableWindow, useTableTop } from './table-window.js';
 import { useTone } from '../app/theme.js';
 
 export interface Column<Row> {
@@ -100,6 +100,7 @@ export function Table<Row>({
   width,
   minFlex = 16,
   height,
+  top,
   rowKey,
 }: {
   columns: Column<Row>[];
@@ -112,11 +113,16 @@ export function Table<Row>({
    * selection and its last line says how many rows are above and below.
    */
   height: number;
+  /** The first row shown, where the screen keeps it (useTableTop); else the table keeps it. */
+  top?: number;
   rowKey(row: Row): string;
 }) {
   const tone = useTone();
   const fitted = fitColumns(columns, rows, width, minFlex);
-  const window = tableWindow(selected, rows.length, height);
+  // The screen that draws the table may keep its first row itself (`top`) to count what it shows.
+  const kept = useTableTop();
+  const window = tableWindow(selected, rows.length, height, top ?? kept.top);
+  if (top === undefined) kept.keep(window.offset);
   const { offset } = window;
   const shown = rows.slice(offset, offset + window.shown);
   /**

@@ -5,7 +5,7 @@ import type { ReadDomainPage } from '../../contract/read-schemas.js';
 import { canHaveCustomDomains } from '../../core/plans.js';
 import { visible } from '../../core/sanitize.js';
 import { Table } from '../components/Table.js';
-import { type TableWindow, tableWindow } from '../components/table-window.js';
+import { type TableWindow, tableWindow, useTableTop } from '../components/table-window.js';
 import { useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
 import { countFailingDns, summarize, viewOfDomains } from './domain-list.js';
 import { wrapWords } from '../components/format.js';
@@ -21,7 +21,6 @@ import { domainsPageQuery, projectQuery } from '../queries/api-queries.js';
 import { usePagedList } from '../queries/usePagedList.js';
 import { DOMAINS_CHROME, domainsPageSize } from '../app/layout.js';
 import type { ProjectRef } from '../app/navigation.js';
-import { useTone } from '../app/theme.js';
 import { domainColumns } from './domain-columns.js';
 import {
   allStatus,
@@ -35,6 +34,7 @@ import {
 } from './domains-lines.js';
 import { DomainsAllView } from './DomainsAllView.js';
 import { DomainsPagesView } from './DomainsPagesView.js';
+import { SummaryLine } from './StatusLine.js';
 import { domainsKeysNow, useDomainsKeys } from './useDomainsKeys.js';
 import { domainsViewReducer, initialDomainsView, showsAll } from './domains-view.js';
 
@@ -58,7 +58,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const { isTop } = useScreen();
   const { columns: width, bodyHeight, watchIntervalMs, bell } = useUi();
   const { focus } = useFocusManager();
-  const tone = useTone();
   const project = { ...projects.get(routeProject.id), ...routeProject };
   // As many rows as the terminal shows, as runUi measured it for the first page. A resize cuts
   // the pages again from the first, on to the selected domain's (usePagedList's `pageSize`).
@@ -150,7 +149,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     rows.slice(w.offset, w.offset + w.shown).filter((d) => !d.verified);
   // The status line wraps rather than being cut; the table gives up the lines it takes past the
   // first. It is measured as it reads with the whole height (its length hardly moves with it).
-  const fullWindow = tableWindow(current, rows.length, fullHeight);
+  const kept = useTableTop();
+  const fullWindow = tableWindow(current, rows.length, fullHeight, kept.top);
   let window = fullWindow;
   let pendingOnScreen = pendingIn(window);
 
@@ -185,9 +185,10 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const statusLines = statusHeight(statusOf(fullWindow, pendingOnScreen.length), width);
   const tableHeight = fullHeight - (statusLines - 1);
   if (statusLines > 1) {
-    window = tableWindow(current, rows.length, tableHeight);
+    window = tableWindow(current, rows.length, tableHeight, kept.top);
     pendingOnScreen = pendingIn(window);
   }
+  kept.keep(window.offset);
   const status = statusOf(window, pendingOnScreen.length);
 
   const loading = catalog.walk.status === 'loading';
@@ -220,7 +221,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     project,
     selected: rows[current],
     selection: { move, pin, jump, turn },
-    table: { shown: window.shown, height: tableHeight },
+    table: { shown: window.shown, height: tableHeight, offset: window.offset },
     checks,
     pendingOnScreen,
     watch,
@@ -251,6 +252,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       width={width}
       minFlex={HOST_MIN_WIDTH}
       height={tableHeight}
+      top={window.offset}
       rowKey={(d) => d.id}
     />
   );
@@ -284,16 +286,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
       <Text bold wrap="truncate-end">
         Domains of {title}
       </Text>
-      {showSummary ? (
-        <Text wrap="truncate-end">
-          <Text color={tone(summary.tone)} bold>
-            {summary.lead}
-          </Text>
-          {summary.numbers ? <Text> · {summary.numbers}</Text> : null}
-        </Text>
-      ) : (
-        <Text> </Text>
-      )}
+      {showSummary ? <SummaryLine summary={summary} /> : <Text> </Text>}
       {body}
     </Box>
   );

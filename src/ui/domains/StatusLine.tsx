@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import { useTone } from '../app/theme.js';
 import { Paragraph } from '../components/Paragraph.js';
-import type { StatusPart } from './domains-lines.js';
+import type { StatusPart, summaryLine } from './domains-lines.js';
 
 /**
  * The line under the domains table, whole: wrapped where it is wider than the terminal (a
@@ -23,5 +23,18 @@ export function StatusLine({ parts }: { parts: readonly StatusPart[] }) {
         </Text>
       ))}
     </Paragraph>
+  );
+}
+
+/** The line under the title: how far the load has come, then the numbers (summaryLine). */
+export function SummaryLine({ summary }: { summary: ReturnType<typeof summaryLine> }) {
+  const tone = useTone();
+  return (
+    <Text wrap="truncate-end">
+      <Text color={tone(summary.tone)} bold>
+        {summary.lead}
+      </Text>
+      {summary.numbers ? <Text> · {summary.numbers}</Text> : null}
+    </Text>
   );
 }

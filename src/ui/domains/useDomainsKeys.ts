@@ -5,7 +5,7 @@ import type { ProjectRef } from '../app/navigation.js';
 import { useKeys } from '../input/useKeys.js';
 import type { DomainsView, DomainsViewAction } from './domains-view.js';
 import type { useDnsChecks } from './useDnsChecks.js';
-import type { TableJump } from './useDomainsSelection.js';
+import type { TableJump, TableShown } from './useDomainsSelection.js';
 
 /** What the domains screen knows now that decides which of its keys would do something. */
 export interface DomainsKeyFacts {
@@ -69,11 +69,11 @@ export interface DomainsKeysOptions {
   selection: {
     move(step: number): void;
     pin(): void;
-    jump(to: TableJump, table: { shown: number; height: number }): void;
+    jump(to: TableJump, table: TableShown): void;
     turn(forward: boolean): void;
   };
   /** How many rows the table shows now, and the lines it has for them. */
-  table: { shown: number; height: number };
+  table: TableShown;
   checks: ReturnType<typeof useDnsChecks>;
   pendingOnScreen: readonly Domain[];
   watch: { toggle(): void };

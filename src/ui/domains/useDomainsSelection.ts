@@ -2,10 +2,16 @@ import type { Dispatch } from 'react';
 import type { DomainsViewAction } from './domains-view.js';
 import { type Selection, selectedRow } from '../components/selection.js';
 import type { WalkKey } from '../queries/page-walk.js';
-import { tableWindow } from '../components/table-window.js';
 
 /** Where g / Home, G / End and PgUp / PgDn take the selection. */
 export type TableJump = 'first' | 'last' | 'pageUp' | 'pageDown';
+
+/** The table as drawn: its first row shown, how many rows it shows, and its lines. */
+export interface TableShown {
+  offset: number;
+  shown: number;
+  height: number;
+}
 
 export interface DomainsSelectionOptions {
   /** Every domain loaded (filtered, sorted) rather than the API's pages. */
@@ -68,7 +74,7 @@ export function useDomainsSelection({
    * not in hand yet). The ends are those of the rows shown (the page in view): a cursor-paged
    * API reaches its last page only by asking for each.
    */
-  const jump = (to: TableJump, table: { shown: number; height: number }) => {
+  const jump = (to: TableJump, table: TableShown) => {
     if (!all) {
       pages.key(
         to === 'first' || to === 'last'
@@ -78,13 +84,13 @@ export function useDomainsSelection({
       return;
     }
     if (to === 'first' || to === 'last') move(to === 'first' ? -ids.length : ids.length);
-    else if (to === 'pageUp') move(-table.shown);
     else {
-      // The table keeps the selected row in view and no more (tableWindow): a row a screenful
-      // down would scroll it by one row. The next screenful's last row scrolls it by a screenful,
-      // so PgDn shows the rows after those shown, as a pager does, and PgUp back again.
-      const { offset, shown } = tableWindow(current, ids.length, table.height);
-      move(Math.min(ids.length - 1, offset + 2 * shown - 1) - current);
+      // A screenful of rows before or after those shown, as a pager turns: the view moves by a
+      // screenful (tableWindow keeps the selection in view and no more, so the selection goes to
+      // the far row of the rows now shown: the last after PgDn, the first after PgUp).
+      const { offset, shown } = table;
+      const target = to === 'pageDown' ? offset + 2 * shown - 1 : offset - shown;
+      move(Math.min(ids.length - 1, Math.max(0, target)) - current);
     }
   };
 
