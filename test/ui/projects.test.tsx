@@ -128,6 +128,25 @@ describe('the projects screen', () => {
     expect(store.recentProjects('work')).toEqual(['prj_demo_scale', 'prj_demo_free']);
   });
 
+  it("keeps a recent project's name and its mark whole at 80 columns: the organisation gives way first", async ({
+    configDir,
+    renderUi,
+  }) => {
+    const store = ProfileStore.open({ DOMAINCTL_CONFIG_DIR: configDir });
+    store.save('work', { base_url: server.url, token: TESTER_KEY });
+    store.rememberProject('work', 'prj_demo_enterprise');
+    const ui = await renderUi({ flags: { profile: 'work' }, configDir });
+    await ui.waitForFrame('prj_demo_scale');
+    await ui.resize(80, 24);
+    // Before: "Demo Enterprise · r…", cut where the organisation column kept its room.
+    const frame = await ui.waitForFrame((f) => !f.includes('ORGANISATION'));
+    expect(rowOf(frame, 'prj_demo_enterprise')).toMatch(
+      /Demo Enterprise · recent\s+prj_demo_enterprise\s+enterprise\s+yes$/,
+    );
+    await ui.resize(120, 24);
+    await ui.waitForFrame('ORGANISATION');
+  });
+
   it('shows a recent project that is not on the loaded page by its name, plan and organisation, asked for by its ID', async ({
     configDir,
     renderUi,

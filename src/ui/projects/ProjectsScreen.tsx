@@ -33,6 +33,12 @@ const ALL_PAGE_SIZE = 100;
  */
 export const ALL_MAX_PROJECTS = 10_000;
 
+/**
+ * How much of a name (with its "· recent") stays before a column is dropped: at 80 columns the
+ * organisation gives way rather than cut "Demo Enterprise · recent".
+ */
+const NAME_MIN_WIDTH = 26;
+
 /** The projects the caller can see, recent ones first; `/` filters; an ID can be typed by hand. */
 export function ProjectsScreen() {
   const session = useSession();
@@ -201,6 +207,7 @@ export function ProjectsScreen() {
             rows={rows}
             selected={current}
             width={width}
+            minFlex={NAME_MIN_WIDTH}
             height={Math.max(1, bodyHeight - 6 - (statusLines - 1))}
             rowKey={(row) =>
               row.kind === 'project' ? `${row.recent ? 'r' : 'p'}:${row.project.id}` : '+'
