@@ -26,13 +26,20 @@ export function trimContinuation(line: string, index: number): string {
 }
 
 /**
+ * A wrapped line as drawn: a no-break space (which holds a key's hint such as "(w pauses)"
+ * together where the line wraps) is drawn as the space it reads as.
+ */
+const drawnLine = (line: string, index: number) =>
+  trimContinuation(line, index).replaceAll('\u00a0', ' ');
+
+/**
  * Text that wraps as prose: messages, hints, errors, notices. Every line after the first starts
  * at the left edge of the box. Not for text whose later lines are indented on purpose (JSON, a
  * field's value, table cells): those keep Text. Children may nest Text for styles, as in Text.
  */
 export function Paragraph(props: Omit<TextProps, 'wrap'>) {
   return (
-    <Transform transform={trimContinuation}>
+    <Transform transform={drawnLine}>
       <Text {...props} />
     </Transform>
   );

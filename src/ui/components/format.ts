@@ -122,7 +122,8 @@ export function wrapWords(text: string, width: number): string[] {
   // made a status line's wrap quadratic (~4 ms of a first frame, string-width's slow path for
   // every character of a line holding one `·`).
   let used = 0;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // At white space but a no-break space (a key's hint kept whole: "(w pauses)").
+  for (const word of text.split(/[^\S\u00a0]+/).filter(Boolean)) {
     const wordWidth = stringWidth(word);
     if (line && used + 1 + wordWidth <= width) {
       line = `${line} ${word}`;

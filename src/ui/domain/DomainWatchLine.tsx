@@ -23,35 +23,53 @@ export interface WatchSentence {
 }
 
 /**
+ * A key's hint after a sentence, e.g. "(w pauses)", kept whole: its spaces do not break (wrapWords
+ * breaks at the others), so a wrapped line never ends in "(w".
+ */
+const hint = (words: string) => ` (${words.replaceAll(' ', '\u00a0')})`;
+
+/**
  * What the watch of the domain screen (w) is doing, in sentences (their values made visible);
- * none before the first w.
+ * none before the first w. A key's hint gives way where it alone would take a line more at
+ * `width` (the footer names the key too).
  */
 export function watchSentences(
   state: DomainWatchState,
   reached: ReadonlyMap<StageName, unknown>,
+  width = Number.POSITIVE_INFINITY,
 ): WatchSentence[] {
+  const withHint = (text: string, keyHint: string) => {
+    const full = `${text}${hint(keyHint)}`;
+    return wrapWords(full, width).length > wrapWords(text, width).length ? text : full;
+  };
   switch (state.status) {
     case 'idle':
       return [];
     case 'watching':
       return [
-        { text: `Watching: ${visible(state.line ?? 'starting')} (w pauses)`, dim: true },
+        { text: withHint(`Watching: ${visible(state.line ?? 'starting')}`, 'w pauses'), dim: true },
         ...(state.warning ? [{ text: `⚠ ${visible(state.warning)}`, tone: 'warn' as const }] : []),
       ];
     case 'paused':
-      return [{ text: `Watch paused at ${furthest(reached)} (w resumes)`, dim: true }];
+      return [{ text: withHint(`Watch paused at ${furthest(reached)}`, 'w resumes'), dim: true }];
     case 'done':
       return [{ text: `✓ Serving HTTPS: the watch is over (${utcMinute(state.at)})`, tone: 'ok' }];
     case 'stopped':
       return [
         {
-          text: `The watch stopped at ${furthest(reached)}: its ${duration(DEFAULT_WAIT_TIMEOUT_MS)} are up (w watches again)`,
+          text: withHint(
+            `The watch stopped at ${furthest(reached)}: its ${duration(DEFAULT_WAIT_TIMEOUT_MS)} are up`,
+            'w watches again',
+          ),
           tone: 'warn',
         },
       ];
     case 'failed':
       return [
-        { text: `✗ The watch stopped: ${visible(state.message)} (w tries again)`, tone: 'error' },
+        {
+          text: withHint(`✗ The watch stopped: ${visible(state.message)}`, 'w tries again'),
+          tone: 'error',
+        },
       ];
   }
 }
@@ -69,7 +87,7 @@ export function pinnedWatchLine(
   reached: ReadonlyMap<StageName, unknown>,
   width: number,
 ): { pinned: ReactNode; pinnedHeight: number } {
-  const sentences = watchSentences(state, reached);
+  const sentences = watchSentences(state, reached, width);
   return {
     pinned: <DomainWatchLine sentences={sentences} />,
     pinnedHeight: watchHeight(sentences, width),
