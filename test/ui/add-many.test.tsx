@@ -41,7 +41,7 @@ describe('adding several domains at once', () => {
     await app.press(
       '\u001b[200~one.many.test\ntwo.many.test\rwww.acme-shop.com\nbad_host.many.test\nthree.many.test\u001b[201~',
     );
-    await app.waitForFrame('5 host names: Enter adds each in turn');
+    await app.waitForFrame('5 host names, 1 not valid: Enter adds each in turn');
     expect(posts()).toHaveLength(before);
     await app.press('enter');
     const frame = await app.waitForFrame(
@@ -72,7 +72,7 @@ describe('adding several domains at once', () => {
     expect(zone).not.toContain('acme-shop');
     // e: the list again, as it was typed.
     await app.press('e');
-    await app.waitForFrame('5 host names: Enter adds each in turn');
+    await app.waitForFrame('5 host names, 1 not valid: Enter adds each in turn');
   });
 
   it('a host typed again in the list (another case, a final dot, punycode) is named before Enter and added once', async ({
@@ -87,7 +87,7 @@ describe('adding several domains at once', () => {
         'dup.many.test\nDUP.many.test\ndup.many.test.\nxn--bcher-kva.many.test\nbücher.many.test',
       ),
     );
-    const typed = await app.waitForFrame('5 host names: Enter adds each in turn');
+    const typed = await app.waitForFrame('5 host names, 3 typed again: Enter adds each in turn');
     expect(typed).toContain('✗ DUP.many.test: the same host as dup.many.test, above: added once');
     expect(typed).toContain('✗ dup.many.test.: the same host as dup.many.test, above: added once');
     expect(typed).toContain(
@@ -140,7 +140,9 @@ describe('adding several domains at once', () => {
       return check.reason;
     };
     await app.press(pasted('one.many.test\nbad_host.many.test\nsinglelabel\ntwo.many.test'));
-    const frame = oneLine(await app.waitForFrame('4 host names: Enter adds each in turn'));
+    const frame = oneLine(
+      await app.waitForFrame('4 host names, 2 not valid: Enter adds each in turn'),
+    );
     expect(frame).toContain(`✗ bad_host.many.test: ${reason('bad_host.many.test')}`);
     expect(frame).toContain(`✗ singlelabel: ${reason('singlelabel')}`);
     expect(frame).not.toContain('✗ one.many.test');
@@ -149,7 +151,7 @@ describe('adding several domains at once', () => {
     await app.waitForFrame((f) => oneLine(f).includes(`✗ four: ${reason('four')}`));
     await app.press('.many.test');
     await app.waitForFrame((f) => !oneLine(f).includes('✗ four'));
-    expect(oneLine(app.frame())).toContain('6 host names: Enter adds each in turn');
+    expect(oneLine(app.frame())).toContain('6 host names, 2 not valid: Enter adds each in turn');
     expect(oneLine(app.frame())).toContain('Host name › one.many.test bad_host.many.test');
     expect(posts()).toHaveLength(before);
   });
@@ -161,7 +163,7 @@ describe('adding several domains at once', () => {
     await app.resize(80, 24);
     const bad = Array.from({ length: 9 }, (_, i) => `bad_${i + 1}.many.test`);
     await app.press(pasted(bad.join('\n')));
-    const frame = await app.waitForFrame('9 host names: Enter adds each in turn');
+    const frame = await app.waitForFrame('9 host names, 9 not valid: Enter adds each in turn');
     for (const host of bad.slice(0, 5)) expect(frame).toContain(`✗ ${host}: `);
     expect(frame).not.toContain('✗ bad_6.many.test');
     expect(oneLine(frame)).toContain('✗ 4 more not valid (the API will refuse them)');

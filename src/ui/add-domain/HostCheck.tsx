@@ -31,10 +31,11 @@ export interface HostCheckProps {
 export function HostCheck({ value, check, list, several, urls, urlHost }: HostCheckProps) {
   const tone = useTone();
   if (several) {
+    const invalid = invalidHosts(list.hosts);
     const hint =
       list.fromFile !== undefined
         ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
-        : `${list.hosts.length} host names: Enter adds each in turn`;
+        : `${list.hosts.length} host names${flaggedCount(invalid)}: Enter adds each in turn`;
     const urlsHint =
       urls > 0
         ? ` · ${urls === 1 ? 'one is a URL' : `${urls} are URLs`}: Tab keeps only the host names`
@@ -45,7 +46,7 @@ export function HostCheck({ value, check, list, several, urls, urlHost }: HostCh
           {hint}
           {urlsHint ? <Text color={tone('warn')}>{urlsHint}</Text> : null}
         </Paragraph>
-        <InvalidLines invalid={invalidHosts(list.hosts)} />
+        <InvalidLines invalid={invalid} />
       </Box>
     );
   }
@@ -67,6 +68,13 @@ export function HostCheck({ value, check, list, several, urls, urlHost }: HostCh
     );
   // The reason may quote what was typed or pasted: shown, never obeyed.
   return <Paragraph color={tone('warn')}>✗ {visible(check.reason)}</Paragraph>;
+}
+
+/** How many of a list's hosts the lines under the hint name: ", 2 not valid, 1 typed again". */
+function flaggedCount(invalid: readonly InvalidHost[]): string {
+  const repeats = invalid.filter((entry) => entry.repeat).length;
+  const bad = invalid.length - repeats;
+  return `${bad > 0 ? `, ${bad} not valid` : ''}${repeats > 0 ? `, ${repeats} typed again` : ''}`;
 }
 
 /** Each host of a list that is not valid, and why; the API would refuse them (400). */
