@@ -15,6 +15,7 @@ import { useDnsCheckMarks } from '../queries/dns-check-marks.js';
 import { useDomainCatalog } from './useDomainCatalog.js';
 import { useDomainsReload } from './useDomainsReload.js';
 import { useDomainsSelection } from './useDomainsSelection.js';
+import { useRetiledPages } from './useRetiledPages.js';
 import { useDomainsWatch } from './useDomainsWatch.js';
 import { useScreenClient, useScreenSignal } from '../queries/useScreenClient.js';
 import { domainsPageQuery, projectQuery } from '../queries/api-queries.js';
@@ -168,6 +169,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const turnedNow = [...watch.justVerified].map((id) => visible(catalog.latest(id)?.domain ?? id));
   // Row numbers count every domain before this page's first.
   const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
+  useRetiledPages(list, catalog, ids, all);
   const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
   const statusOf = (w: TableWindow, pending: number) => {
     const notes = (short: boolean) =>

@@ -218,6 +218,21 @@ export function usePagedList<A, T>({
       dispatch({ type: 'refresh' });
       void refetch();
     }, [refetch]),
+    /**
+     * The pages before the one in view (`ids`) no longer end where it starts: `start` items come
+     * before it now, not `start` above (an item added or deleted before it since they were
+     * answered), and `b` would skip or repeat the rows between. They are cut again, as for a
+     * new size: from the first page on to the page that holds the item selected.
+     */
+    retile: (ids: readonly string[], start: number) => {
+      // The pages walked are asked for again rather than taken from the cache: their answers
+      // there are of the cut that no longer meets (the page in view's stays, shown meanwhile).
+      for (const at of tokens.slice(0, index)) {
+        const { queryKey } = page(at, { all: false, pageSize });
+        queryClient.removeQueries({ queryKey, exact: true });
+      }
+      dispatch({ type: 'recut', page: { ids, start } });
+    },
     loadMore,
   };
 }
