@@ -4,7 +4,8 @@ import { shellWord } from './suggested-commands.js';
 
 // A request written out as a command someone can run: a `domainctl api request …` line that
 // sends it again, or a curl command. Neither ever holds a credential: the token is the shell
-// variable DOMAINCTL_TOKEN, which `domainctl` reads too.
+// variable DOMAINCTL_TOKEN, which `domainctl` reads too, and a typed header that carries one
+// reads it from a variable named after the header.
 
 /** The shell variable a copied curl takes the token from. */
 export const TOKEN_VARIABLE = 'DOMAINCTL_TOKEN';
@@ -25,8 +26,13 @@ export interface CommandLineContext {
  * profile, project and org it needs. Every word quoted for a POSIX shell.
  */
 export function formatCommandLine(spec: RequestSpec, context: CommandLineContext = {}): string {
-  const words = ['domainctl', 'api', 'request', spec.method, spec.path];
-  for (const header of spec.headers ?? []) words.push('-H', header);
+  // Words to quote, and pieces already written as the shell must read them (`$X_API_KEY`).
+  const words: (string | { quoted: string })[] = ['domainctl', 'api', 'request', spec.method];
+  words.push(spec.path);
+  for (const header of spec.headers ?? []) {
+    const credential = headerCredential(header);
+    words.push(...(credential ? [{ quoted: credential }] : ['-H', header]));
+  }
   if (spec.fields?.length) {
     for (const field of spec.fields) words.push(field.kind === 'typed' ? '-F' : '-f', field.text);
   } else if (spec.body !== undefined) {
@@ -42,7 +48,22 @@ export function formatCommandLine(spec: RequestSpec, context: CommandLineContext
   if (context.org && /\{(org_id|organization_id)\}/.test(spec.path)) {
     words.push('--org', context.org);
   }
-  return words.map(shellWord).join(' ');
+  return words.map((word) => (typeof word === 'string' ? shellWord(word) : word.quoted)).join(' ');
+}
+
+/**
+ * A typed header that carries a credential (what --debug masks), as `-H` with its value read
+ * from a shell variable, as the curl writes it: `Authorization: Bearer …` from
+ * `$DOMAINCTL_TOKEN`, `X-Api-Key: …` from `$X_API_KEY`. Undefined for any other header.
+ */
+function headerCredential(header: string): string | undefined {
+  const colon = header.indexOf(':');
+  const name = colon > 0 ? header.slice(0, colon).trim() : '';
+  if (!name || !isSensitiveHeader(name)) return undefined;
+  if (name.toLowerCase() !== 'authorization')
+    return headerFromVariable(`${name}: `, variableOf(name));
+  const scheme = /^(\S+)\s/.exec(header.slice(colon + 1).trim())?.[1] ?? 'Bearer';
+  return headerFromVariable(`${name}: ${scheme} `, TOKEN_VARIABLE);
 }
 
 /** A request ready to send, as prepareRequest makes one (its shape is all that is needed). */

@@ -54,6 +54,26 @@ describe('formatCommandLine', () => {
     ]);
   });
 
+  it('never writes a typed credential header out: its value is read from a shell variable, as the curl does', () => {
+    // A walkthrough's finding: c copied `-H 'X-Api-Key: secret9876'` to the clipboard, C the variable.
+    const line = formatCommandLine({
+      method: 'GET',
+      path: '/v1/regions',
+      headers: ['X-Api-Key: secret9876', 'Authorization: Token abc123', 'X-Trace: 1'],
+    });
+    expect(line).toBe(
+      `domainctl api request GET /v1/regions -H "X-Api-Key: $X_API_KEY" -H "Authorization: Token $DOMAINCTL_TOKEN" -H 'X-Trace: 1'`,
+    );
+    expect(bashWords(line, { X_API_KEY: 'k-1', DOMAINCTL_TOKEN: 't-2' }).slice(5)).toEqual([
+      '-H',
+      'X-Api-Key: k-1',
+      '-H',
+      'Authorization: Token t-2',
+      '-H',
+      'X-Trace: 1',
+    ]);
+  });
+
   it('writes -f/-F fields as given, and --paginate; --project only where the path needs it', () => {
     expect(
       formatCommandLine(
