@@ -84,6 +84,23 @@ it('domains: "jjjj" in one read on the last row of a page go on to the next page
   await term.waitForScreen('EXIT:0');
 }, 60_000);
 
+it('domains: Esc and G in one read clear the sort and go to the last row, as typed one by one', async () => {
+  const { term } = session;
+  await term.waitForScreen('$');
+  await start();
+  await term.waitForScreen(/› www\.acme-shop\.com/);
+  await term.send('s');
+  await term.waitForScreen('sorted by host name');
+  // Read as Alt+G before, which nothing is bound to: neither key did anything.
+  term.tmux('send-keys', '-t', NAME, '-l', '\u001bG');
+  const pages = await term.waitForScreen(/page 1 · rows 1–\d+/);
+  const last = hosts(pages).at(-1);
+  expect(last).toMatch(/\./);
+  await term.waitForScreen(`› ${String(last)} `);
+  await term.send('q');
+  await term.waitForScreen('EXIT:0');
+}, 60_000);
+
 it('raw request: Shift+Tab, "jjjj" and Enter in one read pick DELETE from the method list, and DELETE is what is sent', async () => {
   const { server, term } = session;
   const client = createApiClient({ baseUrl: server.url, token: TESTER_KEY });

@@ -26,6 +26,18 @@ describe('splitKeys', () => {
     expect(names('\u001b[H\u001b[F\u001b[3~')).toEqual(['home', 'end', 'delete']);
   });
 
+  it('reads Esc and a key in one read as the two keys, unless the UI binds Alt with that key', () => {
+    // A walkthrough's finding: Esc then G typed quickly did nothing (read as Alt+G, bound to
+    // nothing); the same keys one by one cleared the filter and went to the last row.
+    expect(names('\u001bG')).toEqual(['escape', 'G']);
+    expect(names('\u001bj\u001bs')).toEqual(['escape', 'j', 'escape', 's']);
+    expect(names('\u001b\u001b')).toEqual(['escape', 'escape']);
+    // The text fields' Alt+B, F and D, and the named Alt+Backspace and Alt+Enter, stay whole.
+    expect(names('\u001bb\u001bf\u001bd')).toEqual(['meta+b', 'meta+f', 'meta+d']);
+    expect(names('\u001b\u007f')).toEqual(['meta+backspace']);
+    expect(names('\u001b\r')).toEqual(['meta+return']);
+  });
+
   it('tells Backspace (DEL) from Delete, and a trailing Esc is the Esc key', () => {
     expect(names('\u007f\u007f')).toEqual(['backspace', 'backspace']);
     expect(names('x\u001b')).toEqual(['x', 'escape']);

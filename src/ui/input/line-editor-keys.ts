@@ -17,7 +17,7 @@ const CTRL_EDITS: Record<string, KeyEdit> = {
 };
 
 /** Alt+letter (ESC then the letter). */
-const ALT_EDITS: Record<string, KeyEdit> = {
+export const ALT_EDITS: Record<string, KeyEdit> = {
   b: 'backward-word',
   f: 'forward-word',
   d: 'kill-word',

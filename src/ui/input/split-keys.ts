@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { emitKeypressEvents } from 'node:readline';
 import type { Key } from 'ink';
+import { ALT_EDITS } from './line-editor-keys.js';
 
 /** One key of a read, in the shape Ink's useInput hands out, or a run of typed characters. */
 export interface KeyPress {
@@ -134,7 +135,7 @@ export function splitKeys(data: string): KeyPress[] {
     emitKeypressEvents(stream as NodeJS.ReadableStream);
     stream.on('keypress', (_: unknown, parsed: ReadlineKey | undefined) => {
       // readline passes no key object for some lone characters; the sequence is then the text.
-      keys.push(toKeyPress(parsed ?? { sequence: String(_) }));
+      keys.push(...escapeThenKey(toKeyPress(parsed ?? { sequence: String(_) })));
     });
     stream.emit('data', body);
   }
@@ -142,6 +143,25 @@ export function splitKeys(data: string): KeyPress[] {
     keys.push(toKeyPress({ sequence: ESC, name: 'escape' }));
   }
   return keys;
+}
+
+/**
+ * ESC and a character in one read are Alt+character to readline, and to a terminal an Alt key
+ * sends just that; but so do Esc and a key typed quickly (or over a slow link): Esc then G in
+ * one read did nothing at all. Where the UI binds Alt+character (the text fields' Alt+B, F, D;
+ * Alt+Backspace and Alt+Enter are named keys and stay whole), it is that; any other is the two
+ * keys, Esc and then the character, as typed one by one.
+ */
+function escapeThenKey(press: KeyPress): KeyPress[] {
+  const altCharacter =
+    press.key.meta &&
+    !press.key.escape &&
+    press.sequence.length === 2 &&
+    press.sequence.startsWith(ESC) &&
+    press.input === press.sequence.slice(1) &&
+    !CONTROL.test(press.input);
+  if (!altCharacter || Object.hasOwn(ALT_EDITS, press.input)) return [press];
+  return [toKeyPress({ sequence: ESC, name: 'escape' }), ...splitKeys(press.input)];
 }
 
 /**
