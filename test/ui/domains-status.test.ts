@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pagesStatus, statusHeight, summaryLine } from '../../src/ui/domains/domains-lines.js';
+import {
+  allStatus,
+  pagesStatus,
+  statusHeight,
+  summaryLine,
+} from '../../src/ui/domains/domains-lines.js';
 
 // The domains screen's status line under the table, apart from Ink: what it says, and the lines
 // it takes (the table gives up those past the first).
@@ -79,5 +84,42 @@ describe("the domains screen's summary line", () => {
       '45 loaded… · of those 30 verified · 15 pending · 1 expiring · 2 failing DNS',
     );
     expect(withEsc.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('the status line under a filter or sort', () => {
+  const SORTED = {
+    filter: '',
+    rows: 45,
+    loaded: 45,
+    order: { sort: 'host' as const, reverse: false },
+  };
+  const PAUSED = (short: boolean) => [short ? 'watch paused' : 'watch paused (w resumes)'];
+
+  it("keeps to one line where the notes' short forms fit: the walkthrough's 80 columns", () => {
+    // Before: "… rows 1–12 · watch paused (w" / "resumes)", a row of the table given up.
+    const parts = allStatus(SORTED, 'rows 1–13', PAUSED, 80);
+    expect(text(parts)).toBe(
+      'all 45 loaded · sorted by host name, A to Z · rows 1–13 · watch paused',
+    );
+    expect(statusHeight(parts, 80)).toBe(1);
+    expect(text(allStatus(SORTED, 'rows 1–13', PAUSED, 120))).toBe(
+      'all 45 loaded · sorted by host name, A to Z · rows 1–13 · watch paused (w resumes)',
+    );
+  });
+
+  it('then drops the count of what is loaded, and never breaks a number from its unit', () => {
+    const filtered = { ...SORTED, filter: 'northwind pending', rows: 3 };
+    const notes = (short: boolean) => [
+      `watching 3 pending domains${short ? '' : ' every 10\u00a0s'}`,
+    ];
+    expect(text(allStatus(filtered, 'rows 1–3', notes, 200))).toBe(
+      '3 matches for "northwind pending" of 45 loaded · best match first, ties sorted by host name, A to Z · rows 1–3 · watching 3 pending domains every 10\u00a0s',
+    );
+    const narrow = allStatus(filtered, 'rows 1–3', notes, 130);
+    expect(text(narrow)).toBe(
+      '3 matches for "northwind pending" · best match first, ties sorted by host name, A to Z · rows 1–3 · watching 3 pending domains',
+    );
+    expect(statusHeight(narrow, 130)).toBe(1);
   });
 });

@@ -178,7 +178,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     const shownRows = w.shown > 0 ? `rows ${first}–${first + w.shown - 1}` : 'no rows';
     if (all) {
       const matched = { filter: visible(view.filter), rows: rows.length, order: view };
-      return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes(false));
+      return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes, width);
     }
     const page = { number: list.pageNumber, shownRows, total, size: pageSize, canNext };
     const more = { canPrevious, lastPage: list.next === '', refreshing: list.status === 'loading' };

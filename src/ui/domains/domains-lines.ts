@@ -117,12 +117,16 @@ export function rowsTotal(upTo: number, morePages: boolean, counted: number | un
 export function matchesText(
   filter: string,
   matches: number,
-  loaded: number,
+  loaded: number | undefined,
   order: { sort: SortKey; reverse: boolean },
 ): string {
+  // `loaded` undefined: the short form, for a line that would not fit (allStatus).
+  const of = loaded === undefined ? '' : ` of ${count(loaded)} loaded`;
   const what = filter.trim()
-    ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}" of ${count(loaded)} loaded`
-    : `all ${count(loaded)} loaded`;
+    ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}"${of}`
+    : loaded === undefined
+      ? 'all'
+      : `all ${count(loaded)} loaded`;
   const ranked = ranksMatches(filter) ? 'best match first, ties sorted by' : 'sorted by';
   return `${what} · ${ranked} ${sortShown(order.sort, order.reverse).words}`;
 }
@@ -140,7 +144,8 @@ export function watchText(
   if (!watch.enabled) return '';
   if (watch.paused) return short ? 'watch paused' : 'watch paused (w resumes)';
   if (pendingOnScreen === 0) return '';
-  const every = `every ${Math.round(intervalMs / 100) / 10} s`;
+  // A no-break space: a wrapped line never ends in "every 10" with its "s" on the next.
+  const every = `every ${Math.round(intervalMs / 100) / 10}\u00a0s`;
   if (watch.error)
     return short ? 'watch failing' : `watch: the last refresh failed, trying again ${every}`;
   return `watching ${plural(pendingOnScreen, 'pending domain')}${short ? '' : ` ${every}`}`;
@@ -205,7 +210,12 @@ export function statusNotes(turned: readonly string[], checking: number, watch: 
   ].filter(Boolean);
 }
 
-/** The status line under a filter or sort: what matches, sorted how, which rows, the notes. */
+/**
+ * The status line under a filter or sort: what matches, sorted how, which rows, the notes. Where
+ * it would wrap, the notes' short forms come first (as in pagesStatus), then the count of what is
+ * loaded ("of 45 loaded": the summary says it), each only where it saves a line; a line that does
+ * not fit even then wraps.
+ */
 export function allStatus(
   matched: {
     filter: string;
@@ -214,14 +224,21 @@ export function allStatus(
     order: { sort: SortKey; reverse: boolean };
   },
   shownRows: string,
-  notes: readonly string[],
+  notes: (short: boolean) => readonly string[],
+  width = Number.POSITIVE_INFINITY,
 ): StatusPart[] {
   const { filter, rows, loaded, order } = matched;
-  return [
-    { text: matchesText(filter, rows, loaded, order), style: 'bold' },
+  const line = (giveWay: number): StatusPart[] => [
+    { text: matchesText(filter, rows, giveWay < 2 ? loaded : undefined, order), style: 'bold' },
     ...(rows > 0 ? [{ text: ` · ${shownRows}` }] : []),
-    ...notesPart(notes),
+    ...notesPart(notes(giveWay >= 1)),
   ];
+  // The fullest of the forms that take the fewest lines.
+  const [first, ...others] = [0, 1, 2].map(line);
+  let best = first as StatusPart[];
+  for (const parts of others)
+    if (statusHeight(parts, width) < statusHeight(best, width)) best = parts;
+  return best;
 }
 
 /** The lines the status line takes at `width`: it wraps, and the table gives up the others. */
