@@ -234,6 +234,20 @@ describe('the raw request screen', () => {
     },
   );
 
+  it.concurrent(
+    "Tab goes on from another project's ID typed whole, and the candidates show how they differ",
+    async ({ openRaw, expect }) => {
+      // A walkthrough's findings: "no route goes on" after another project's ID without its
+      // slash, and candidates cut at 80 columns before the part that differs.
+      const app = await openRaw();
+      await app.resize(80, 24);
+      await app.press('/v1/projects/prj_demo_enterprise', 'tab');
+      const frame = await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_enterprise\/d$/m);
+      expect(frame).toContain('Tab: …/databases  …/domains  …/databases/{database_id}');
+      expect(frame).not.toContain('no route of the API goes on');
+    },
+  );
+
   it.concurrent('Esc goes back to the domains', async ({ openRaw }) => {
     const app = await openRaw();
     await app.press('esc');

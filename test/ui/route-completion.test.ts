@@ -33,6 +33,39 @@ describe("the raw screen's path completion", () => {
     ]);
   });
 
+  it('goes on from a project ID typed whole without its slash, and completes the IDs of the projects the session has seen', () => {
+    // A walkthrough's finding: `/v1/projects/prj_demo_enterprise` and Tab said no route goes on.
+    expect(paths('/v1/projects/prj_demo_enterprise', 'prj_demo_scale')).toEqual([
+      '/v1/projects/prj_demo_enterprise/databases',
+      '/v1/projects/prj_demo_enterprise/databases/{database_id}',
+      '/v1/projects/prj_demo_enterprise/domains',
+    ]);
+    expect(paths('/v1/projects/{project_id}', 'prj_demo_scale')).toEqual([
+      '/v1/projects/{project_id}/databases',
+      '/v1/projects/{project_id}/databases/{database_id}',
+      '/v1/projects/{project_id}/domains',
+    ]);
+    const seen = ['prj_demo_scale', 'prj_demo_enterprise', 'prj_demo_free'];
+    expect(
+      completions('/v1/projects/prj_demo_e', 'prj_demo_scale', undefined, seen).map((c) => c.path),
+    ).toEqual([
+      '/v1/projects/prj_demo_enterprise',
+      '/v1/projects/prj_demo_enterprise/databases',
+      '/v1/projects/prj_demo_enterprise/databases/{database_id}',
+      '/v1/projects/prj_demo_enterprise/domains',
+    ]);
+    // The current project first, then the others seen, where what is typed fits several.
+    expect(
+      completions('/v1/projects/prj_demo_', 'prj_demo_scale', undefined, seen)
+        .map((c) => c.path)
+        .filter((p) => !p.includes('/', '/v1/projects/'.length)),
+    ).toEqual([
+      '/v1/projects/prj_demo_scale',
+      '/v1/projects/prj_demo_enterprise',
+      '/v1/projects/prj_demo_free',
+    ]);
+  });
+
   it("offers a route once with all its methods (in the route table's order), nothing where no route goes on, nothing after a query", () => {
     const domains = completions('/v1/projects/p/domains', 'p');
     expect(domains).toEqual([]);

@@ -9,7 +9,7 @@ import { FIELD_INDENT, RawFields } from './RawFields.js';
 import { routeInfoHeight } from './RouteInfo.js';
 import { textAreaHeight } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import { useNavigation, useScreen, useSession, useUi } from '../app/context.js';
+import { useNavigation, useScreen, useSession, useSessionControl, useUi } from '../app/context.js';
 import { wrapWords } from '../components/format.js';
 import { useAvailableKeys } from '../app/useAvailableKeys.js';
 import { useBodyTemplate } from './useBodyTemplate.js';
@@ -52,6 +52,9 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
   const { focus } = useFocusManager();
   const tone = useTone();
   const projectId = project?.id ?? session.project;
+  // Tab completes the IDs of the projects this session has seen, the current one first.
+  const { projects } = useSessionControl();
+  const complete = () => completions(path, projectId, method, [...projects.keys()]);
   const [form, dispatch] = useReducer(rawFormReducer, initialRawForm);
   // Bumped when a first letter or a digit puts the method list's cursor somewhere: the list keeps
   // its own.
@@ -198,7 +201,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     else if (is('raw.back')) navigate({ type: 'pop' });
     else if (is('raw.previousField')) dispatch({ type: 'moveFocus', step: -1 });
     else if (field === 'raw.path' && is('raw.complete')) {
-      const candidates = form.cycle ? [] : completions(path, projectId, method).map((c) => c.path);
+      const candidates = form.cycle ? [] : complete().map((c) => c.path);
       dispatch({ type: 'tab', candidates });
     } else if (is('raw.nextField')) dispatch({ type: 'moveFocus', step: 1 });
     // The method list's ↑↓ j k and Enter are ink-select-input's own (MethodPicker).
@@ -223,9 +226,7 @@ export function RawRequestScreen({ project }: { project?: ProjectRef }) {
     // its first and last line.
   });
 
-  const candidates = form.cycle
-    ? form.cycle.candidates
-    : completions(path, projectId, method).map((c) => c.path);
+  const candidates = form.cycle ? form.cycle.candidates : complete().map((c) => c.path);
   return (
     <Box flexDirection="column">
       <Paragraph bold>

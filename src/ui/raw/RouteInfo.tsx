@@ -5,6 +5,7 @@ import { visible } from '../../core/sanitize.js';
 import { useTone } from '../app/theme.js';
 import { wrapWords } from '../components/format.js';
 import { Paragraph } from '../components/Paragraph.js';
+import { longestCommonPrefix } from './route-completion.js';
 
 /**
  * What RouteInfo says under the route's own line, wrapped at its width: the parameters and the
@@ -93,11 +94,22 @@ export function RouteInfo({
       {note ? <Text color={tone(note.tone)}>{note.lines.join('\n')}</Text> : null}
       <Text dimColor wrap="truncate-end">
         {candidates.length > 0
-          ? `Tab: ${candidates.slice(0, 3).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
+          ? `Tab: ${tails(candidates.slice(0, 3)).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
           : nothingToComplete
             ? 'Tab: no route of the API goes on from this path'
             : ' '}
       </Text>
     </Box>
   );
+}
+
+/**
+ * Several candidates as the part each has of its own: from the last `/` they share, after `…`
+ * (`…/databases  …/domains`), so that a narrow line shows how they differ, not the same
+ * `/v1/projects/prj_…` again and again. One is shown whole.
+ */
+function tails(candidates: readonly string[]): string[] {
+  if (candidates.length < 2) return [...candidates];
+  const cut = longestCommonPrefix([...candidates]).lastIndexOf('/');
+  return cut > 0 ? candidates.map((c) => `…${c.slice(cut)}`) : [...candidates];
 }

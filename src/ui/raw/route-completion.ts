@@ -17,12 +17,27 @@ export function completions(
   typed: string,
   projectId: string | undefined,
   method?: string,
+  otherProjects: readonly string[] = [],
 ): PathCandidate[] {
   if (typed.includes('?')) return [];
   const done = typed.split('/');
   const partial = done.pop() ?? '';
   const fill = (segment: string) =>
     segment === '{project_id}' && projectId ? encodeURIComponent(projectId) : segment;
+  /**
+   * What may stand in the segment being typed: the template's own segment, or for a parameter
+   * the value it is filled with (alone where nothing is typed there yet), the IDs of the other
+   * projects this session has seen (for `{project_id}`), the parameter's own name; and failing
+   * those what was typed there, as the value it is (`/v1/projects/prj_other` goes on to
+   * `/v1/projects/prj_other/…`).
+   */
+  const nextOf = (segment: string): string[] => {
+    if (!isParameter(segment)) return segment.startsWith(partial) ? [segment] : [];
+    if (partial === '') return [fill(segment)];
+    const known = segment === '{project_id}' ? otherProjects.map(encodeURIComponent) : [];
+    const values = [fill(segment), ...known, segment].filter((v) => v.startsWith(partial));
+    return values.length > 0 ? [...new Set(values)] : [partial];
+  };
   const byPath = new Map<string, string[]>();
   for (const route of routes) {
     const template = route.path.split('/');
@@ -30,10 +45,11 @@ export function completions(
     const follows = done.every(
       (segment, i) => segment === template[i] || (segment !== '' && isParameter(template[i])),
     );
-    const next = fill(template[done.length] ?? '');
-    if (!follows || !next.startsWith(partial)) continue;
-    const path = [...done, next, ...template.slice(done.length + 1).map(fill)].join('/');
-    if (path !== typed) byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
+    if (!follows) continue;
+    for (const next of nextOf(template[done.length] ?? '')) {
+      const path = [...done, next, ...template.slice(done.length + 1).map(fill)].join('/');
+      if (path !== typed) byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
+    }
   }
   const all = [...byPath].map(([path, methods]) => ({ path, methods }));
   if (method === undefined) return all;
