@@ -102,4 +102,21 @@ describe('the domain screen', () => {
     const copied = await app.waitForFrame(`✓ Copied the host ${dns.txt_host} (OSC 52)`);
     expect(copied).toMatch(/› TXT/);
   });
+
+  it('a copy says so in view when the records alone fill the terminal: its message is pinned under them', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: at 100x14 the copy brought the records back, and its message sat
+    // under the fold, so nothing could be seen to have happened.
+    const app = await openFirst(renderUi);
+    const dns = first.dns_instructions;
+    await app.resize(100, 14);
+    await app.waitForFrame('more below (PgDn)');
+    for (let i = 0; i < 3 && !app.frame().includes('Updated'); i++) await app.press('pagedown');
+    await app.waitForFrame('Updated');
+    await app.press('j', 'c');
+    const copied = await app.waitForFrame(`✓ Copied the TXT value for ${dns.txt_host} (OSC 52)`);
+    expect(copied).toMatch(/› TXT/);
+    expect(copied.split('\n').length).toBeLessThanOrEqual(13);
+  });
 });

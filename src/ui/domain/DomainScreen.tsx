@@ -12,6 +12,7 @@ import { RecordsTable } from './RecordsTable.js';
 import { ScrollArea } from '../components/ScrollArea.js';
 import { useMarkDnsCheck } from '../queries/dns-check-marks.js';
 import { StagesLine, StagesList } from './StagesList.js';
+import { pinnedNotice } from './DomainNotice.js';
 import { pinnedWatchLine } from './DomainWatchLine.js';
 import { useNavigation, useServices, useUi } from '../app/context.js';
 import { tlsCell } from '../components/format.js';
@@ -78,6 +79,9 @@ export function DomainScreen({
   const now = new Date();
   // The watch's line stays in view under the rest, which scrolls: what the watch does now.
   const watchLine = pinnedWatchLine(watch.state, watch.reached, width);
+  // And so does what the last copy said, above it.
+  const notice = pinnedNotice(statusLine, width);
+  const pinnedHeight = notice.pinnedHeight + watchLine.pinnedHeight;
 
   // Leaving the screen (Esc) while a check runs cancels its lookups; the answer, if one still
   // comes, is dropped rather than set on a screen that is gone.
@@ -137,7 +141,7 @@ export function DomainScreen({
     else if (is('domain.copyZone')) copyZone();
     else if (is('domain.scroll'))
       setScroll((s) => {
-        const page = Math.max(1, bodyHeight - 2 - watchLine.pinnedHeight);
+        const page = Math.max(1, bodyHeight - 2 - pinnedHeight);
         return Math.max(
           0,
           Math.min(maxScroll, Math.min(s, maxScroll) + (key.pageUp ? -page : page)),
@@ -178,7 +182,18 @@ export function DomainScreen({
 
   // The records come first: they are what this screen is for, and what a short terminal keeps.
   return (
-    <ScrollArea height={bodyHeight} offset={scroll} onMaxOffset={setMaxScroll} {...watchLine}>
+    <ScrollArea
+      height={bodyHeight}
+      offset={scroll}
+      onMaxOffset={setMaxScroll}
+      pinned={
+        <>
+          {notice.pinned}
+          {watchLine.pinned}
+        </>
+      }
+      pinnedHeight={pinnedHeight}
+    >
       <Text wrap="truncate-end">
         <Text bold>{visible(domain.domain)}</Text>
         <Text> · </Text>
@@ -233,18 +248,6 @@ export function DomainScreen({
         <Paragraph color={tone('error')}>
           ✗ The DNS check failed: {visible(check.message)}
         </Paragraph>
-      ) : null}
-      {statusLine.kind === 'notice' ? (
-        <>
-          <Paragraph color={tone(statusLine.tone)}>{visible(statusLine.text)}</Paragraph>
-          {statusLine.select?.map((text, i) => (
-            // The lines of one text, in order: the index is their identity.
-            <Text key={i}>
-              {'  '}
-              {visible(text)}
-            </Text>
-          ))}
-        </>
       ) : null}
       {statusLine.kind === 'hint' ? (
         <Paragraph dimColor>
