@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   allStatus,
   pagesStatus,
+  rowsShown,
+  rowsTotal,
   statusHeight,
   summaryLine,
 } from '../../src/ui/domains/domains-lines.js';
@@ -121,5 +123,17 @@ describe('the status line under a filter or sort', () => {
       '3 matches for "northwind pending" · best match first, ties sorted by host name, A to Z · rows 1–3 · watching 3 pending domains',
     );
     expect(statusHeight(narrow, 130)).toBe(1);
+  });
+});
+
+describe('the rows line', () => {
+  it('groups thousands as the summary does, and says one row as one', () => {
+    // A walkthrough's findings: "3,344 domains" above, "rows 1–14 of 3344" below; "rows 45–45".
+    expect(rowsShown(1, 14)).toBe('rows 1–14');
+    expect(rowsShown(3333, 12)).toBe('rows 3,333–3,344');
+    expect(rowsShown(45, 1)).toBe('row 45');
+    expect(rowsShown(1, 0)).toBe('no rows');
+    expect(rowsTotal(14, true, undefined)).toBe('≥ 14');
+    expect(rowsTotal(3344, false, 3344)).toBe('3,344');
   });
 });

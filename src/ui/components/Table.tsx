@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
-import type { Tone } from '../../core/display.js';
+import { groupedCount, type Tone } from '../../core/display.js';
 import { visible } from '../../core/sanitize.js';
 import { clip, displayWidth, padEnd } from './format.js';
 import { tableWindow, useTableTop } from './table-window.js';
@@ -196,8 +196,8 @@ export function Table<Row>({
         <Text dimColor wrap="truncate-end">
           {'  '}
           {[
-            window.below > 0 ? `↓ ${window.below} more below` : '',
-            window.above > 0 ? `↑ ${window.above} more above` : '',
+            window.below > 0 ? `↓ ${groupedCount(window.below)} more below` : '',
+            window.above > 0 ? `↑ ${groupedCount(window.above)} more above` : '',
           ]
             .filter(Boolean)
             .join(' · ')}

@@ -27,6 +27,7 @@ import {
   allStatus,
   pagePlace,
   pagesStatus,
+  rowsShown,
   rowsTotal,
   statusHeight,
   statusNotes,
@@ -175,7 +176,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     const notes = (short: boolean) =>
       statusNotes(turnedNow, checks.busy, watchText(watch, watchIntervalMs, pending, short));
     const first = place.before + w.offset + 1;
-    const shownRows = w.shown > 0 ? `rows ${first}–${first + w.shown - 1}` : 'no rows';
+    const shownRows = rowsShown(first, w.shown);
     if (all) {
       const matched = { filter: visible(view.filter), rows: rows.length, order: view };
       return allStatus({ ...matched, loaded: catalog.domains.length }, shownRows, notes, width);

@@ -109,8 +109,14 @@ export function pagePlace(
  * pages follow, unless the background load has `counted` every domain.
  */
 export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
-  if (counted !== undefined) return `${Math.max(upTo, counted)}`;
-  return morePages ? `≥ ${upTo}` : `${upTo}`;
+  if (counted !== undefined) return count(Math.max(upTo, counted));
+  return morePages ? `≥ ${count(upTo)}` : count(upTo);
+}
+
+/** The rows the table shows, `shown` from row `first` (from 1): "rows 15–28", "row 45". */
+export function rowsShown(first: number, shown: number): string {
+  if (shown <= 0) return 'no rows';
+  return shown === 1 ? `row ${count(first)}` : `rows ${count(first)}–${count(first + shown - 1)}`;
 }
 
 /** What the status line says of the filtered, sorted list. */
