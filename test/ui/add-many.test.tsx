@@ -156,6 +156,27 @@ describe('adding several domains at once', () => {
     expect(posts()).toHaveLength(before);
   });
 
+  it('a paste of a hundred hosts at 80x24 keeps the count and the checks in view: the field shows the lines up to its cursor', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: the field took every line, and the count, the check of the
+    // host typed again and the cursor were under the footer.
+    const app = await openForm(renderUi);
+    await app.resize(80, 24);
+    const hosts = [
+      ...Array.from({ length: 100 }, (_, i) => `many${i + 1}.paste.test`),
+      'MANY1.paste.test',
+    ];
+    await app.press(pasted(hosts.join('\n')));
+    const frame = await app.waitForFrame('101 host names, 1 typed again: Enter adds each in turn');
+    expect(frame).toContain('✗ MANY1.paste.test: the same host as many1.paste.test');
+    expect(frame).toMatch(/↑ \d+ more lines/);
+    // The last host, the cursor after it, and the footer are in view.
+    expect(frame).toContain('MANY1.paste.test');
+    expect(frame).toContain('Esc back');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
   it('a long list of hosts not valid at 80x24: the first few named, a count of the rest', async ({
     renderUi,
   }) => {

@@ -41,6 +41,11 @@ type State =
 
 /** Where the field's text starts: its label ("Host name" and a space) and its "› ". */
 const FIELD_INDENT = 12;
+/**
+ * The most lines a pasted list takes in the field before it scrolls with the cursor: what Enter
+ * would do (the count, the hosts not valid) stays in view under it at 80x24.
+ */
+const FIELD_MAX_LINES = 6;
 
 /** A host name field checked as you type with the server's own rules; Enter adds the domain. */
 export function AddDomainScreen({ project: routeProject }: { project: ProjectRef }) {
@@ -208,7 +213,13 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
           </Text>
         </Box>
       ) : (
-        <TextField id="add.hostname" label="Host name" value={value} onChange={edit} />
+        <TextField
+          id="add.hostname"
+          label="Host name"
+          value={value}
+          onChange={edit}
+          lines={{ max: FIELD_MAX_LINES, columns: columns - FIELD_INDENT }}
+        />
       )}
       <Box marginLeft={FIELD_INDENT}>
         {/* Once the list is being added, its results say what each host came to: what Enter

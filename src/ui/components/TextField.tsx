@@ -5,6 +5,7 @@ import { useScreen, useUi } from '../app/context.js';
 import { useKeyInput } from '../input/useKeys.js';
 import { lineEditReducer } from '../input/line-editor.js';
 import { editOf } from '../input/line-editor-keys.js';
+import { cursorLine, fieldLines } from './field-lines.js';
 
 export interface TextFieldProps {
   /** The focus id, e.g. `add.hostname`; screens move focus with `focus(id)`. */
@@ -26,6 +27,12 @@ export interface TextFieldProps {
    * field inserts nothing (the raw screen reads a pasted curl command this way).
    */
   onInsert?(text: string): boolean;
+  /**
+   * The most lines the text takes, `columns` wide: a longer one (a pasted list of a hundred
+   * hosts) shows the lines around the cursor and how many more there are, so what is under the
+   * field (its checks, the footer) stays in view.
+   */
+  lines?: { max: number; columns: number };
 }
 
 /** Where the cursor is, with the value and revision it belongs to, and the last killed text. */
@@ -57,6 +64,7 @@ export function TextField({
   isActive = true,
   revision = 0,
   onInsert,
+  lines,
 }: TextFieldProps) {
   const { isTop } = useScreen();
   const { setFieldFocused, helpOpen } = useUi();
@@ -99,12 +107,16 @@ export function TextField({
       </Box>
       <Text bold={isFocused}>{isFocused ? '› ' : '  '}</Text>
       <Box flexGrow={1}>
-        <FieldText
-          value={value}
-          cursor={isFocused ? at : undefined}
-          placeholder={placeholder}
-          mask={mask}
-        />
+        {lines && value !== '' ? (
+          <FieldLines value={value} cursor={isFocused ? at : undefined} {...lines} mask={mask} />
+        ) : (
+          <FieldText
+            value={value}
+            cursor={isFocused ? at : undefined}
+            placeholder={placeholder}
+            mask={mask}
+          />
+        )}
       </Box>
     </Box>
   );
@@ -142,5 +154,50 @@ function FieldText({
       <Text inverse>{under === '' ? ' ' : show(under)}</Text>
       {show(value.slice(cursor + under.length))}
     </Text>
+  );
+}
+
+/**
+ * The text cut into lines of `columns` (fieldLines), at most `max` of them: past that, the lines
+ * up to the cursor's and a line saying how many more are above and below.
+ */
+function FieldLines({
+  value,
+  cursor,
+  max,
+  columns,
+  mask,
+}: {
+  value: string;
+  cursor: number | undefined;
+  max: number;
+  columns: number;
+  mask?: string;
+}) {
+  const all = fieldLines(value, columns);
+  const room = all.length > max ? Math.max(1, max - 1) : all.length;
+  const on = cursorLine(all, cursor ?? value.length);
+  const first = Math.min(Math.max(0, on - room + 1), all.length - room);
+  const shown = all.slice(first, first + room);
+  const below = all.length - first - room;
+  return (
+    <Box flexDirection="column">
+      {shown.map((line, i) => (
+        // The lines of one text, in order: the index is their identity.
+        <FieldText
+          key={i}
+          value={value.slice(line.start, line.end)}
+          cursor={cursor !== undefined && first + i === on ? cursor - line.start : undefined}
+          mask={mask}
+        />
+      ))}
+      {all.length > room ? (
+        <Text dimColor>
+          {[first > 0 ? `↑ ${first} more lines` : '', below > 0 ? `↓ ${below} more lines` : '']
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
+    </Box>
   );
 }
