@@ -203,7 +203,7 @@ describe('history and saved requests', () => {
       await app.pressTogether('up', CTRL_U, CTRL_O);
       await app.waitForFrame('Saved requests · 1');
       const frame = await app.waitForFrame(
-        /› domains {2}GET \/v1\/projects\/\{project_id\}\/domains/,
+        /› domains {2}GET {4}\/v1\/projects\/\{project_id\}\/domains/,
       );
       expect(frame.split('\n').find((l) => l.includes('› domains'))).not.toContain('sk-');
       await app.press('enter');
@@ -234,7 +234,7 @@ describe('history and saved requests', () => {
       );
       expect(readdirSync(flagDir)).toEqual(['regions.json']);
       await app.pressTogether(CTRL_U, CTRL_O);
-      await app.waitForFrame(/› regions {2}GET \/v1\/regions/);
+      await app.waitForFrame(/› regions {2}GET {4}\/v1\/regions/);
       expect(() => readdirSync(envDir)).toThrow(/ENOENT/);
     },
   );

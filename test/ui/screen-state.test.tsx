@@ -124,12 +124,13 @@ describe('the domains screen in a short terminal', () => {
     await app.resize(100, 12);
     // Asked again with the smallest page; the table still has fewer lines than that.
     const short = await app.waitForFrame((f) => size(f) === 5 && /↓ \d+ more below/.test(f));
-    const shown = /rows 1–(\d+) of (?:≥ )?(\d+)/.exec(short);
-    expect(Number(shown?.[1])).toBeLessThan(Number(shown?.[2]));
+    // ("row 1" where the table has room for one row.)
+    const shown = /rows? 1(?:–(\d+))? of (?:≥ )?(\d+)/.exec(short);
+    expect(Number(shown?.[1] ?? 1)).toBeLessThan(Number(shown?.[2]));
     // j past the last row shown scrolls, and the mark says what is above too.
     await app.press('j', 'j', 'j', 'j');
     expect(oneLine(await app.waitForFrame(/↑ \d+ more above/))).toMatch(
-      /rows [2-5]–5 of (≥ 5|\d+)/,
+      /rows? (?:[2-5]–)?5 of (≥ 5|\d+)/,
     );
 
     // Taller again: a bigger page is asked for, and it all fits.

@@ -5,6 +5,7 @@ import { utcMinute } from '../../core/display.js';
 import { printablePath } from '../../core/mask.js';
 import type { RequestSpec } from '../../core/request-spec.js';
 import type { PickerItem } from './RequestPicker.js';
+import { displayWidth, padEnd } from '../components/format.js';
 
 // The lines of the raw screen's two lists: the history (newest first) and the saved requests.
 
@@ -43,7 +44,13 @@ export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
   }));
 }
 
+/** The longest a saved request's name is padded to: a longer one pushes only its own line on. */
+const NAME_COLUMN = 24;
+
 export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] {
+  // The names padded to the longest (up to NAME_COLUMN), and the methods to DELETE's width: the
+  // methods and the paths start in one column.
+  const nameWidth = Math.min(NAME_COLUMN, Math.max(0, ...listing.map((s) => displayWidth(s.name))));
   return listing.map((saved) =>
     'error' in saved
       ? { item: { id: saved.name, label: saved.name, error: saved.error }, from: saved.path }
@@ -51,7 +58,7 @@ export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] 
           item: {
             id: saved.name,
             // A file written by hand may hold a credential in its query: shown masked.
-            label: `${saved.name}  ${saved.spec.method} ${printablePath(saved.spec.path)}`,
+            label: `${padEnd(saved.name, nameWidth)}  ${saved.spec.method.padEnd(METHOD_WIDTH)} ${printablePath(saved.spec.path)}`,
             detail: saved.description,
           },
           spec: saved.spec,
