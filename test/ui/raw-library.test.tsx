@@ -9,7 +9,7 @@ import { ProfileStore } from '../../src/config/profile-store.js';
 import { everyFile } from '../helpers/files.js';
 import { it } from '../helpers/fixtures.js';
 import { TESTER_KEY, type TestServer } from '../helpers/server.js';
-import { pasted, type UiHandle } from '../helpers/ui.js';
+import { oneLine, pasted, type UiHandle } from '../helpers/ui.js';
 
 // The raw screen's history, saved requests, copies, pastes and read-only profiles, against the
 // real server, with the files where a user's would be (DOMAINCTL_CONFIG_DIR's data and requests):
@@ -210,6 +210,45 @@ describe('history and saved requests', () => {
       await app.waitForFrame(/Path\s+› \/v1\/projects\/\{project_id\}\/domains/);
       await app.waitForFrame('! Loaded');
       expect(app.frame()).toContain('X-Api-Key kept only masked: type it again');
+    },
+  );
+
+  it.concurrent(
+    'asks before it replaces a saved request, and a prompt closed with Esc takes its message with it',
+    async ({ openRaw, configDir, expect }) => {
+      // A walkthrough's findings: a second save under a name replaced the file unasked, and
+      // "✗ Not saved" stayed once Esc had closed the prompt it was about.
+      const app = await openRaw();
+      await app.pressTogether('/v1/regions');
+      await app.press(CTRL_S);
+      await app.pressTogether('bad name', 'enter');
+      await app.waitForFrame('✗ Not saved:');
+      await app.press('esc');
+      await app.waitForFrame((f) => !f.includes('Save as'));
+      expect(app.frame()).not.toContain('✗ Not saved');
+
+      const file = join(configDir, 'requests', 'twice.json');
+      await app.press(CTRL_S);
+      await app.pressTogether('twice', 'enter');
+      await app.waitForFrame(`✓ Saved ${file}`);
+      const first = readFileSync(file, 'utf8');
+      await app.pressTogether(CTRL_U, '/v1/projects');
+      await app.press(CTRL_S);
+      await app.pressTogether('twice', 'enter');
+      await app.waitForFrame((f) =>
+        oneLine(f).includes(`? twice is saved already (${file}): Enter replaces it, Esc keeps it`),
+      );
+      expect(readFileSync(file, 'utf8')).toBe(first);
+      // Esc keeps it; asked again, Enter twice replaces it.
+      await app.press('esc');
+      await app.waitForFrame((f) => !f.includes('is saved already'));
+      expect(readFileSync(file, 'utf8')).toBe(first);
+      await app.press(CTRL_S);
+      await app.pressTogether('twice', 'enter');
+      await app.waitForFrame('is saved already');
+      await app.press('enter');
+      await app.waitForFrame(`✓ Replaced ${file}`);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ path: '/v1/projects' });
     },
   );
   it.concurrent(

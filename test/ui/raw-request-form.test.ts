@@ -37,7 +37,7 @@ describe('the raw request form', () => {
     expect(form.cycle).toBeUndefined();
   });
 
-  it('opening Save as ends the last notice; typing the name and closing the prompt keep what is said', () => {
+  it('opening Save as ends the last notice; typing the name keeps what is said, closing the prompt ends it', () => {
     // A walkthrough's finding: the last save's ✓ stayed under a new Save as prompt.
     const saved = run({ type: 'notice', text: '✓ Saved', tone: 'ok' });
     const opened = rawFormReducer(saved, { type: 'saveAs', name: '' });
@@ -47,9 +47,16 @@ describe('the raw request form', () => {
       { type: 'saveAs', name: 'x' },
     );
     expect(typed.notice?.text).toBe('a name: letters');
-    expect(rawFormReducer(typed, { type: 'saveAs', name: undefined }).notice?.text).toBe(
-      'a name: letters',
-    );
+    // A walkthrough's finding: "✗ Not saved" stayed once Esc had closed the prompt it was about.
+    expect(rawFormReducer(typed, { type: 'saveAs', name: undefined }).notice).toBeUndefined();
+    // The question whether to replace a name goes once another name is typed.
+    const asked = rawFormReducer(typed, { type: 'askReplace', name: 'x', question: '? x' });
+    expect(asked).toMatchObject({ replacing: 'x', notice: { text: '? x' } });
+    const other = rawFormReducer(asked, { type: 'saveAs', name: 'xy' });
+    expect(other.replacing).toBeUndefined();
+    expect(other.notice).toBeUndefined();
+    // Opening a list ends what the last action said (a refused editor).
+    expect(rawFormReducer(saved, { type: 'openPicker', picker: 'history' }).notice).toBeUndefined();
   });
 
   it('Tab on an empty path shows each route in turn: never the bare "/" they all start with', () => {

@@ -37,6 +37,8 @@ export interface RawForm {
   picker?: 'history' | 'saved';
   /** The name the request is being saved under (Ctrl+S), typed in a field of its own. */
   saveAs?: string;
+  /** The name a saved request already has, asked about once: Enter again replaces it. */
+  replacing?: string;
   sends: number;
 }
 
@@ -51,6 +53,8 @@ export type RawFormAction =
   | { type: 'openPicker'; picker: 'history' | 'saved' }
   | { type: 'closePicker' }
   | { type: 'saveAs'; name: string | undefined }
+  /** The name typed is a saved request's already: the next Enter replaces it. */
+  | { type: 'askReplace'; name: string; question: string }
   | { type: 'moveFocus'; step: 1 | -1 }
   | { type: 'focus'; field: RawField }
   /** Tab: completes the path from these candidates (with none it stays); elsewhere next field. */
@@ -136,19 +140,34 @@ export function rawFormReducer(form: RawForm, action: RawFormAction): RawForm {
         notice: action.notice,
       };
     case 'openPicker':
-      return { ...form, picker: action.picker, saveAs: undefined, confirming: undefined };
+      // A list in place of the answer: what the last action said is over (a refused editor).
+      return {
+        ...form,
+        picker: action.picker,
+        saveAs: undefined,
+        replacing: undefined,
+        confirming: undefined,
+        notice: undefined,
+      };
     case 'closePicker':
       return { ...form, picker: undefined };
     case 'saveAs': {
-      // Opening the prompt ends the notice of what was done before (a save's ✓ under a new name).
+      // Opening the prompt ends the notice of what was done before (a save's ✓ under a new name);
+      // closing it (Esc, or saved) ends the prompt's own (a name refused, the question whether
+      // to replace); another name typed ends the question, which was about the one before.
       const opening = form.saveAs === undefined && action.name !== undefined;
+      const closing = form.saveAs !== undefined && action.name === undefined;
+      const renamed = form.replacing !== undefined && action.name !== form.replacing;
       return {
         ...form,
         saveAs: action.name,
         picker: undefined,
-        ...(opening && { notice: undefined }),
+        ...(renamed && { replacing: undefined }),
+        ...((opening || closing || renamed) && { notice: undefined }),
       };
     }
+    case 'askReplace':
+      return { ...form, replacing: action.name, notice: { text: action.question, tone: 'warn' } };
     case 'moveFocus':
       return moveFocus(form, action.step);
     case 'focus':

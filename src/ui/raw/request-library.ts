@@ -24,6 +24,9 @@ export interface SavedStore {
   /** The demo's own folder, removed when it ends: a save suggests no command to send it later. */
   temporary: boolean;
   list(): SavedRequestListing[];
+  /** Whether a request is saved under `name` already, and the file it is (or would be) in. */
+  exists(name: string): boolean;
+  fileOf(name: string): string;
   save(name: string, spec: RequestSpec): { path: string; created: boolean };
   load(name: string): { spec: RequestSpec; path: string };
 }
@@ -82,6 +85,8 @@ export function savedStore(
     flag: temporary ? undefined : dir || undefined,
     temporary,
     list: () => saved.list(),
+    exists: (name) => saved.exists(name),
+    fileOf: (name) => saved.fileOf(name),
     save: (name, spec) => saved.save(name, spec),
     load: (name) => saved.load(name),
   };

@@ -235,6 +235,16 @@ export function useRawActions(
   const save = (name: string) => {
     try {
       const store = services.savedRequests();
+      // A name saved already is replaced only on a second Enter: a request someone shares in
+      // git is not lost to a name typed again by mistake.
+      if (form.replacing !== name && store.exists(name)) {
+        dispatch({
+          type: 'askReplace',
+          name,
+          question: `? ${name} is saved already (${store.fileOf(name)}): Enter replaces it, Esc keeps it`,
+        });
+        return;
+      }
       const saved = store.save(name, specOf(form, { withBody }));
       dispatch({ type: 'saveAs', name: undefined });
       const done = saved.created ? 'Saved' : 'Replaced';
