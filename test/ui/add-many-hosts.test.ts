@@ -26,12 +26,12 @@ describe('the hosts of a list that are not valid', () => {
     ).toEqual([
       {
         host: 'A.Example.com.',
-        reason: 'the same host as a.example.com, above: added once',
+        reason: 'the same host as a.example.com, above: sent once',
         repeat: true,
       },
       {
         host: 'b.example.com',
-        reason: 'the same host as b.example.com, above: added once',
+        reason: 'the same host as b.example.com, above: sent once',
         repeat: true,
       },
     ]);

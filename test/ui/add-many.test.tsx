@@ -75,7 +75,7 @@ describe('adding several domains at once', () => {
     await app.waitForFrame('5 host names, 1 not valid: Enter adds each in turn');
   });
 
-  it('a host typed again in the list (another case, a final dot, punycode) is named before Enter and added once', async ({
+  it('a host typed again in the list (another case, a final dot, punycode) is named before Enter and sent once', async ({
     renderUi,
   }) => {
     // A walkthrough's finding: the repeats were sent, and their 409s read as if those hosts had
@@ -88,16 +88,21 @@ describe('adding several domains at once', () => {
       ),
     );
     const typed = await app.waitForFrame('5 host names, 3 typed again: Enter adds each in turn');
-    expect(typed).toContain('✗ DUP.many.test: the same host as dup.many.test, above: added once');
-    expect(typed).toContain('✗ dup.many.test.: the same host as dup.many.test, above: added once');
+    expect(typed).toContain('✗ DUP.many.test: the same host as dup.many.test, above: sent once');
+    expect(typed).toContain('✗ dup.many.test.: the same host as dup.many.test, above: sent once');
     expect(typed).toContain(
-      '✗ bücher.many.test: the same host as xn--bcher-kva.many.test, above: added once',
+      '✗ bücher.many.test: the same host as xn--bcher-kva.many.test, above: sent once',
     );
     await app.press('enter');
     const frame = await app.waitForFrame(
-      '2 added (201), 0 already registered (409), 0 refused (400), 3 typed again (added once) of 5 hosts',
+      '2 added (201), 0 already registered (409), 0 refused (400), 3 typed again (sent once) of 5 hosts',
     );
     expect(frame).toMatch(/=\s+DUP\.many\.test: the same host as dup\.many\.test, above/);
+    // Added as typed, or as the server stored it where that differs: the '=' lines read
+    // against what was typed (a walkthrough's finding: "✓ 201 xn--bcher-kva… added" above
+    // "= xn--bcher-kva…: the same host as bücher…" read as a host the same as itself).
+    expect(frame).toMatch(/✓ 201\s+dup\.many\.test added$/m);
+    expect(frame).toMatch(/✓ 201\s+xn--bcher-kva\.many\.test added$/m);
     expect(frame).not.toContain('✗ 409');
     // One request for each host, not for each line.
     expect(
@@ -105,6 +110,21 @@ describe('adding several domains at once', () => {
         .slice(before)
         .map((line) => line.split(' ').at(-1)),
     ).toEqual(['201', '201']);
+  });
+
+  it('says a host added as the server stores it where that differs from what was typed', async ({
+    renderUi,
+  }) => {
+    const app = await openForm(renderUi);
+    await app.press(pasted('Shop.Case.many.test\nshop.case.many.test\nother.many.test'));
+    await app.waitForFrame('3 host names, 1 typed again');
+    await app.press('enter');
+    const frame = await app.waitForFrame('2 added (201)');
+    expect(frame).toMatch(/✓ 201\s+Shop\.Case\.many\.test added as shop\.case\.many\.test$/m);
+    expect(frame).toMatch(
+      /=\s+shop\.case\.many\.test: the same host as Shop\.Case\.many\.test, above: sent once$/m,
+    );
+    expect(frame).toMatch(/✓ 201\s+other\.many\.test added$/m);
   });
 
   it('lines that come as typed (no bracketed paste, or Ctrl+J) stay one host a line', async ({

@@ -19,12 +19,16 @@ function resultRows(r: AddResult, room: number): { status: string; lines: string
       return { status: '', lines: wrapWords(host, room) };
     case 'adding':
       return { status: '  …', lines: wrapWords(host, room), tone: 'accent' };
-    case 'added':
+    case 'added': {
+      // As typed, and as the server stored it where that differs (case, a final dot, punycode):
+      // a later "= xn--…: the same host as BÜCHER.example." then reads against what was typed.
+      const stored = visible(r.domain.domain);
       return {
         status: '✓ 201',
-        lines: wrapWords(`${visible(r.domain.domain)} added`, room),
+        lines: wrapWords(stored === host ? `${host} added` : `${host} added as ${stored}`, room),
         tone: 'ok',
       };
+    }
     case 'repeated':
       return {
         status: '  =',

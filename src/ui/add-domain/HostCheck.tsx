@@ -87,7 +87,7 @@ function InvalidLines({ invalid }: { invalid: readonly InvalidHost[] }) {
     repeats === 0
       ? `${rest} more not valid (the API will refuse them)`
       : repeats === rest
-        ? `${rest} more typed again (added once)`
+        ? `${rest} more typed again (sent once)`
         : `${rest} more not valid or typed again`;
   return (
     <Box flexDirection="column">

@@ -84,7 +84,7 @@ export function invalidHosts(hosts: readonly string[]): InvalidHost[] {
 }
 
 /** What a host typed again is told, before Enter and in the batch's results. */
-export const repeatReason = (first: string) => `the same host as ${first}, above: added once`;
+export const repeatReason = (first: string) => `the same host as ${first}, above: sent once`;
 
 /**
  * The hosts of a list that name one typed before them, as the server stores host names (case,
@@ -117,7 +117,7 @@ export function addSummary(results: readonly AddResult[]): string {
     `${count('exists')} already registered (409)`,
     `${count('refused')} refused (400)`,
   ];
-  if (count('repeated') > 0) parts.push(`${count('repeated')} typed again (added once)`);
+  if (count('repeated') > 0) parts.push(`${count('repeated')} typed again (sent once)`);
   if (count('failed') > 0) parts.push(`${count('failed')} failed`);
   return `${parts.join(', ')} of ${results.length} ${results.length === 1 ? 'host' : 'hosts'}`;
 }
