@@ -153,6 +153,30 @@ describe('the DNS column (d)', () => {
     expect(details).toMatch(/✗ wrong\s+found\s+elsewhere\.example\.net/);
   }, 30_000);
 
+  it('shows the DNS column only while a row in view has a check: a filter to others leaves no empty column', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: after d under one filter, every other view kept an empty column.
+    const checked = await add(`column-${process.pid}.example.com`);
+    await add(`unchecked-${process.pid}.other.example.org`);
+    const ui = await renderUi({
+      env: { DOMAINCTL_DNS_SERVER: dns.address },
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
+    });
+    await ui.waitForFrame(checked.domain);
+    await ui.pressTogether('/', `column-${process.pid}`);
+    await ui.waitForFrame('1 match');
+    await ui.press('enter', 'd');
+    await ui.waitForFrame((f) => !/checking|…/.test(f) && / DNS /.test(f));
+    await ui.press('esc');
+    await ui.pressTogether('/', `unchecked-${process.pid}`);
+    const other = await ui.waitForFrame((f) => f.includes('1 match') && f.includes('unchecked-'));
+    expect(other).not.toMatch(/ DNS /);
+    await ui.press('esc');
+    await ui.pressTogether('/', `column-${process.pid}`);
+    await ui.waitForFrame((f) => f.includes('1 match') && / DNS /.test(f));
+  }, 30_000);
+
   it("counts a check run on a domain's own screen in the summary once back on the list", async ({
     renderUi,
   }) => {

@@ -248,6 +248,7 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
         sort: view.sort,
         reverse: view.reverse,
         checks: checks.checks,
+        rows,
         justVerified: watch.justVerified,
       })}
       rows={rows}

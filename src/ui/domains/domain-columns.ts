@@ -11,8 +11,12 @@ export interface DomainColumnsOptions {
   sort?: SortKey;
   /** The sort turned the other way: the arrow too. */
   reverse?: boolean;
-  /** DNS checks of this screen, by domain id: the DNS column shows once there is one. */
+  /**
+   * DNS checks of this screen, by domain id: the DNS column shows once one of `rows` (the rows
+   * of the table, where given) has one, so another filter or page leaves no empty column.
+   */
   checks?: ReadonlyMap<string, RowCheck>;
+  rows?: readonly Domain[];
   /** Domains that just turned verified: their status stands out for a moment. */
   justVerified?: ReadonlySet<string>;
 }
@@ -25,6 +29,7 @@ export function domainColumns({
   sort,
   reverse = false,
   checks,
+  rows,
   justVerified,
 }: DomainColumnsOptions): Column<Domain>[] {
   const header = (id: string, text: string) =>
@@ -51,7 +56,8 @@ export function domainColumns({
           : domainStatus(d.verified),
     },
   ];
-  if (checks && checks.size > 0) {
+  const checked = checks && (rows ? rows.some((d) => checks.has(d.id)) : checks.size > 0);
+  if (checks && checked) {
     columns.push({
       id: 'dns',
       header: 'DNS',
