@@ -309,7 +309,7 @@ describe('adding several domains at once', () => {
     expect(oneLine(frame)).toContain('e edits the list (as typed) · Esc back to the domains');
     expect(frame.split('\n').length).toBeLessThanOrEqual(23);
     // The ones above are a scroll away: PgUp (and k) go back to the first, PgDn to the latest.
-    expect(frame).toContain('↑↓ j k PgUp PgDn scroll');
+    expect(frame).toContain('↑↓ j k PgUp PgDn g G scroll');
     await app.press('pageup', 'pageup');
     const top = await app.waitForFrame(`✓ 201   ${hosts[0]} added`);
     expect(top).not.toMatch(/more above/);
@@ -320,6 +320,25 @@ describe('adding several domains at once', () => {
     await app.waitForFrame(
       (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),
     );
+    // g to the first, G to the latest.
+    await app.press('g');
+    await app.waitForFrame(
+      (f) => f.includes(`✓ 201   ${hosts[0]} added`) && !f.includes('more above'),
+    );
+    await app.press('G');
+    await app.waitForFrame(
+      (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),
+    );
+    // Scrolled back to the first, then a taller terminal: the view fills the room it has, down
+    // to the latest (a walkthrough's finding: spare lines stayed under "more below").
+    await app.press('g');
+    await app.waitForFrame('more below');
+    await app.resize(80, 40);
+    const tall = await app.waitForFrame(
+      (f) => f.includes(`✓ 201   ${hosts[11]} added`) && f.includes(`✓ 201   ${hosts[0]} added`),
+    );
+    expect(tall).not.toMatch(/more (above|below)/);
+    await app.resize(80, 24);
     // e: the whole list again, as typed, in the field, which takes keys again.
     await app.press('e');
     await app.waitForFrame('12 host names: Enter adds each in turn');

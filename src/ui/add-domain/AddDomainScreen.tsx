@@ -188,8 +188,11 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
         batch.reset();
         scroll.reset();
         setState({ step: 'editing' });
-      } else if (is('add.scroll'))
-        scroll.scroll(key.upArrow || key.pageUp || input === 'k', key.pageUp || key.pageDown);
+      } else if (is('add.scroll')) {
+        if (input === 'g' || input === 'G' || key.home || key.end)
+          scroll.end(input === 'g' || key.home);
+        else scroll.scroll(key.upArrow || key.pageUp || input === 'k', key.pageUp || key.pageDown);
+      }
     } else if (is('add.submit')) submit();
     else if (is('add.useHost') && cut) edit(urlHost ?? cut.text);
   });

@@ -13,9 +13,13 @@ export function useResultsScroll(
   height: number,
   columns: number,
 ) {
-  const [back, setBack] = useState(0);
+  const [kept, setBack] = useState(0);
   const lines = resultLines(results, columns);
   const room = resultsRoom(results, running, height, columns);
+  // Where the room has grown (a taller terminal) the view fills it: it shows the results below
+  // rather than spare lines under "more below".
+  let back = kept;
+  while (back > 0 && resultsWindow(lines, room, back - 1).atTop) back--;
   const shown = resultsWindow(lines, room, back);
   const scroll = (up: boolean, page: boolean) => {
     const step = page ? Math.max(1, shown.end - shown.first) : 1;
@@ -24,11 +28,18 @@ export function useResultsScroll(
     for (let n = 0; n < step && !resultsWindow(lines, room, next).atTop; n++) next++;
     setBack(next);
   };
+  /** g: back to the first result; G: on to the latest. */
+  const end = (first: boolean) => {
+    let next = 0;
+    while (first && !resultsWindow(lines, room, next).atTop) next++;
+    setBack(next);
+  };
   return {
     back,
     /** There is more than the view shows: the scroll keys do something. */
     scrolls: back > 0 || !shown.atTop,
     scroll,
+    end,
     reset: () => setBack(0),
   };
 }
