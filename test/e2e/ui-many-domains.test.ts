@@ -122,7 +122,10 @@ describe.concurrent('the domains screen with 600 domains, in a real terminal', (
       'one.e2e-many.test\ntwo.e2e-many.test\nmail.globex.org\nbad_host.e2e-many.test\nthree.e2e-many.test',
     );
     tmux('paste-buffer', '-p', '-t', NAME);
-    await waitForScreen('5 host names, 1 not valid: Enter adds each in turn');
+    // The one there already is named once every domain is loaded.
+    await waitForScreen(
+      /5 host names, 1 not valid(, 1 in the project already)?: Enter adds each in turn/,
+    );
     await send('Enter');
     await waitForScreen('3 added (201), 1 already registered (409), 1 refused (400) of 5 hosts');
     await send('Escape');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeHostname } from '../../src/contract/hostname.js';
-import { invalidHosts } from '../../src/ui/add-domain/add-many.js';
+import { invalidHosts, REGISTERED_REASON } from '../../src/ui/add-domain/add-many.js';
 
 // Which hosts of a list the add form names as not valid while it is typed, apart from Ink.
 describe('the hosts of a list that are not valid', () => {
@@ -34,6 +34,17 @@ describe('the hosts of a list that are not valid', () => {
         reason: 'the same host as b.example.com, above: sent once',
         repeat: true,
       },
+    ]);
+  });
+
+  it('names a host the project has already, as the server stores it, before Enter', () => {
+    // A walkthrough's finding: only Enter told of it, as a 409.
+    const registered = new Set(['www.acme-shop.com', 'xn--bcher-kva.example']);
+    expect(
+      invalidHosts(['WWW.acme-shop.com.', 'new.example.com', 'bücher.example'], registered),
+    ).toEqual([
+      { host: 'WWW.acme-shop.com.', reason: REGISTERED_REASON, registered: true },
+      { host: 'bücher.example', reason: REGISTERED_REASON, registered: true },
     ]);
   });
 });

@@ -127,6 +127,31 @@ describe('adding several domains at once', () => {
     expect(frame).toMatch(/✓ 201\s+other\.many\.test added$/m);
   });
 
+  it('names a host the project has already before Enter, once every domain is loaded', async ({
+    renderUi,
+  }) => {
+    const app = await renderUi({
+      flags: {
+        baseUrl: server.url,
+        token: TESTER_KEY,
+        project: 'prj_demo_scale',
+        watchInterval: 0,
+      },
+    });
+    await app.waitForFrame(/^45 domains · /m);
+    await app.press('a');
+    await app.waitForFrame('Add a custom domain');
+    await app.press('WWW.acme-shop.com');
+    await app.waitForFrame(
+      '! www.acme-shop.com is in this project already: the API will answer 409',
+    );
+    await app.press(' fresh-one.many.test');
+    await app.waitForFrame('2 host names, 1 in the project already: Enter adds each in turn');
+    expect(app.frame()).toContain(
+      '✗ WWW.acme-shop.com: in this project already: the API will answer 409',
+    );
+  });
+
   it('lines that come as typed (no bracketed paste, or Ctrl+J) stay one host a line', async ({
     renderUi,
   }) => {
@@ -159,20 +184,22 @@ describe('adding several domains at once', () => {
       if (check.ok) throw new Error(`${host} is valid`);
       return check.reason;
     };
-    await app.press(pasted('one.many.test\nbad_host.many.test\nsinglelabel\ntwo.many.test'));
+    await app.press(
+      pasted('one.checked.many.test\nbad_host.many.test\nsinglelabel\ntwo.checked.many.test'),
+    );
     const frame = oneLine(
       await app.waitForFrame('4 host names, 2 not valid: Enter adds each in turn'),
     );
     expect(frame).toContain(`✗ bad_host.many.test: ${reason('bad_host.many.test')}`);
     expect(frame).toContain(`✗ singlelabel: ${reason('singlelabel')}`);
-    expect(frame).not.toContain('✗ one.many.test');
+    expect(frame).not.toContain('✗ one.checked.many.test');
     // Typed on: the line of a host not valid yet comes as it is typed, and goes once it is.
-    await app.press(' three.many.test four');
+    await app.press(' three.checked.many.test four');
     await app.waitForFrame((f) => oneLine(f).includes(`✗ four: ${reason('four')}`));
     await app.press('.many.test');
     await app.waitForFrame((f) => !oneLine(f).includes('✗ four'));
     expect(oneLine(app.frame())).toContain('6 host names, 2 not valid: Enter adds each in turn');
-    expect(oneLine(app.frame())).toContain('Host name › one.many.test bad_host.many.test');
+    expect(oneLine(app.frame())).toContain('Host name › one.checked.many.test bad_host.many.test');
     expect(posts()).toHaveLength(before);
   });
 

@@ -12,6 +12,7 @@ import { Paragraph } from '../components/Paragraph.js';
 import { hostsOfUrls, parseHostList, typedLines, zoneOfAll } from './add-many.js';
 import { AddManyResults } from './AddManyResults.js';
 import { HostCheck } from './HostCheck.js';
+import { useRegisteredHosts } from './useRegisteredHosts.js';
 import { useResultsScroll } from './useResultsScroll.js';
 import { TextField } from '../components/TextField.js';
 import {
@@ -63,6 +64,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
   const { write } = useStdout();
   const { bodyHeight, columns } = useUi();
   const queryClient = useQueryClient();
+  const registered = useRegisteredHosts(queryClient, session, project.id);
   const batch = useAddMany(client, project.id, () =>
     invalidateDomains(queryClient, session, project.id),
   );
@@ -235,6 +237,7 @@ export function AddDomainScreen({ project: routeProject }: { project: ProjectRef
             several={several}
             urls={cut?.urls ?? 0}
             urlHost={urlHost}
+            registered={registered}
           />
         )}
       </Box>

@@ -3,7 +3,7 @@ import type { HostnameResult } from '../../contract/hostname.js';
 import { visible } from '../../core/sanitize.js';
 import { Paragraph } from '../components/Paragraph.js';
 import { useTone } from '../app/theme.js';
-import { type InvalidHost, invalidHosts } from './add-many.js';
+import { type InvalidHost, invalidHosts, REGISTERED_REASON } from './add-many.js';
 
 /**
  * The hosts of a list that are not valid, named one a line under its hint; past this many, a
@@ -22,16 +22,26 @@ export interface HostCheckProps {
   /** The pasted URLs Tab cuts to their host names, and the one host when there is one. */
   urls: number;
   urlHost: string | undefined;
+  /** The host names the project has, as far as the domains loaded say (stored form). */
+  registered: ReadonlySet<string>;
 }
 
 /**
  * What Enter would do with what is typed, said as it is typed: a host name's check, or a list's
  * count and each of its hosts that is not valid, with the same message the one host would get.
  */
-export function HostCheck({ value, check, list, several, urls, urlHost }: HostCheckProps) {
+export function HostCheck({
+  value,
+  check,
+  list,
+  several,
+  urls,
+  urlHost,
+  registered,
+}: HostCheckProps) {
   const tone = useTone();
   if (several) {
-    const invalid = invalidHosts(list.hosts);
+    const invalid = invalidHosts(list.hosts, registered);
     const hint =
       list.fromFile !== undefined
         ? `the host names in ${visible(list.fromFile)}, one a line: Enter adds each in turn`
@@ -51,6 +61,12 @@ export function HostCheck({ value, check, list, several, urls, urlHost }: HostCh
     );
   }
   if (value.trim() === '') return <Paragraph dimColor>e.g. shop.example.com</Paragraph>;
+  if (check.ok && registered.has(check.hostname))
+    return (
+      <Paragraph color={tone('warn')}>
+        ! {visible(check.hostname)} is {REGISTERED_REASON}
+      </Paragraph>
+    );
   if (check.ok)
     return (
       <Paragraph color={tone('ok')}>
@@ -73,8 +89,13 @@ export function HostCheck({ value, check, list, several, urls, urlHost }: HostCh
 /** How many of a list's hosts the lines under the hint name: ", 2 not valid, 1 typed again". */
 function flaggedCount(invalid: readonly InvalidHost[]): string {
   const repeats = invalid.filter((entry) => entry.repeat).length;
-  const bad = invalid.length - repeats;
-  return `${bad > 0 ? `, ${bad} not valid` : ''}${repeats > 0 ? `, ${repeats} typed again` : ''}`;
+  const registered = invalid.filter((entry) => entry.registered).length;
+  const bad = invalid.length - repeats - registered;
+  return [
+    bad > 0 ? `, ${bad} not valid` : '',
+    repeats > 0 ? `, ${repeats} typed again` : '',
+    registered > 0 ? `, ${registered} in the project already` : '',
+  ].join('');
 }
 
 /** Each host of a list that is not valid, and why; the API would refuse them (400). */
@@ -82,13 +103,17 @@ function InvalidLines({ invalid }: { invalid: readonly InvalidHost[] }) {
   const tone = useTone();
   if (invalid.length === 0) return null;
   const rest = invalid.length - INVALID_SHOWN;
-  const repeats = invalid.slice(INVALID_SHOWN).filter((entry) => entry.repeat).length;
+  const others = invalid.slice(INVALID_SHOWN);
+  const repeats = others.filter((entry) => entry.repeat).length;
+  const registered = others.filter((entry) => entry.registered).length;
   const restText =
-    repeats === 0
+    repeats === 0 && registered === 0
       ? `${rest} more not valid (the API will refuse them)`
       : repeats === rest
         ? `${rest} more typed again (sent once)`
-        : `${rest} more not valid or typed again`;
+        : registered === rest
+          ? `${rest} more in the project already`
+          : `${rest} more not valid, typed again or in the project already`;
   return (
     <Box flexDirection="column">
       {invalid.slice(0, INVALID_SHOWN).map(({ host, reason }, i) => (

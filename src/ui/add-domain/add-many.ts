@@ -64,20 +64,31 @@ export interface InvalidHost {
   reason: string;
   /** It is valid, but the list has it already: the batch adds it once. */
   repeat?: true;
+  /** It is valid, but the project has it already (the domains loaded say so): a 409 to come. */
+  registered?: true;
 }
+
+/** What a host the project has already is told before Enter. */
+export const REGISTERED_REASON = 'in this project already: the API will answer 409';
 
 /**
  * The host names of a list that are not valid, in the order typed, each with the reason the
  * single-host field gives as it is typed (the server's own rules), and those that name a host the
- * list has already (`DUP.example.com` after `dup.example.com`: the batch adds it once). A URL
+ * list has already (`DUP.example.com` after `dup.example.com`: the batch adds it once), or that
+ * the project has already, among the domains `registered` (those loaded). A URL
  * whose host name Tab keeps is left out: the hint of the URLs says so.
  */
-export function invalidHosts(hosts: readonly string[]): InvalidHost[] {
+export function invalidHosts(
+  hosts: readonly string[],
+  registered: ReadonlySet<string> = new Set(),
+): InvalidHost[] {
   const repeats = repeatedHosts(hosts);
   return hosts.flatMap((host, i) => {
     const first = repeats.get(i);
     if (first !== undefined) return [{ host, reason: repeatReason(first), repeat: true as const }];
     const check = normalizeHostname(host);
+    if (check.ok && registered.has(check.hostname))
+      return [{ host, reason: REGISTERED_REASON, registered: true as const }];
     if (check.ok || hostOfUrl(host) !== undefined) return [];
     return [{ host, reason: check.reason }];
   });
