@@ -48,6 +48,9 @@ export function availabilityGuard(
   stats: GuardStats = { inFlight: 0, unavailable: 0, failed: 0 },
 ) {
   let down: string | undefined;
+  /** Calls numbered as they start, and the last one started when the database was found down. */
+  let started = 0;
+  let downAfter = 0;
 
   const failed = (error: unknown): unknown => {
     if (!(error instanceof StoreUnavailableError) && !isUnreachable(error)) {
@@ -59,6 +62,7 @@ export function availabilityGuard(
       error instanceof StoreUnavailableError ? error.message : String((error as Error).message);
     if (down === undefined) {
       warn(`database: unavailable (${reason}); requests get 503 until it answers again`);
+      downAfter = started;
     }
     down = reason;
     return error instanceof StoreUnavailableError
@@ -67,6 +71,7 @@ export function availabilityGuard(
   };
 
   return async function guarded<T>(work: () => PromiseLike<T>): Promise<T> {
+    const call = ++started;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -79,7 +84,10 @@ export function availabilityGuard(
       // The work goes on if the timer wins (its connection stays busy until the database
       // answers or the socket dies); its late result or error is dropped.
       const result = await Promise.race([work(), timeout]);
-      if (down !== undefined) {
+      // Only a call sent after the database was found down says it answers again: one sent
+      // before, answered late while it went away, says nothing of now (and would make the log
+      // say "unavailable" twice for one outage).
+      if (down !== undefined && call > downAfter) {
         down = undefined;
         warn('database: answering again');
       }
