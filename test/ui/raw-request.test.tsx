@@ -85,7 +85,7 @@ describe('the raw request screen', () => {
       }
       expect(shown.sort()).toEqual([
         '/v1/projects/prj_demo_scale/databases',
-        '/v1/projects/prj_demo_scale/databases/{database_id}',
+        '/v1/projects/prj_demo_scale/databases/',
         '/v1/projects/prj_demo_scale/domains',
       ]);
     },
@@ -243,8 +243,20 @@ describe('the raw request screen', () => {
       await app.resize(80, 24);
       await app.press('/v1/projects/prj_demo_enterprise', 'tab');
       const frame = await app.waitForFrame(/Path\s+› \/v1\/projects\/prj_demo_enterprise\/d$/m);
-      expect(frame).toContain('Tab: …/databases  …/domains  …/databases/{database_id}');
+      expect(frame).toContain('Tab: …/databases  …/domains  …/databases/');
       expect(frame).not.toContain('no route of the API goes on');
+    },
+  );
+
+  it.concurrent(
+    'Tab stops before a value to type, and says so there, never inserting {database_id}',
+    async ({ openRaw, expect }) => {
+      // A walkthrough's finding: Tab filled a literal {database_id}, which no request can take.
+      const app = await openRaw();
+      await app.press('/v1/projects/prj_demo_scale/databases/', 'tab');
+      const frame = await app.waitForFrame('Tab: type the database_id here');
+      expect(frame).toMatch(/Path\s+› \/v1\/projects\/prj_demo_scale\/databases\/$/m);
+      expect(frame).not.toContain('{database_id}');
     },
   );
 

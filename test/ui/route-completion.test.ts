@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completions } from '../../src/ui/raw/route-completion.js';
+import { completions, valueToType } from '../../src/ui/raw/route-completion.js';
 
 // The raw screen's path completion, apart from Ink: what Tab may offer after what was typed.
 const paths = (typed: string, projectId?: string) =>
@@ -10,12 +10,12 @@ describe("the raw screen's path completion", () => {
     expect(paths('/v1/projects/', 'prj_demo_scale')).toEqual([
       '/v1/projects/prj_demo_scale',
       '/v1/projects/prj_demo_scale/databases',
-      '/v1/projects/prj_demo_scale/databases/{database_id}',
+      '/v1/projects/prj_demo_scale/databases/',
       '/v1/projects/prj_demo_scale/domains',
     ]);
     expect(paths('/v1/projects/prj_demo_scale/d', 'prj_demo_scale')).toEqual([
       '/v1/projects/prj_demo_scale/databases',
-      '/v1/projects/prj_demo_scale/databases/{database_id}',
+      '/v1/projects/prj_demo_scale/databases/',
       '/v1/projects/prj_demo_scale/domains',
     ]);
   });
@@ -28,21 +28,22 @@ describe("the raw screen's path completion", () => {
     expect(paths('/v1/projects/{project_id}/do', 'prj_demo_scale')).toEqual([
       '/v1/projects/{project_id}/domains',
     ]);
-    expect(paths('/v1/projects/prj_other/databases/', undefined)).toEqual([
-      '/v1/projects/prj_other/databases/{database_id}',
-    ]);
+    // A value left to type ({database_id}) is the user's: completions stop at its `/`.
+    expect(paths('/v1/projects/prj_other/databases/', undefined)).toEqual([]);
+    expect(valueToType('/v1/projects/prj_other/databases/')).toBe('database_id');
+    expect(valueToType('/v1/projects/prj_other/')).toBeUndefined();
   });
 
   it('goes on from a project ID typed whole without its slash, and completes the IDs of the projects the session has seen', () => {
     // A walkthrough's finding: `/v1/projects/prj_demo_enterprise` and Tab said no route goes on.
     expect(paths('/v1/projects/prj_demo_enterprise', 'prj_demo_scale')).toEqual([
       '/v1/projects/prj_demo_enterprise/databases',
-      '/v1/projects/prj_demo_enterprise/databases/{database_id}',
+      '/v1/projects/prj_demo_enterprise/databases/',
       '/v1/projects/prj_demo_enterprise/domains',
     ]);
     expect(paths('/v1/projects/{project_id}', 'prj_demo_scale')).toEqual([
       '/v1/projects/{project_id}/databases',
-      '/v1/projects/{project_id}/databases/{database_id}',
+      '/v1/projects/{project_id}/databases/',
       '/v1/projects/{project_id}/domains',
     ]);
     const seen = ['prj_demo_scale', 'prj_demo_enterprise', 'prj_demo_free'];
@@ -51,7 +52,7 @@ describe("the raw screen's path completion", () => {
     ).toEqual([
       '/v1/projects/prj_demo_enterprise',
       '/v1/projects/prj_demo_enterprise/databases',
-      '/v1/projects/prj_demo_enterprise/databases/{database_id}',
+      '/v1/projects/prj_demo_enterprise/databases/',
       '/v1/projects/prj_demo_enterprise/domains',
     ]);
     // The current project first, then the others seen, where what is typed fits several.

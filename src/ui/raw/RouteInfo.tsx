@@ -5,7 +5,7 @@ import { visible } from '../../core/sanitize.js';
 import { useTone } from '../app/theme.js';
 import { wrapWords } from '../components/format.js';
 import { Paragraph } from '../components/Paragraph.js';
-import { longestCommonPrefix } from './route-completion.js';
+import { longestCommonPrefix, valueToType } from './route-completion.js';
 
 /**
  * What RouteInfo says under the route's own line, wrapped at its width: the parameters and the
@@ -96,7 +96,9 @@ export function RouteInfo({
         {candidates.length > 0
           ? `Tab: ${tails(candidates.slice(0, 3)).join('  ')}${candidates.length > 3 ? `  +${candidates.length - 3}` : ''}`
           : nothingToComplete
-            ? 'Tab: no route of the API goes on from this path'
+            ? valueToType(path)
+              ? `Tab: type the ${valueToType(path) ?? ''} here; no route goes on without it`
+              : 'Tab: no route of the API goes on from this path'
             : ' '}
       </Text>
     </Box>

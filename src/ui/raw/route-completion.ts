@@ -6,6 +6,14 @@ export { type PathCandidate, routePaths };
 const isParameter = (segment: string | undefined) => /^\{\w+\}$/.test(segment ?? '');
 
 /**
+ * The placeholders a request fills itself (with the current project or organisation, as
+ * `api request` does): a path may keep them. Any other (`{database_id}`) is the user's to type,
+ * and a completion stops before it, at its `/`.
+ */
+const FILLED = new Set(['{project_id}', '{org_id}', '{organization_id}']);
+const isTyped = (segment: string | undefined) => isParameter(segment) && !FILLED.has(segment ?? '');
+
+/**
  * The paths that continue what was typed (not counting the query string, which ends a path),
  * segment by segment against the route table: a parameter's segment (`{project_id}`) takes what
  * was typed there (another project's ID, or the parameter's own name), and where it is still to
@@ -47,7 +55,10 @@ export function completions(
     );
     if (!follows) continue;
     for (const next of nextOf(template[done.length] ?? '')) {
-      const path = [...done, next, ...template.slice(done.length + 1).map(fill)].join('/');
+      const segments = [...done, next, ...template.slice(done.length + 1).map(fill)];
+      // Up to the first value left to type, with its `/`: `…/databases/`, never `{database_id}`.
+      const open = segments.findIndex((segment, i) => i >= done.length && isTyped(segment));
+      const path = open < 0 ? segments.join('/') : `${segments.slice(0, open).join('/')}/`;
       if (path !== typed) byPath.set(path, [...(byPath.get(path) ?? []), route.method]);
     }
   }
@@ -57,6 +68,24 @@ export function completions(
     ...all.filter((c) => c.methods.includes(method)),
     ...all.filter((c) => !c.methods.includes(method)),
   ];
+}
+
+/**
+ * The value the routes want where the path stops (`database_id` after `…/databases/`): what Tab
+ * says when it has nothing to complete there. Undefined where no route takes one.
+ */
+export function valueToType(typed: string): string | undefined {
+  if (typed.includes('?') || !typed.endsWith('/')) return undefined;
+  const done = typed.split('/').slice(0, -1);
+  for (const route of routes) {
+    const template = route.path.split('/');
+    const follows = done.every(
+      (segment, i) => segment === template[i] || (segment !== '' && isParameter(template[i])),
+    );
+    const next = template[done.length];
+    if (follows && isTyped(next)) return next?.slice(1, -1);
+  }
+  return undefined;
 }
 
 export function longestCommonPrefix(values: string[]): string {
