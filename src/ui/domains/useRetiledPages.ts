@@ -8,7 +8,8 @@ import type { DomainCatalog } from './useDomainCatalog.js';
  * `b` from page 3 showed rows 18–31 then 1–14, never 15–17. Once the background load has every
  * domain it says how many come before the page in view; where the pages walked say otherwise,
  * they are cut again (usePagedList's retile), on the same domain. Once for each load of every
- * domain, so two answers that disagree cannot cut them again and again.
+ * domain (the walk, which the pages merged into the catalog leave as it is), so a catalog older
+ * than the pages (a domain added elsewhere since it loaded) cannot cut them again and again.
  */
 export function useRetiledPages(
   list: {
@@ -18,7 +19,7 @@ export function useRetiledPages(
     start: number;
     retile(ids: readonly string[], start: number): void;
   },
-  catalog: Pick<DomainCatalog, 'walk' | 'position' | 'domains'>,
+  catalog: Pick<DomainCatalog, 'walk' | 'position'>,
   ids: readonly string[],
   all: boolean,
 ): void {
@@ -36,8 +37,8 @@ export function useRetiledPages(
   const retiledForRef = useRef<unknown>(undefined);
   const { retile } = list;
   useEffect(() => {
-    if (!apart || before === undefined || retiledForRef.current === catalog.domains) return;
-    retiledForRef.current = catalog.domains;
+    if (!apart || before === undefined || retiledForRef.current === catalog.walk) return;
+    retiledForRef.current = catalog.walk;
     retile(ids, before);
-  }, [apart, before, retile, ids, catalog.domains]);
+  }, [apart, before, retile, ids, catalog.walk]);
 }
