@@ -262,6 +262,19 @@ describe('the walk through a paged list', () => {
       expect(recutView(back).ids).toEqual(['a4', 'a5', 'b1']);
     });
 
+    it('goes on at once through the pages the cache has, in one step, not one render a page', () => {
+      // A walkthrough's finding: a seek through 25 cached pages, a render each, made React give
+      // up ("too many re-renders") after a resize on page 26.
+      const cut = recut(slowly([n, j]));
+      const landed = walkReducer(cut, {
+        type: 'landed',
+        page: recutView(cut),
+        cached: (token) => RECUT[token ?? ''],
+      });
+      expect(landed.seek).toBeUndefined();
+      expect(where(landed)).toEqual({ page: 3, row: 'b2' });
+    });
+
     it('keeps a row not pinned (a page just turned to) by the item shown on it', () => {
       // n: page 2 on its first row, b1, never pinned; at 3 a page b1 is the last row of page 2.
       expect(where(land(recut(slowly([n]))))).toEqual({ page: 2, row: 'b1' });

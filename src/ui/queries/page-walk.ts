@@ -81,9 +81,15 @@ export type WalkAction<T> =
   | { type: 'key'; key: WalkKey; page: PageInHand | undefined }
   /**
    * The page in view has come (`page`), or failed (none): the keys kept are applied in order,
-   * up to one that turns to a page whose rows must come first; on a failure they go.
+   * up to one that turns to a page whose rows must come first; on a failure they go. Through
+   * pages the cache has (`cached`) they go on at once: one render a page, 25 made React give
+   * up with "too many re-renders".
    */
-  | { type: 'landed'; page: PageInHand | undefined }
+  | {
+      type: 'landed';
+      page: PageInHand | undefined;
+      cached?: (token: string | undefined) => PageInHand | undefined;
+    }
   /** The row shown as selected becomes the selected item, by id (see selection.ts). */
   | { type: 'pin'; page: PageInHand }
   /**
@@ -121,9 +127,14 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
     case 'landed': {
       if (state.pending.length === 0 && !state.seek) return state;
       if (action.page === undefined) return { ...state, pending: [], seek: undefined };
+      // On to the page turned to: at once where its rows are in hand, else when they come.
+      const onward = (turned: WalkState<T>): WalkState<T> => {
+        const page = action.cached?.(turned.tokens[turned.index]);
+        return page ? walkReducer(turned, { ...action, page }) : turned;
+      };
       if (state.seek) {
         const sought = seekOn(state, state.seek, action.page);
-        if (sought.seek) return sought;
+        if (sought.seek) return onward(sought);
         return walkReducer(sought, action);
       }
       // The keys kept act on these rows; a page turned to has rows of its own to wait for.
@@ -131,7 +142,8 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
       for (const [at, key] of state.pending.entries()) {
         const before = walked.index;
         walked = applyKey(walked, key, action.page);
-        if (walked.index !== before) return { ...walked, pending: state.pending.slice(at + 1) };
+        if (walked.index !== before)
+          return onward({ ...walked, pending: state.pending.slice(at + 1) });
       }
       return walked;
     }
@@ -187,14 +199,10 @@ export function walkReducer<T>(state: WalkState<T>, action: WalkAction<T>): Walk
 }
 
 /** The row selected on page `page` becomes `selection`. */
-const withSelection = <T>(
-  state: WalkState<T>,
-  page: number,
-  selection: Selection,
-): WalkState<T> => {
+const withSelection = <T>(state: WalkState<T>, page: number, selection: Selection) => {
   const selections = [...state.selections];
   selections[page] = selection;
-  return { ...state, selections };
+  return { ...state, selections } satisfies WalkState<T>;
 };
 
 /**

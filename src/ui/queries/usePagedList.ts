@@ -133,10 +133,17 @@ export function usePagedList<A, T>({
 
   // The rows of the page in view, once they are its own: what its keys act on.
   const inHand: PageInHand | undefined = own ? { ids: items.map(idOf), next } : undefined;
+  /** A page's rows from the cache at this size, as the page in view would have them. */
+  const cachedPage = (at: string | undefined): PageInHand | undefined => {
+    const answer = cached(at);
+    if (answer === undefined) return undefined;
+    const page = read(answer);
+    return { ids: page.items.map(idOf), next: page.next };
+  };
   // Keys typed ahead while the page in view loaded act on its rows once they come, as if typed
   // then; on an error they go. Set during render: this is state derived from the answer.
   if ((state.pending.length > 0 || state.seek) && (inHand || status === 'error'))
-    dispatch({ type: 'landed', page: inHand });
+    dispatch({ type: 'landed', page: inHand, cached: cachedPage });
 
   const generation = state.generation;
   const loadMore = useCallback(
