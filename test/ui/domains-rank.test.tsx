@@ -30,6 +30,8 @@ async function open(renderUi: (options?: RenderAppOptions) => Promise<UiHandle>)
     flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT, watchInterval: 0 },
   });
   await ui.waitForFrame(`${domains.length} domains ·`);
+  // Wide enough for the status line's long form, which names the sort that breaks ties.
+  await ui.resize(160, 24);
   return ui;
 }
 

@@ -110,7 +110,7 @@ describe('the status line under a filter or sort', () => {
     );
   });
 
-  it('then drops the count of what is loaded, and never breaks a number from its unit', () => {
+  it('then how ties are sorted, then the count of what is loaded; a number stays with its unit', () => {
     const filtered = { ...SORTED, filter: 'northwind pending', rows: 3 };
     const notes = (short: boolean) => [
       `watching 3 pending domains${short ? '' : ' every 10\u00a0s'}`,
@@ -120,7 +120,10 @@ describe('the status line under a filter or sort', () => {
     );
     const narrow = allStatus(filtered, 'rows 1–3', notes, 130);
     expect(text(narrow)).toBe(
-      '3 matches for "northwind pending" · best match first, ties sorted by host name, A to Z · rows 1–3 · watching 3 pending domains',
+      '3 matches for "northwind pending" of 45 loaded · best match first · rows 1–3 · watching 3 pending domains',
+    );
+    expect(text(allStatus(filtered, 'rows 1–3', notes, 90))).toBe(
+      '3 matches for "northwind pending" · best match first · rows 1–3 · watching 3 pending domains',
     );
     expect(statusHeight(narrow, 130)).toBe(1);
   });

@@ -255,6 +255,41 @@ describe('under a sort', () => {
   });
 });
 
+describe('under a sort with the watch on, at 60x24', () => {
+  it('PgDn and PgUp walk the rows a screenful at a time, none skipped or shown twice: the status line never takes a row', async ({
+    renderUi,
+  }) => {
+    // A walkthrough's finding: the status line wrapped when pending domains came into view
+    // (the watch's note), the table lost a row, and PgUp skipped one while PgDn showed one twice.
+    const app = await renderUi({
+      flags: { baseUrl: server.url, token: TESTER_KEY, project: PROJECT },
+    });
+    await app.waitForFrame(`${hosts.length} domains ·`);
+    await app.resize(60, 24);
+    await app.press('s');
+    const first = await app.waitForFrame('sorted by host name');
+    const byHost = [...hosts].sort();
+    const screens = [hostsIn(first)];
+    const size = screens[0]?.length ?? 0;
+    while (!(screens.at(-1) ?? []).includes(byHost.at(-1) ?? '')) {
+      await app.press('pagedown');
+      const before = screens.at(-1) ?? [];
+      screens.push(hostsIn(await app.waitForFrame((f) => hostsIn(f)[0] !== before[0])));
+      if (screens.length > 10) throw new Error('PgDn never reached the last row');
+    }
+    for (const [i, shown] of screens.entries()) {
+      expect(shown, `screen ${i + 1}`).toHaveLength(size);
+      // Each screen starts after the one before ends, but the last, which ends at the last row.
+      const start = i === screens.length - 1 ? byHost.length - size : i * size;
+      expect(shown).toEqual(byHost.slice(start, start + size));
+    }
+    await app.press('pageup');
+    const back = await app.waitForFrame((f) => hostsIn(f)[0] !== screens.at(-1)?.[0]);
+    const top = byHost.length - 2 * size;
+    expect(hostsIn(back)).toEqual(byHost.slice(top, top + size));
+  });
+});
+
 describe('S', () => {
   it('turns the sort the other way; s goes on to the next sort the way it reads', async ({
     renderUi,

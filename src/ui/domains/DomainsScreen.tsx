@@ -29,7 +29,6 @@ import {
   pagesStatus,
   rowsShown,
   rowsTotal,
-  statusHeight,
   statusNotes,
   summaryLine,
   watchText,
@@ -149,12 +148,12 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   const fullHeight = bodyHeight - DOMAINS_CHROME - loopLines.length - filterLines;
   const pendingIn = (w: TableWindow) =>
     rows.slice(w.offset, w.offset + w.shown).filter((d) => !d.verified);
-  // The status line wraps rather than being cut; the table gives up the lines it takes past the
-  // first. It is measured as it reads with the whole height (its length hardly moves with it).
+  // The status line is one line whatever it says (statusLine's forms give way, then it is cut):
+  // the table's height never moves with the notes, so PgDn and n walk every row once.
   const kept = useTableTop();
-  const fullWindow = tableWindow(current, rows.length, fullHeight, kept.top);
-  let window = fullWindow;
-  let pendingOnScreen = pendingIn(window);
+  const tableHeight = fullHeight;
+  const window = tableWindow(current, rows.length, tableHeight, kept.top);
+  const pendingOnScreen = pendingIn(window);
 
   const watch = useDomainsWatch({
     projectId: project.id,
@@ -185,12 +184,6 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
     const more = { canPrevious, lastPage: list.next === '', refreshing: list.status === 'loading' };
     return pagesStatus({ ...page, ...more }, notes, width);
   };
-  const statusLines = statusHeight(statusOf(fullWindow, pendingOnScreen.length), width);
-  const tableHeight = fullHeight - (statusLines - 1);
-  if (statusLines > 1) {
-    window = tableWindow(current, rows.length, tableHeight, kept.top);
-    pendingOnScreen = pendingIn(window);
-  }
   kept.keep(window.offset);
   const status = statusOf(window, pendingOnScreen.length);
 

@@ -1,16 +1,16 @@
 import { Text } from 'ink';
 import { useTone } from '../app/theme.js';
-import { Paragraph } from '../components/Paragraph.js';
 import type { StatusPart, summaryLine } from './domains-lines.js';
 
 /**
- * The line under the domains table, whole: wrapped where it is wider than the terminal (a
- * domain turned verified, the watch), never cut; the screen gives it the lines it takes.
+ * The line under the domains table: one line, always. Its words give way to fit (pagesStatus,
+ * allStatus); what still does not fit (a narrow terminal, a note naming long host names) is cut
+ * at the end, so the table keeps its rows whatever the notes say.
  */
 export function StatusLine({ parts }: { parts: readonly StatusPart[] }) {
   const tone = useTone();
   return (
-    <Paragraph>
+    <Text wrap="truncate-end">
       {parts.map((part, i) => (
         // The parts of one line, in order.
         <Text
@@ -19,10 +19,11 @@ export function StatusLine({ parts }: { parts: readonly StatusPart[] }) {
           dimColor={part.style === 'dim'}
           color={part.style === 'accent' ? tone('accent') : undefined}
         >
-          {part.text}
+          {/* A no-break space holds words together only where a line is laid out: a space here. */}
+          {part.text.replaceAll('\u00a0', ' ')}
         </Text>
       ))}
-    </Paragraph>
+    </Text>
   );
 }
 

@@ -125,16 +125,18 @@ export function matchesText(
   matches: number,
   loaded: number | undefined,
   order: { sort: SortKey; reverse: boolean },
+  ties = true,
 ): string {
-  // `loaded` undefined: the short form, for a line that would not fit (allStatus).
+  // The short forms, for a line that would not fit (allStatus): `loaded` undefined, no `ties`.
   const of = loaded === undefined ? '' : ` of ${count(loaded)} loaded`;
   const what = filter.trim()
     ? `${plural(matches, 'match', 'matches')} for "${filter.trim()}"${of}`
     : loaded === undefined
-      ? 'all'
+      ? 'every domain'
       : `all ${count(loaded)} loaded`;
-  const ranked = ranksMatches(filter) ? 'best match first, ties sorted by' : 'sorted by';
-  return `${what} · ${ranked} ${sortShown(order.sort, order.reverse).words}`;
+  const words = sortShown(order.sort, order.reverse).words;
+  if (!ranksMatches(filter)) return `${what} · sorted by ${words}`;
+  return `${what} · best match first${ties ? `, ties sorted by ${words}` : ''}`;
 }
 
 /**
@@ -173,8 +175,8 @@ const notesPart = (notes: readonly string[]): StatusPart[] =>
  * rows are out of view and `n` goes past them (paging shows every row once only if every row of
  * a page is shown). So where the line is wider than `width`, parts give way in this order: the
  * way on (`n next page`, `b previous page`: the footer's keys too), "last page" (the page line
- * says it: rows N of N), the page size, then the notes' long forms (`notes(true)`). Only a line
- * that does not fit even then (a note naming long host names, a narrow terminal) wraps.
+ * says it: rows N of N), the page size, then the notes' long forms (`notes(true)`). A line that
+ * does not fit even then (a note naming long host names, a narrow terminal) is cut at its end.
  */
 export function pagesStatus(
   page: {
@@ -218,9 +220,10 @@ export function statusNotes(turned: readonly string[], checking: number, watch: 
 
 /**
  * The status line under a filter or sort: what matches, sorted how, which rows, the notes. Where
- * it would wrap, the notes' short forms come first (as in pagesStatus), then the count of what is
- * loaded ("of 45 loaded": the summary says it), each only where it saves a line; a line that does
- * not fit even then wraps.
+ * it would wrap, the notes' short forms come first (as in pagesStatus), then how ties are sorted
+ * (the header's arrow says it), then the count of what is loaded ("of 45 loaded": the summary
+ * says it); a line that does not fit even then is cut at its
+ * end (StatusLine): it is always one line.
  */
 export function allStatus(
   matched: {
@@ -235,16 +238,15 @@ export function allStatus(
 ): StatusPart[] {
   const { filter, rows, loaded, order } = matched;
   const line = (giveWay: number): StatusPart[] => [
-    { text: matchesText(filter, rows, giveWay < 2 ? loaded : undefined, order), style: 'bold' },
+    {
+      text: matchesText(filter, rows, giveWay < 3 ? loaded : undefined, order, giveWay < 2),
+      style: 'bold',
+    },
     ...(rows > 0 ? [{ text: ` · ${shownRows}` }] : []),
     ...notesPart(notes(giveWay >= 1)),
   ];
-  // The fullest of the forms that take the fewest lines.
-  const [first, ...others] = [0, 1, 2].map(line);
-  let best = first as StatusPart[];
-  for (const parts of others)
-    if (statusHeight(parts, width) < statusHeight(best, width)) best = parts;
-  return best;
+  const lines = [0, 1, 2, 3].map(line);
+  return lines.find((parts) => statusHeight(parts, width) <= 1) ?? (lines.at(-1) as StatusPart[]);
 }
 
 /** The lines the status line takes at `width`: it wraps, and the table gives up the others. */
