@@ -281,6 +281,28 @@ describe('history and saved requests', () => {
 
 describe('copies and pastes', () => {
   it.concurrent(
+    'says which variables a copy reads a typed credential from, and never copies the credential',
+    async ({ openRaw, expect }) => {
+      // A walkthrough's finding: the secret was gone from the copy, and nothing said where to.
+      const app = await openRaw();
+      await app.pressTogether('/v1/regions', 'down', 'X-Api-Key: secret-9876', 'enter');
+      await app.waitForFrame('200 OK');
+      // c and C with the focus on the answer, out of the text fields.
+      await app.pressTogether('down', 'c');
+      await app.waitForFrame(
+        '✓ Copied the request as a domainctl command line (reading $X_API_KEY)',
+      );
+      expect(copied(app)).toContain('-H "X-Api-Key: $X_API_KEY"');
+      expect(copied(app)).not.toContain('secret-9876');
+      await app.press('C');
+      // A public route: no token is sent, so none is read (it said "the token is
+      // $DOMAINCTL_TOKEN" before, of a curl that had none).
+      await app.waitForFrame('✓ Copied the request as curl (reading $X_API_KEY) ');
+      expect(copied(app)).not.toContain('secret-9876');
+    },
+  );
+
+  it.concurrent(
     'copies the request as a command line and as a curl that gives the same answer',
     async ({ openRaw, server, expect }) => {
       const app = await openRaw();
@@ -293,7 +315,8 @@ describe('copies and pastes', () => {
         `domainctl api request GET '/v1/projects/{project_id}/domains?page_size=3' --project ${PROJECT}`,
       );
       await app.press('C');
-      await app.waitForFrame('✓ Copied the request as curl');
+      // The message names the variable the copy reads the token from.
+      await app.waitForFrame('✓ Copied the request as curl (reading $DOMAINCTL_TOKEN)');
       const curl = copied(app);
       expect(curl.toLowerCase()).toContain('"authorization: bearer $domainctl_token"');
       expect(curl).not.toContain(TESTER_KEY);

@@ -45,7 +45,7 @@ export function historyItems(entries: readonly HistoryEntry[]): Pickable[] {
 }
 
 /** The longest a saved request's name is padded to: a longer one pushes only its own line on. */
-const NAME_COLUMN = 24;
+const NAME_COLUMN = 32;
 
 export function savedItems(listing: readonly SavedRequestListing[]): Pickable[] {
   // The names padded to the longest (up to NAME_COLUMN), and the methods to DELETE's width: the

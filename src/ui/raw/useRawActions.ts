@@ -22,6 +22,15 @@ import { useScreenSignal } from '../queries/useScreenClient.js';
 import { apiKeys } from '../queries/api-queries.js';
 import { useQueryClient } from '@tanstack/react-query';
 
+/**
+ * The shell variables a copied command reads its credentials from (`-H "X-Api-Key: $X_API_KEY"`),
+ * said after what was copied, so nobody is surprised that the secret typed is not in it.
+ */
+function reading(command: string): string {
+  const names = [...new Set([...command.matchAll(/\$([A-Z][A-Z0-9_]*)"/g)].map((m) => m[1]))];
+  return names.length > 0 ? ` (reading ${names.map((name) => `$${String(name)}`).join(', ')})` : '';
+}
+
 /** Why a body is not JSON, or undefined when it is. */
 export function jsonProblem(text: string): string | undefined {
   try {
@@ -186,16 +195,14 @@ export function useRawActions(
       project: options.project,
       org: session.org,
     });
-    copy('the request as a domainctl command line', line);
+    copy(`the request as a domainctl command line${reading(line)}`, line);
   };
 
   const copyCurl = () => {
     const prepared = prepare();
-    if (prepared)
-      copy(
-        'the request as curl (the token is $DOMAINCTL_TOKEN)',
-        formatCurl({ ...prepared, headers: headersWithCredentials(prepared) }),
-      );
+    if (!prepared) return;
+    const curl = formatCurl({ ...prepared, headers: headersWithCredentials(prepared) });
+    copy(`the request as curl${reading(curl)}`, curl);
   };
 
   /** A request into the form, saying what came with it and what it left out. */
