@@ -347,11 +347,22 @@ describe('adding several domains at once', () => {
     await app.waitForFrame(
       (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),
     );
-    // g to the first, G to the latest.
+    // g to the first, G to the latest; PgDn from the first goes on from the last one shown.
     await app.press('g');
-    await app.waitForFrame(
+    const firstScreen = await app.waitForFrame(
       (f) => f.includes(`✓ 201   ${hosts[0]} added`) && !f.includes('more above'),
     );
+    const added = (f: string) => [...f.matchAll(/✓ 201 {3}(\S+) added/g)].map((m) => m[1]);
+    const shownFirst = added(firstScreen);
+    await app.press('pagedown');
+    const next = await app.waitForFrame((f) => added(f)[0] !== shownFirst[0]);
+    // (The results after them, or the last screenful where fewer are left.)
+    const size = shownFirst.length;
+    expect(added(next)).toEqual(
+      hosts.slice(Math.min(size, hosts.length - size), Math.min(size, hosts.length - size) + size),
+    );
+    await app.press('g');
+    await app.waitForFrame((f) => added(f)[0] === hosts[0]);
     await app.press('G');
     await app.waitForFrame(
       (f) => f.includes(`✓ 201   ${hosts[11]} added`) && !f.includes('more below'),

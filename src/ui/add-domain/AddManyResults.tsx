@@ -59,18 +59,18 @@ export interface ResultsWindow {
 
 /**
  * The results that fit in `room` lines, ending `back` results before the last (0: the latest, as
- * they come): as many as fit going up, a line kept for "… N more above" and, when scrolled back,
- * one for "… N more below". The last of the window always shows.
+ * they come): as many as fit going up. Where not all fit, one line under them says how many are
+ * above and below, whichever way it is scrolled: the rows shown stay as many, so `j` and `PgDn`
+ * move by what they say (a line for each marker made the first move from the top skip a row).
+ * The last of the window always shows.
  */
 export function resultsWindow(lines: readonly number[], room: number, back: number): ResultsWindow {
+  const sum = (from: number, to: number) => lines.slice(from, to).reduce((t, n) => t + n, 0);
+  if (sum(0, lines.length) <= room) return { first: 0, end: lines.length, atTop: true };
   const end = Math.max(1, lines.length - Math.max(0, back));
-  const fits = Math.max(1, room - (end < lines.length ? 1 : 0));
-  const sum = (from: number) => lines.slice(from, end).reduce((total, n) => total + n, 0);
-  let first = 0;
-  if (sum(0) > fits) {
-    first = end - 1;
-    while (first > 0 && sum(first - 1) <= fits - 1) first--;
-  }
+  const fits = Math.max(1, room - 1);
+  let first = end - 1;
+  while (first > 0 && sum(first - 1, end) <= fits) first--;
   return { first, end: Math.min(end, lines.length), atTop: first === 0 };
 }
 
@@ -114,7 +114,6 @@ export function AddManyResults({
   );
   return (
     <Box flexDirection="column">
-      {first > 0 ? <Text dimColor>… {first} more above</Text> : null}
       {rows.slice(first, end).map((row, i) => (
         <Box key={first + i}>
           <Box width={STATUS_WIDTH} flexShrink={0}>
@@ -134,7 +133,17 @@ export function AddManyResults({
           </Box>
         </Box>
       ))}
-      {end < rows.length ? <Text dimColor>… {rows.length - end} more below</Text> : null}
+      {first > 0 || end < rows.length ? (
+        <Text dimColor>
+          …{' '}
+          {[
+            first > 0 ? `${first} more above` : '',
+            end < rows.length ? `${rows.length - end} more below` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : null}
       {running ? null : <Paragraph bold>{addSummary(results)}</Paragraph>}
     </Box>
   );
