@@ -137,6 +137,8 @@ describe('the rows line', () => {
     expect(rowsShown(45, 1)).toBe('row 45');
     expect(rowsShown(1, 0)).toBe('no rows');
     expect(rowsTotal(14, true, undefined)).toBe('≥ 14');
+    // While the load runs, what it has loaded (the summary's "2,000 loaded so far…").
+    expect(rowsTotal(14, true, undefined, 2000)).toBe('≥ 2,000');
     expect(rowsTotal(3344, false, 3344)).toBe('3,344');
   });
 });

@@ -170,7 +170,8 @@ export function DomainsScreen({ project: routeProject }: { project: ProjectRef }
   // Row numbers count every domain before this page's first.
   const place = all ? { before: 0 } : pagePlace(catalog, ids[0], list.start);
   useRetiledPages(list, catalog, ids, all);
-  const total = rowsTotal(place.before + rows.length, list.next !== '', place.counted);
+  const upTo = place.before + rows.length;
+  const total = rowsTotal(upTo, list.next !== '', place.counted, catalog.domains.length);
   const statusOf = (w: TableWindow, pending: number) => {
     const notes = (short: boolean) =>
       statusNotes(turnedNow, checks.busy, watchText(watch, watchIntervalMs, pending, short));

@@ -106,11 +106,18 @@ export function pagePlace(
 
 /**
  * The "of N" of the pages' rows line: `upTo` rows up to the end of this page; "≥" while more
- * pages follow, unless the background load has `counted` every domain.
+ * pages follow (at least as many as the background load has `loadedSoFar`), unless it has
+ * `counted` every domain.
  */
-export function rowsTotal(upTo: number, morePages: boolean, counted: number | undefined): string {
+export function rowsTotal(
+  upTo: number,
+  morePages: boolean,
+  counted: number | undefined,
+  loadedSoFar = 0,
+): string {
   if (counted !== undefined) return count(Math.max(upTo, counted));
-  return morePages ? `≥ ${count(upTo)}` : count(upTo);
+  // While the background load runs, what it has loaded is the least there are.
+  return morePages ? `≥ ${count(Math.max(upTo, loadedSoFar))}` : count(upTo);
 }
 
 /** The rows the table shows, `shown` from row `first` (from 1): "rows 15–28", "row 45". */
