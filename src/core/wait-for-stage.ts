@@ -91,8 +91,11 @@ export interface WaitOptions {
   checkDns?(domain: Domain, timeoutMs: number): Promise<DnsCheckResult>;
   /** HTTPS to the domain, given how long it may take (absent: not asked). */
   probe?(domain: Domain, timeoutMs: number): Promise<ServingProbe>;
-  /** Called once for each stage as it is reached, in their order. */
-  reached(stage: Stage): void;
+  /**
+   * Called once for each stage as it is reached, in their order; `already` for those the first
+   * round found reached (before the wait began, so the time it saw them says nothing).
+   */
+  reached(stage: Stage, already: boolean): void;
   /** Called when the domain is not (or no longer) in the project: the error to throw. */
   notFound(): Error;
   intervalMs: number;
@@ -239,6 +242,7 @@ export async function waitForStage(options: WaitOptions): Promise<WaitOutcome> {
         const stage = stages[i] as Stage;
         options.reached(
           stage.state === 'ok' ? stage : { ...stage, state: 'ok', detail: vouched(stage.name) },
+          checks === 1,
         );
       }
       reached = now;

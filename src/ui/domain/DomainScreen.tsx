@@ -176,7 +176,9 @@ export function DomainScreen({
     now,
     utcMinute,
   ).map((stage) => watch.reached.get(stage.name)?.stage ?? stage);
-  const reachedAt = new Map([...watch.reached].map(([name, r]) => [name, r.at]));
+  const reachedAt = new Map(
+    [...watch.reached].flatMap(([name, r]) => (r.at ? [[name, r.at] as const] : [])),
+  );
   // The CAA findings are the warnings above; the others say why the domain may be stuck.
   const findings = done?.result.findings.filter((f) => f.code !== 'caa') ?? [];
 

@@ -34,8 +34,11 @@ export interface DomainWatch {
   domain: Domain;
   /** The last answer of HTTPS to the host, once the watch has asked (after the certificate). */
   probe?: ServingProbe;
-  /** The stages reached, in order, each with when the watch saw it first. */
-  reached: ReadonlyMap<StageName, { stage: Stage; at: Date }>;
+  /**
+   * The stages reached, in order, each with when the watch saw it first: none for those reached
+   * before it began (its first round found them), whose time it does not know.
+   */
+  reached: ReadonlyMap<StageName, { stage: Stage; at?: Date }>;
   /** Starts the watch, or pauses it while it runs (ending what it has in flight). */
   toggle(): void;
   /**
@@ -72,7 +75,7 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
   const [state, setState] = useState<DomainWatchState>({ status: 'idle' });
   const [domain, setDomain] = useState(options.domain);
   const [probe, setProbe] = useState<ServingProbe | undefined>(undefined);
-  const [reached, setReached] = useState<ReadonlyMap<StageName, { stage: Stage; at: Date }>>(
+  const [reached, setReached] = useState<ReadonlyMap<StageName, { stage: Stage; at?: Date }>>(
     () => new Map(),
   );
   const running = useRef<AbortController | undefined>(undefined);
@@ -137,8 +140,8 @@ export function useDomainWatch(options: DomainWatchOptions): DomainWatch {
         live(setProbe)(answer);
         return answer;
       },
-      reached: (stage) => {
-        const at = new Date();
+      reached: (stage, already) => {
+        const at = already ? undefined : new Date();
         // A run after a pause reports again what the one before had reached: the first time stays.
         if (signal.aborted) return;
         setReached((r) => (r.has(stage.name) ? r : new Map([...r, [stage.name, { stage, at }]])));
