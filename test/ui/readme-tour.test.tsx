@@ -31,7 +31,7 @@ describe("the README's tour of the demo", () => {
     await app.press('enter');
     // sort with `s`
     await app.press('s');
-    const sorted = await app.waitForFrame('sorted by host');
+    const sorted = await app.waitForFrame('HOST NAME ↑');
     const host = /› (\S+\.northwind\.io)\s+pending/.exec(sorted)?.[1] ?? 'no row selected';
     // open a domain with `Enter`, copy a record with `c`
     await app.press('enter');
@@ -40,7 +40,7 @@ describe("the README's tour of the demo", () => {
     await app.waitForFrame(`✓ Copied the CNAME value for ${host}`);
     // go back with `Esc` and add one with `a`: its records open
     await app.press('esc');
-    await app.waitForFrame('sorted by host');
+    await app.waitForFrame('HOST NAME ↑');
     await app.press('a');
     await app.waitForFrame('Add a custom domain');
     await app.press('tour.example.com', 'enter');
