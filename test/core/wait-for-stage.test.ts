@@ -59,38 +59,32 @@ describe('the stages a wait reports', () => {
       },
     };
     const answers = [base, { ...base, verified: true, verified_at: '2026-11-02T00:00:00Z' }];
-    const seen: [string, boolean][] = [];
-    const outcome = await waitForStage({
-      hostname: base.domain,
-      until: 'verified',
-      find: () => Promise.resolve(answers.shift() ?? answers.at(-1)) as never,
-      reached: (stage, already) => seen.push([stage.name, already]),
-      notFound: () => new Error('gone'),
-      intervalMs: 1,
-      deadline: { ms: 5_000, remaining: () => 5_000 },
-      progress: NO_PROGRESS,
-      warn: () => {},
-    });
-    expect(outcome.done).toBe(true);
+    /** A wait for `verified` on the answers `find` gives, recording what `reached` is told. */
+    const wait = async (find: () => Promise<unknown>) => {
+      const seen: [string, boolean][] = [];
+      const outcome = await waitForStage({
+        hostname: base.domain,
+        until: 'verified',
+        find: find as never,
+        reached: (stage, already) => seen.push([stage.name, already]),
+        notFound: () => new Error('gone'),
+        intervalMs: 1,
+        deadline: { ms: 5_000, remaining: () => 5_000 },
+        progress: NO_PROGRESS,
+        warn: () => {},
+      });
+      return { outcome, seen };
+    };
+    const later = await wait(() => Promise.resolve(answers.shift() ?? answers.at(-1)));
+    expect(later.outcome.done).toBe(true);
     // Round one: not even in DNS (no check asked). Round two: verified, DNS vouched for by it.
-    expect(seen).toEqual([
+    expect(later.seen).toEqual([
       ['dns', false],
       ['verified', false],
     ]);
-    const already: [string, boolean][] = [];
-    await waitForStage({
-      hostname: base.domain,
-      until: 'verified',
-      find: () =>
-        Promise.resolve({ ...base, verified: true, verified_at: '2026-11-02T00:00:00Z' }) as never,
-      reached: (stage, first) => already.push([stage.name, first]),
-      notFound: () => new Error('gone'),
-      intervalMs: 1,
-      deadline: { ms: 5_000, remaining: () => 5_000 },
-      progress: NO_PROGRESS,
-      warn: () => {},
-    });
-    expect(already).toEqual([
+    const verified = { ...base, verified: true, verified_at: '2026-11-02T00:00:00Z' };
+    const first = await wait(() => Promise.resolve(verified));
+    expect(first.seen).toEqual([
       ['dns', true],
       ['verified', true],
     ]);
