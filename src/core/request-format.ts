@@ -75,8 +75,16 @@ export interface SendableRequest {
   body?: string;
 }
 
-/** `X-Api-Key` → `X_API_KEY`: the shell variable a copied curl takes that header's value from. */
-const variableOf = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+/**
+ * `X-Api-Key` → `X_API_KEY`: the shell variable a copied curl takes that header's value from. A
+ * name a shell variable cannot start with (`2fa-token`) gets `H_` before it: `$2FA_TOKEN` would
+ * be read as `$2` and the text `FA_TOKEN`.
+ */
+const variableOf = (header: string) =>
+  header
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '_')
+    .replace(/^(?=[0-9])/, 'H_');
 
 // `Name: ` or `Name: Scheme `, of letters, digits, `.`, `_` and `-`: safe in double quotes.
 const PLAIN_PREFIX = /^[A-Za-z0-9._-]+:(?: [A-Za-z0-9._-]+)? $/;

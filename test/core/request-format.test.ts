@@ -64,6 +64,14 @@ describe('formatCommandLine', () => {
     expect(line).toBe(
       `domainctl api request GET /v1/regions -H "X-Api-Key: $X_API_KEY" -H "Authorization: Token $DOMAINCTL_TOKEN" -H 'X-Trace: 1'`,
     );
+    // A header whose name starts with a digit: a variable a shell reads whole.
+    const digit = formatCommandLine({
+      method: 'GET',
+      path: '/v1/regions',
+      headers: ['2fa-token: 1'],
+    });
+    expect(digit).toContain('-H "2fa-token: $H_2FA_TOKEN"');
+    expect(bashWords(digit, { H_2FA_TOKEN: 'x-1' }).slice(5)).toEqual(['-H', '2fa-token: x-1']);
     expect(bashWords(line, { X_API_KEY: 'k-1', DOMAINCTL_TOKEN: 't-2' }).slice(5)).toEqual([
       '-H',
       'X-Api-Key: k-1',
